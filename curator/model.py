@@ -1,0 +1,191 @@
+"""Plain data types shared by every part of curator: no I/O happens here."""
+
+from __future__ import annotations
+
+import hashlib
+import re
+from dataclasses import dataclass, field
+from datetime import datetime
+from pathlib import Path
+from typing import Any
+
+SEVERITIES = ("info", "warning", "error")
+SEVERITY_RANK = {"info": 0, "warning": 1, "error": 2}
+MEMORY_TYPES = ("user", "feedback", "project", "reference")
+
+INDEX_MAX_LINES = 200
+INDEX_MAX_BYTES = 25 * 1024
+INDEX_LINE_MAX_CHARS = 150
+
+_CJK = re.compile(r"[\u3040-\u30ff\u3400-\u4dbf\u4e00-\u9fff\uac00-\ud7af\uf900-\ufaff]")
+
+
+def estimate_tokens(text: str) -> int:
+    """Rough token count: one per CJK character, one per four other characters."""
+    cjk_chars = len(_CJK.findall(text))
+    other_chars = len(text) - cjk_chars
+    return cjk_chars + (other_chars + 3) // 4
+
+
+@dataclass
+class SourceFile:
+    """One file as read from disk, kept so writers can splice bytes and detect changes."""
+
+    rel: str
+    abspath: Path
+    raw: bytes
+    text: str | None
+    bom: bool = False
+    newline: str = "\n"
+    mtime_ns: int = 0
+
+    @property
+    def digest(self) -> str:
+        return hashlib.sha256(self.raw).hexdigest()
+
+    def encode(self, text: str) -> bytes:
+        """Encode new text the way this file was encoded (BOM kept)."""
+        data = text.encode("utf-8")
+        return (b"\xef\xbb\xbf" + data) if self.bom else data
+
+
+@dataclass
+class Entry:
+    """One unit of memory a person reviews: a topic file, a section, a rule or a daily log."""
+
+    id: str
+    path: str
+    kind: str = "file"
+    line: int | None = None
+    name: str = ""
+    description: str = ""
+    type: str | None = None
+    status: str = "active"
+    body: str = ""
+    text: str = ""
+    fields: dict[str, Any] = field(default_factory=dict)
+    span: tuple[int, int] | None = None
+    date: datetime | None = None
+    created: datetime | None = None
+    modified: datetime | None = None
+    reviewed: datetime | None = None
+    expires: datetime | None = None
+    date_source: str = "none"
+    commits: int = 0
+    authors: list[str] = field(default_factory=list)
+    links: list[str] = field(default_factory=list)
+    checks: list[dict[str, Any]] = field(default_factory=list)
+    uncommitted: bool = False
+    always_loaded: bool = False
+
+    @property
+    def bytes(self) -> int:
+        return len(self.text.encode("utf-8"))
+
+    @property
+    def tokens(self) -> int:
+        return estimate_tokens(self.text)
+
+    @property
+    def is_active(self) -> bool:
+        return self.status == "active"
+
+    @property
+    def last_touched(self) -> datetime | None:
+        """The later of the last change and the last review."""
+        stamps = [stamp for stamp in (self.modified, self.reviewed) if stamp is not None]
+        return max(stamps) if stamps else None
+
+    def age_days(self, now: datetime) -> float | None:
+        touched = self.last_touched
+        if touched is None:
+            return None
+        return round((now - touched).total_seconds() / 86400, 1)
+
+
+@dataclass
+class IndexLine:
+    """One non-blank line of an index file (MEMORY.md) and what it links to."""
+
+    line: int
+    text: str
+    targets: list[str] = field(default_factory=list)
+    title: str = ""
+
+
+@dataclass
+class IndexInfo:
+    """The always-loaded index file and how much of it the agent actually sees."""
+
+    path: str
+    lines: int
+    bytes: int
+    loaded_lines: int
+    loaded_bytes: int
+    tokens_loaded: int
+    entries: list[IndexLine] = field(default_factory=list)
+
+    @property
+    def overflows(self) -> bool:
+        return self.lines > self.loaded_lines
+
+
+@dataclass
+class Finding:
+    """A drift candidate a rule found, with the entries involved and evidence to act on."""
+
+    rule: str
+    severity: str
+    entries: list[str]
+    message: str
+    evidence: dict[str, Any] = field(default_factory=dict)
+
+    @property
+    def key(self) -> tuple[str, tuple[str, ...]]:
+        return (self.rule, tuple(sorted(self.entries)))
+
+    def to_json(self) -> dict[str, Any]:
+        return {
+            "rule": self.rule,
+            "severity": self.severity,
+            "entries": list(self.entries),
+            "message": self.message,
+            "evidence": self.evidence,
+        }
+
+
+@dataclass
+class Store:
+    """Everything read from one memory location: entries, the index and the raw files."""
+
+    root: Path
+    format: str
+    project: Path | None = None
+    entries: list[Entry] = field(default_factory=list)
+    files: dict[str, SourceFile] = field(default_factory=dict)
+    index: IndexInfo | None = None
+    findings: list[Finding] = field(default_factory=list)
+    notes: list[str] = field(default_factory=list)
+    history_source: str = "none"
+
+    def get(self, entry_id: str) -> Entry | None:
+        for entry in self.entries:
+            if entry.id == entry_id:
+                return entry
+        return None
+
+    def active(self) -> list[Entry]:
+        return [entry for entry in self.entries if entry.is_active]
+
+    @property
+    def always_loaded_tokens(self) -> int:
+        """Tokens the agent pays every session: the loaded part of the index plus always-loaded entries."""
+        index_path = self.index.path if self.index else None
+        loaded = sum(
+            entry.tokens for entry in self.active() if entry.always_loaded and entry.path != index_path
+        )
+        return loaded + (self.index.tokens_loaded if self.index else 0)
+
+    @property
+    def on_demand_tokens(self) -> int:
+        return sum(entry.tokens for entry in self.active() if not entry.always_loaded)
