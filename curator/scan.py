@@ -1,0 +1,72 @@
+"""The one-way pipeline: path -> store -> history -> rules (+ checks) -> findings."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from datetime import datetime, timezone
+from pathlib import Path
+
+from curator import formats, history, rules
+from curator.model import SEVERITY_RANK, Finding, Store
+
+
+@dataclass
+class ScanResult:
+    """A loaded store with its findings, as of one moment."""
+
+    store: Store
+    findings: list[Finding]
+    now: datetime
+    suppressed: int = 0
+    checked: bool = False
+    check_results: dict[str, list] = field(default_factory=dict)
+
+    def worst_severity(self) -> str | None:
+        if not self.findings:
+            return None
+        return max((finding.severity for finding in self.findings), key=SEVERITY_RANK.__getitem__)
+
+
+def utcnow() -> datetime:
+    return datetime.now(timezone.utc)
+
+
+def load_store(path: Path, *, format_name: str | None = None, project: Path | None = None) -> Store:
+    """Read a store from disk and annotate it with git history."""
+    store = formats.detect(Path(path), format_name=format_name, project=project)
+    history.annotate(store)
+    return store
+
+
+def analyze_store(
+    store: Store, *, now: datetime | None = None, check: bool = False, timeout: float = 5.0
+) -> ScanResult:
+    """Run the rules (and, when asked, the live checks) over an already loaded store."""
+    moment = now or utcnow()
+    outcome = rules.analyze(store, now=moment)
+    result = ScanResult(store=store, findings=outcome.findings, now=moment, suppressed=outcome.suppressed)
+    if check:
+        from curator import checks
+
+        check_outcome = checks.run_checks(store, timeout=timeout)
+        result.checked = True
+        result.check_results = check_outcome.results
+        kept = rules.apply_suppressions(store, check_outcome.findings)
+        result.findings.extend(kept.findings)
+        result.suppressed += kept.suppressed
+    result.findings.sort(key=lambda finding: (-SEVERITY_RANK[finding.severity], finding.rule, finding.entries))
+    return result
+
+
+def run_scan(
+    path: Path,
+    *,
+    format_name: str | None = None,
+    project: Path | None = None,
+    now: datetime | None = None,
+    check: bool = False,
+    timeout: float = 5.0,
+) -> ScanResult:
+    """Load, annotate and analyze the store at `path`."""
+    store = load_store(path, format_name=format_name, project=project)
+    return analyze_store(store, now=now, check=check, timeout=timeout)
