@@ -1,0 +1,34 @@
+"""Shared fixtures: a fixed clock, a git identity, and the shared corpus when present."""
+
+from __future__ import annotations
+
+from datetime import datetime, timezone
+from pathlib import Path
+
+import pytest
+
+from tests.gitrepo import TEST_IDENTITY
+
+NOW = datetime(2026, 11, 29, 12, 0, tzinfo=timezone.utc)
+SHARED = Path(__file__).resolve().parents[2] / "shared"
+CORPUS = SHARED / "corpus"
+
+
+@pytest.fixture(autouse=True)
+def git_identity(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Give every test the same git identity, whatever the machine's config says."""
+    for key, value in TEST_IDENTITY.items():
+        monkeypatch.setenv(key, value)
+
+
+@pytest.fixture
+def now() -> datetime:
+    return NOW
+
+
+@pytest.fixture
+def corpus() -> Path:
+    """The shared corpus of real memory files; the test is skipped when it is absent."""
+    if not CORPUS.is_dir():
+        pytest.skip("../shared/corpus is not present")
+    return CORPUS
