@@ -1,0 +1,36 @@
+"""The `curator` command line: a click group whose bare form opens the TUI."""
+
+from __future__ import annotations
+
+import click
+
+from curator import __version__
+from curator.cli import check_cmd, demo_cmd, history_cmd, ops_cmds, scan_cmd, tui_cmd
+
+CONTEXT_SETTINGS = {"help_option_names": ["-h", "--help"], "max_content_width": 100}
+
+
+class DefaultToTui(click.Group):
+    """A group where `curator PATH` (no known command) means `curator tui PATH`."""
+
+    def parse_args(self, ctx: click.Context, args: list[str]) -> list[str]:
+        if args and args[0] not in self.commands and not args[0].startswith("-"):
+            args = ["tui", *args]
+        return super().parse_args(ctx, args)
+
+
+@click.group(cls=DefaultToTui, invoke_without_command=True, context_settings=CONTEXT_SETTINGS)
+@click.version_option(__version__, "-V", "--version", prog_name="curator")
+@click.pass_context
+def main(ctx: click.Context) -> None:
+    """Curate an AI coding agent's long-term memory.
+
+    Bare `curator` opens the memory of the current directory in the TUI;
+    `curator PATH` opens the memory at PATH.
+    """
+    if ctx.invoked_subcommand is None:
+        ctx.invoke(tui_cmd.tui)
+
+
+for command_module in (scan_cmd, check_cmd, history_cmd, ops_cmds, demo_cmd, tui_cmd):
+    command_module.register(main)
