@@ -57,6 +57,7 @@ class Entry:
     path: str
     kind: str = "file"
     line: int | None = None
+    line_end: int | None = None
     name: str = ""
     description: str = ""
     type: str | None = None
@@ -77,6 +78,7 @@ class Entry:
     checks: list[dict[str, Any]] = field(default_factory=list)
     uncommitted: bool = False
     always_loaded: bool = False
+    origin: str = "store"
 
     @property
     def bytes(self) -> int:
@@ -167,12 +169,22 @@ class Store:
     findings: list[Finding] = field(default_factory=list)
     notes: list[str] = field(default_factory=list)
     history_source: str = "none"
+    context: list[Entry] = field(default_factory=list)
+    context_files: dict[str, SourceFile] = field(default_factory=dict)
 
     def get(self, entry_id: str) -> Entry | None:
+        """The store entry with this id, or None."""
         for entry in self.entries:
             if entry.id == entry_id:
                 return entry
         return None
+
+    def find(self, entry_id: str) -> Entry | None:
+        """A store entry or a project instruction entry (context) with this id."""
+        found = self.get(entry_id)
+        if found is not None:
+            return found
+        return next((entry for entry in self.context if entry.id == entry_id), None)
 
     def active(self) -> list[Entry]:
         return [entry for entry in self.entries if entry.is_active]
