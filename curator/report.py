@@ -1,0 +1,158 @@
+"""Text, JSON and markdown renderings of a scan (the JSON is contract version 1)."""
+
+from __future__ import annotations
+
+import json
+from datetime import datetime
+from typing import Any
+
+from curator.model import INDEX_MAX_BYTES, INDEX_MAX_LINES, SEVERITY_RANK, Entry, Finding
+from curator.scan import ScanResult
+
+REPORT_VERSION = 1
+SEVERITY_TITLES = {"error": "Errors", "warning": "Warnings", "info": "Info"}
+
+
+def _iso(moment: datetime | None) -> str | None:
+    return moment.isoformat() if moment else None
+
+
+def _check_json(result: Any) -> dict[str, Any]:
+    return result.to_json() if hasattr(result, "to_json") else dict(result)
+
+
+def entry_json(entry: Entry, scan: ScanResult) -> dict[str, Any]:
+    """One entry as the JSON contract spells it."""
+    checks = scan.check_results.get(entry.id, []) if scan.checked else []
+    return {
+        "id": entry.id,
+        "path": entry.path,
+        "line": entry.line,
+        "name": entry.name,
+        "description": entry.description,
+        "type": entry.type,
+        "status": entry.status,
+        "created": _iso(entry.created),
+        "modified": _iso(entry.modified),
+        "reviewed": _iso(entry.reviewed),
+        "age_days": entry.age_days(scan.now),
+        "commits": entry.commits,
+        "bytes": entry.bytes,
+        "tokens": entry.tokens,
+        "checks": [_check_json(result) for result in checks],
+    }
+
+
+def to_json_dict(scan: ScanResult) -> dict[str, Any]:
+    """The whole scan as the version-1 JSON object."""
+    store = scan.store
+    index = store.index
+    return {
+        "version": REPORT_VERSION,
+        "generated": scan.now.isoformat(),
+        "store": {
+            "path": str(store.root),
+            "format": store.format,
+            "project": str(store.project) if store.project else None,
+            "entries": len(store.entries),
+            "index": (
+                {"lines": index.lines, "bytes": index.bytes, "loaded_lines": index.loaded_lines}
+                if index
+                else None
+            ),
+            "tokens": {"always_loaded": store.always_loaded_tokens, "on_demand": store.on_demand_tokens},
+        },
+        "entries": [entry_json(entry, scan) for entry in store.entries],
+        "findings": [finding.to_json() for finding in scan.findings],
+        "suppressed": scan.suppressed,
+    }
+
+
+def render_json(scan: ScanResult) -> str:
+    return json.dumps(to_json_dict(scan), indent=2, ensure_ascii=False)
+
+
+def _by_severity(findings: list[Finding]) -> list[tuple[str, list[Finding]]]:
+    groups: list[tuple[str, list[Finding]]] = []
+    for severity in sorted(SEVERITY_RANK, key=SEVERITY_RANK.__getitem__, reverse=True):
+        members = [finding for finding in findings if finding.severity == severity]
+        if members:
+            groups.append((severity, members))
+    return groups
+
+
+def _severity_counts(findings: list[Finding]) -> str:
+    counts = {severity: 0 for severity in ("error", "warning", "info")}
+    for finding in findings:
+        counts[finding.severity] += 1
+    return ", ".join(f"{count} {severity}{'s' if count != 1 else ''}" for severity, count in counts.items())
+
+
+def summary_lines(scan: ScanResult) -> list[str]:
+    """The few lines that describe the store before any finding."""
+    store = scan.store
+    active_entries = len(store.active())
+    lines = [
+        f"store    {store.root} ({store.format})",
+        f"project  {store.project or '(unknown)'}",
+        f"entries  {active_entries} active, {len(store.entries) - active_entries} other",
+    ]
+    if store.index:
+        index = store.index
+        cut = " — PAST THE CUT, the agent never sees the tail" if index.overflows else ""
+        lines.append(
+            f"index    {index.path}: {index.lines}/{INDEX_MAX_LINES} lines, "
+            f"{index.bytes}/{INDEX_MAX_BYTES} bytes, {index.loaded_lines} lines loaded{cut}"
+        )
+    lines.append(
+        f"tokens   ~{store.always_loaded_tokens} always loaded, ~{store.on_demand_tokens} on demand"
+    )
+    lines.append(f"history  {store.history_source}")
+    for note in store.notes:
+        lines.append(f"note     {note}")
+    suppressed = f" ({scan.suppressed} suppressed)" if scan.suppressed else ""
+    lines.append(f"findings {_severity_counts(scan.findings)}{suppressed}")
+    return lines
+
+
+def render_text(scan: ScanResult, *, show_entries: bool = False) -> str:
+    """A readable report: the summary, then findings grouped by severity."""
+    out = summary_lines(scan)
+    for severity, members in _by_severity(scan.findings):
+        out.append("")
+        out.append(f"{SEVERITY_TITLES[severity]} ({len(members)})")
+        for finding in members:
+            out.append(f"  [{finding.rule}] {', '.join(finding.entries)}")
+            out.append(f"      {finding.message}")
+    if not scan.findings:
+        out.append("")
+        out.append("No drift found.")
+    if show_entries:
+        out.append("")
+        out.append(f"{'id':<40} {'type':<10} {'status':<10} {'age':>7} {'commits':>7} {'bytes':>7}")
+        for entry in scan.store.entries:
+            age = entry.age_days(scan.now)
+            age_text = f"{age:.0f}d" if age is not None else "-"
+            out.append(
+                f"{entry.id[:40]:<40} {entry.type or '-':<10} {entry.status:<10} "
+                f"{age_text:>7} {entry.commits:>7} {entry.bytes:>7}"
+            )
+    return "\n".join(out) + "\n"
+
+
+def render_markdown(scan: ScanResult) -> str:
+    """A weekly-review checklist a person can paste into a note."""
+    store = scan.store
+    out = [f"# Memory review — {scan.now.date().isoformat()}", ""]
+    out.extend(f"- {line.split(maxsplit=1)[0]}: {line.split(maxsplit=1)[1]}" for line in summary_lines(scan))
+    for severity, members in _by_severity(scan.findings):
+        out.append("")
+        out.append(f"## {SEVERITY_TITLES[severity]} ({len(members)})")
+        out.append("")
+        for finding in members:
+            entries = ", ".join(f"`{entry_id}`" for entry_id in finding.entries)
+            out.append(f"- [ ] **{finding.rule}** {entries}: {finding.message}")
+    if not scan.findings:
+        out.extend(["", "No drift found: nothing to review this week."])
+    out.extend(["", f"_Generated by curator for `{store.root}`._", ""])
+    return "\n".join(out)
