@@ -1,9 +1,59 @@
-"""Placeholder command module; register(group) adds its commands."""
+"""`curator demo`: build the demo project and open it."""
 
 from __future__ import annotations
 
+import tempfile
+from pathlib import Path
+
 import click
+
+from curator.cli.common import now_option, parse_now
+from curator.demo import DemoError, build_demo
+from curator.scan import utcnow
+
+
+@click.command()
+@click.option(
+    "--path",
+    "target",
+    type=click.Path(path_type=Path, file_okay=False),
+    default=None,
+    help="Build the demo here (an empty or new directory; default: a fresh temporary directory).",
+)
+@now_option
+@click.option("--tui/--no-tui", "open_tui", default=True, help="Open the TUI on the demo store after building it.")
+def demo(target: Path | None, now_text: str | None, open_tui: bool) -> None:
+    """Build a demo blog project whose agent memory has drifted, then open it.
+
+    The demo holds a Claude Code store (.claude/memory), a tiny-agent notes.md and an
+    OpenClaw workspace, all in git with back-dated commits, and at least one case of
+    every rule. The same --now always builds the same demo.
+    """
+    now = parse_now(now_text) or utcnow()
+    root = target or Path(tempfile.mkdtemp(prefix="curator-demo-"))
+    try:
+        paths = build_demo(root, now)
+    except DemoError as error:
+        raise click.UsageError(str(error)) from None
+    click.echo(f"demo built in {paths.root}")
+    click.echo(f"  project       {paths.project}")
+    click.echo(f"  claude store  {paths.claude_store}")
+    click.echo(f"  notes         {paths.notes}")
+    click.echo(f"  openclaw      {paths.openclaw}")
+    if not open_tui:
+        click.echo(f"next: curator {paths.claude_store}   or   curator scan {paths.claude_store}")
+        return
+    try:
+        from curator.tui.app import run_app
+    except ImportError:
+        from curator import report
+        from curator.scan import run_scan
+
+        click.echo(report.render_text(run_scan(paths.claude_store, now=now)), nl=False)
+        return
+    run_app(paths.claude_store, now=now)
 
 
 def register(group: click.Group) -> None:
-    """Add this module's commands to the group."""
+    """Add `demo` to the group."""
+    group.add_command(demo)
