@@ -1,0 +1,85 @@
+"""Running git for the history module: executable lookup, repository discovery, argument lists only."""
+
+from __future__ import annotations
+
+import os
+import shutil
+import subprocess
+from dataclasses import dataclass
+from pathlib import Path
+
+GIT_TIMEOUT_SECONDS = 120
+_BASE_OPTIONS = ("-c", "core.quotepath=off", "-c", "log.showSignature=false", "-c", "color.ui=false")
+
+
+class GitError(Exception):
+    """A git command failed or git is not installed."""
+
+
+def git_executable() -> str | None:
+    """The git binary found on PATH, or None when git is not installed."""
+    return shutil.which("git")
+
+
+def _git_environment() -> dict[str, str]:
+    """The caller's environment minus variables that would point git at another repository."""
+    environment = dict(os.environ)
+    for variable in ("GIT_DIR", "GIT_WORK_TREE", "GIT_INDEX_FILE", "GIT_PAGER", "PAGER"):
+        environment.pop(variable, None)
+    environment["GIT_OPTIONAL_LOCKS"] = "0"
+    environment["GIT_TERMINAL_PROMPT"] = "0"
+    return environment
+
+
+def run_git(executable: str, cwd: Path, *args: str, check: bool = True) -> bytes:
+    """Run `git args` in `cwd` (argument list, never a shell) and return raw stdout."""
+    try:
+        completed = subprocess.run(
+            [executable, *_BASE_OPTIONS, *args],
+            cwd=cwd,
+            env=_git_environment(),
+            stdin=subprocess.DEVNULL,
+            capture_output=True,
+            timeout=GIT_TIMEOUT_SECONDS,
+            check=False,
+        )
+    except (OSError, subprocess.TimeoutExpired) as error:
+        raise GitError(f"git {args[0] if args else ''}: {error}") from None
+    if check and completed.returncode != 0:
+        message = completed.stderr.decode("utf-8", "replace").strip().splitlines()
+        raise GitError(f"git {args[0] if args else ''}: {message[-1] if message else completed.returncode}")
+    return completed.stdout
+
+
+@dataclass
+class Repository:
+    """A git work tree that holds a directory curator reads, and how that directory sits in it."""
+
+    executable: str
+    toplevel: Path
+    shallow: bool
+
+    def run(self, *args: str, check: bool = True) -> bytes:
+        return run_git(self.executable, self.toplevel, *args, check=check)
+
+    def relative(self, path: Path) -> str:
+        """`path` relative to the work tree root, with forward slashes ('' for the root itself)."""
+        relative = Path(os.path.relpath(path.resolve(), self.toplevel)).as_posix()
+        return "" if relative == "." else relative
+
+
+def find_repository(directory: Path, executable: str) -> Repository | None:
+    """The work tree containing `directory`, or None when it sits outside any repository."""
+    if not directory.is_dir():
+        return None
+    try:
+        output = run_git(
+            executable, directory, "rev-parse", "--show-toplevel", "--is-shallow-repository", "--is-inside-work-tree"
+        )
+    except GitError:
+        return None
+    lines = os.fsdecode(output).splitlines()
+    if len(lines) < 3 or lines[2].strip() != "true":
+        return None
+    toplevel = Path(lines[0].strip()).resolve()
+    return Repository(executable=executable, toplevel=toplevel, shallow=lines[1].strip() == "true")
