@@ -1,0 +1,185 @@
+"""Git plumbing for ops: find the repo, commit only given paths, revert, init."""
+
+from __future__ import annotations
+
+import os
+import shutil
+import subprocess
+from dataclasses import dataclass
+from pathlib import Path
+
+FALLBACK_NAME = "curator"
+FALLBACK_EMAIL = "curator@localhost"
+CURATOR_PREFIX = "curator:"
+
+
+class GitError(Exception):
+    """A git command failed; the message carries git's own words."""
+
+
+@dataclass
+class Repo:
+    """A git work tree curator commits into."""
+
+    toplevel: Path
+
+    def rel(self, path: Path) -> str:
+        """`path` relative to the work tree, with forward slashes."""
+        return Path(os.path.realpath(path)).relative_to(self.toplevel).as_posix()
+
+
+def git_available() -> bool:
+    return shutil.which("git") is not None
+
+
+def _environment() -> dict[str, str]:
+    env = dict(os.environ, LC_ALL="C", LANG="C", GIT_TERMINAL_PROMPT="0", GIT_OPTIONAL_LOCKS="0")
+    env.pop("GIT_DIR", None)
+    env.pop("GIT_WORK_TREE", None)
+    env.pop("GIT_INDEX_FILE", None)
+    return env
+
+
+def run_git(cwd: Path, *args: str, env: dict[str, str] | None = None, check: bool = True) -> bytes:
+    """Run git with an argument list (never a shell) and return stdout bytes."""
+    try:
+        completed = subprocess.run(
+            ["git", "-c", "core.quotepath=off", *args],
+            cwd=cwd,
+            env=env or _environment(),
+            capture_output=True,
+            stdin=subprocess.DEVNULL,
+            timeout=60,
+        )
+    except (OSError, subprocess.TimeoutExpired) as error:
+        raise GitError(f"git {args[0]}: {error}") from error
+    if check and completed.returncode != 0:
+        message = completed.stderr.decode("utf-8", "replace").strip() or completed.stdout.decode("utf-8", "replace").strip()
+        raise GitError(f"git {args[0]} failed: {message.splitlines()[-1] if message else completed.returncode}")
+    return completed.stdout
+
+
+def find_repo(path: Path) -> Repo | None:
+    """The work tree containing `path`, or None when it is in no repo or git is missing."""
+    if not git_available():
+        return None
+    start = Path(os.path.realpath(path))
+    directory = start if start.is_dir() else start.parent
+    try:
+        output = run_git(directory, "rev-parse", "--show-toplevel")
+    except GitError:
+        return None
+    top = output.decode("utf-8").strip()
+    return Repo(Path(os.path.realpath(top))) if top else None
+
+
+def identity_environment(repo: Repo) -> dict[str, str]:
+    """The git environment, with curator's fallback identity where config and env give none."""
+    env = _environment()
+    for role in ("AUTHOR", "COMMITTER"):
+        for part, config_key, fallback in (("NAME", "user.name", FALLBACK_NAME), ("EMAIL", "user.email", FALLBACK_EMAIL)):
+            variable = f"GIT_{role}_{part}"
+            if env.get(variable):
+                continue
+            if part == "EMAIL" and env.get("EMAIL"):
+                continue
+            configured = run_git(repo.toplevel, "config", "--get", config_key, env=env, check=False).strip()
+            if not configured:
+                env[variable] = fallback
+    return env
+
+
+def has_head(repo: Repo) -> bool:
+    return bool(run_git(repo.toplevel, "rev-parse", "--verify", "-q", "HEAD", check=False).strip())
+
+
+def tracked_paths(repo: Repo, paths: list[str]) -> set[str]:
+    """The paths git knows (in the index)."""
+    if not paths:
+        return set()
+    output = run_git(repo.toplevel, "ls-files", "-z", "--", *paths)
+    return {item.decode("utf-8") for item in output.split(b"\0") if item}
+
+
+def ignored_paths(repo: Repo, paths: list[str]) -> set[str]:
+    if not paths:
+        return set()
+    output = run_git(repo.toplevel, "check-ignore", "-z", "--no-index", "--", *paths, check=False)
+    return {item.decode("utf-8") for item in output.split(b"\0") if item}
+
+
+def dirty_paths(repo: Repo, paths: list[str]) -> list[str]:
+    """The paths among `paths` whose work tree or index differs from HEAD (untracked included)."""
+    if not paths:
+        return []
+    output = run_git(repo.toplevel, "status", "--porcelain=v1", "-z", "--untracked-files=all", "--no-renames", "--", *paths)
+    dirty: list[str] = []
+    for record in output.split(b"\0"):
+        if len(record) > 3:
+            dirty.append(record[3:].decode("utf-8"))
+    return dirty
+
+
+def commit_paths(repo: Repo, paths: list[str], message: str) -> str | None:
+    """Commit exactly `paths` (added, changed or deleted) and return the sha; None when nothing changed."""
+    env = identity_environment(repo)
+    present = [rel for rel in paths if (repo.toplevel / rel).exists()]
+    known = tracked_paths(repo, paths)
+    to_stage = sorted(set(present) | known)
+    if not to_stage:
+        return None
+    run_git(repo.toplevel, "add", "-A", "--", *to_stage, env=env)
+    if has_head(repo):
+        changed = run_git(repo.toplevel, "diff", "--cached", "--name-only", "-z", "HEAD", "--", *to_stage, env=env)
+        if not changed.strip(b"\0"):
+            return None
+    run_git(
+        repo.toplevel, "commit", "-q", "--no-verify", "--allow-empty-message", "-m", message, "--only", "--", *to_stage, env=env
+    )
+    return run_git(repo.toplevel, "rev-parse", "HEAD", env=env).decode().strip()
+
+
+@dataclass
+class HeadCommit:
+    sha: str
+    subject: str
+    parent: str | None
+    paths: list[str]
+
+
+def head_commit(repo: Repo) -> HeadCommit | None:
+    """The last commit, its subject, first parent and the paths it touched."""
+    if not has_head(repo):
+        return None
+    fields = run_git(repo.toplevel, "log", "-1", "--format=%H%x00%s%x00%P", "HEAD").decode("utf-8").rstrip("\n").split("\0")
+    sha, subject, parents = fields[0], fields[1], fields[2].split()
+    if len(parents) > 1:
+        return HeadCommit(sha, subject, parents[0], [])
+    listing = run_git(repo.toplevel, "diff-tree", "--no-commit-id", "--name-only", "-r", "-z", "--no-renames", "--root", sha)
+    paths = [item.decode("utf-8") for item in listing.split(b"\0") if item]
+    return HeadCommit(sha, subject, parents[0] if parents else None, paths)
+
+
+def blob_at(repo: Repo, commit: str | None, rel: str) -> bytes | None:
+    """The bytes of `rel` at `commit`, or None when it did not exist there."""
+    if commit is None:
+        return None
+    try:
+        return run_git(repo.toplevel, "cat-file", "blob", f"{commit}:{rel}")
+    except GitError:
+        return None
+
+
+def init_repo(directory: Path) -> Repo:
+    run_git(directory, "init", "-q")
+    return Repo(Path(os.path.realpath(directory)))
+
+
+def untracked_files(repo: Repo, under: str) -> list[str]:
+    """Files below `under` that git does not track and does not ignore."""
+    output = run_git(repo.toplevel, "ls-files", "-z", "--others", "--exclude-standard", "--", under or ".")
+    return [item.decode("utf-8") for item in output.split(b"\0") if item]
+
+
+def short(sha: str | None) -> str | None:
+    return sha[:7] if sha else None
