@@ -171,6 +171,8 @@ class Store:
     history_source: str = "none"
     context: list[Entry] = field(default_factory=list)
     context_files: dict[str, SourceFile] = field(default_factory=dict)
+    loaded_from: Path | None = None
+    load_files: list[str] | None = None
 
     def get(self, entry_id: str) -> Entry | None:
         """The store entry with this id, or None."""
