@@ -27,24 +27,34 @@ from curator.ops_core import (
     run_plan,
     source_of,
 )
-from curator.ops_expire import expire, expire_due, restore
+from curator.ops_expire import expire, expire_due, is_archived, restore
 from curator.ops_io import OpError, Plan, atomic_write
 from curator.ops_merge import MergeDraft, merge, merge_draft
 
 __all__ = [
-    "OpError", "OpResult", "UnknownEntry", "MergeDraft", "Session", "atomic_write", "edit", "merge_draft", "merge",
+    "OpError", "OpResult", "UnknownEntry", "find_entry", "MergeDraft", "Session", "atomic_write", "edit", "merge_draft", "merge",
     "expire", "expire_due", "restore", "review", "fix_claim", "dismiss", "undo", "track", "session",
 ]
 
 CONFIG_NAME = ".curator.toml"
 
 
+_META_COMMENT = re.compile(r"<!--(?!\s*curator-archive)(.*?)-->", re.DOTALL)
+
+
 def stamp_comment(entry_text: str, key: str, value: str, kind: str) -> str:
-    """Set `<!-- key: value -->` in a section (after its heading) or a rule (at its end)."""
-    existing = re.compile(r"<!--\s*" + re.escape(key) + r"\s*:\s*[^>]*?-->")
+    """Set `key: value` in the entry's metadata comment (`<!-- type: note | key: value -->`), adding one if needed."""
     stamp = f"<!-- {key}: {value} -->"
-    if existing.search(entry_text):
-        return existing.sub(stamp, entry_text, count=1)
+    meta = _META_COMMENT.search(entry_text)
+    if meta is not None and re.search(r"(?:^|[|\n])\s*[A-Za-z_][\w-]*\s*:", meta.group(1)):
+        inner = meta.group(1)
+        pair = re.compile(r"((?:^|[|\n])\s*" + re.escape(key) + r"\s*:\s*)([^|\n]*?)(\s*(?=[|\n]|$))")
+        if pair.search(inner):
+            inner = pair.sub(lambda match: match.group(1) + value + match.group(3), inner, count=1)
+        else:
+            stripped = inner.rstrip()
+            inner = f"{stripped} | {key}: {value}{inner[len(stripped):]}"
+        return entry_text[: meta.start(1)] + inner + entry_text[meta.end(1):]
     if kind == "section":
         first_break = entry_text.find("\n")
         eol = "\r\n" if first_break > 0 and entry_text[first_break - 1] == "\r" else "\n"
@@ -64,7 +74,7 @@ def _with_fields(entry: Entry, entry_text: str, fields: dict[str, Any]) -> str:
         return frontmatter.set_fields(entry_text, fields)
     for key, value in fields.items():
         if value is None:
-            entry_text = re.sub(r"[ \t]*<!--\s*" + re.escape(key) + r"\s*:\s*[^>]*?-->(\r?\n)?", "", entry_text, count=1)
+            entry_text = re.sub(r"[ \t]*<!--\s*" + re.escape(key) + r"\s*:\s*[^>|]*?-->(\r?\n)?", "", entry_text, count=1)
         else:
             entry_text = stamp_comment(entry_text, key, str(value), entry.kind)
     return entry_text
@@ -107,7 +117,7 @@ def edit(
 ) -> OpResult:
     """Replace an entry's whole text, or its body, and/or set frontmatter fields (None removes one)."""
     entry = find_entry(store, entry_id)
-    if entry.status == "expired":
+    if is_archived(entry):
         raise OpError(f"{entry.id} is archived; restore it before editing")
     source = source_of(store, entry)
     start, end = entry_span(entry, source)

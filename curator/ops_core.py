@@ -117,9 +117,12 @@ def expected_bytes(store: Store, rel: str) -> bytes | None:
 
 
 def reload_store(store: Store) -> Store:
-    from curator.scan import load_store
+    """Read the same store again (same files and project) with its history."""
+    from curator import formats, history
 
-    return load_store(store.root, format_name=store.format, project=store.project)
+    fresh = formats.reload(store)
+    history.annotate(fresh)
+    return fresh
 
 
 def _group_by_repo(paths: list[Path]) -> dict[Path, tuple[ops_git.Repo, list[str]]]:

@@ -109,7 +109,7 @@ def expire(
 
     entry = find_entry(store, entry_id)
     refuse_instruction(store, entry, "expire")
-    if entry.status == "expired":
+    if is_archived(entry):
         raise OpError(f"{entry.id} is already archived")
     day = today(now)
     why = reason.strip() or "expired by hand"
@@ -141,6 +141,19 @@ def expire(
     return result
 
 
+def scheduled_day(entry: Entry) -> date | None:
+    """The day an entry is scheduled to expire (`expires` field or the reader's parsed date)."""
+    if entry.expires is not None:
+        return entry.expires.date()
+    value = entry.fields.get("expires")
+    if isinstance(value, str):
+        try:
+            return date.fromisoformat(value.strip()[:10])
+        except ValueError:
+            return None
+    return None
+
+
 def expire_due(store: Store, *, now: date | datetime) -> OpResult:
     """Apply every scheduled expiry (`expires:` on or before `now`) in one commit."""
     from curator.ops import Session
@@ -148,7 +161,7 @@ def expire_due(store: Store, *, now: date | datetime) -> OpResult:
     day = today(now)
     due = [
         entry for entry in store.entries
-        if entry.is_active and entry.expires is not None and entry.expires.date() <= day and entry.origin == "store"
+        if entry.is_active and entry.origin == "store" and (scheduled_day(entry) or date.max) <= day
     ]
     if not due:
         return OpResult("no scheduled expiry is due", None, [], store)
@@ -162,7 +175,7 @@ def expire_due(store: Store, *, now: date | datetime) -> OpResult:
         batch.__enter__()
     try:
         for entry in due:
-            reason = str(entry.fields.get("expires_reason") or f"scheduled expiry {entry.expires.date().isoformat()} reached")
+            reason = str(entry.fields.get("expires_reason") or f"scheduled expiry {scheduled_day(entry)} reached")
             result = expire(current, entry.id, reason=reason, now=day, session=batch)
             current = result.store
             changed += result.changed
@@ -173,14 +186,23 @@ def expire_due(store: Store, *, now: date | datetime) -> OpResult:
     return OpResult(f"expired {len(due)} due entr{'y' if len(due) == 1 else 'ies'}: {names}", batch.commit, changed, current, notes)
 
 
+def is_archived(entry: Entry) -> bool:
+    """An entry in the archive: expired status, or a file under `.archive/` / in a `*.archive.md`."""
+    return (
+        entry.status == "expired"
+        or entry.path.startswith(f"{ops_archive.ARCHIVE_DIR}/")
+        or entry.path.endswith(".archive.md")
+    )
+
+
 def _archived_for(store: Store, entry_id: str) -> Entry:
     """The archived entry to restore for an archive id or an original id."""
     entry = store.get(entry_id)
-    if entry is not None and entry.status == "expired":
+    if entry is not None and is_archived(entry):
         return entry
     candidates = []
     for archived in store.entries:
-        if archived.status != "expired":
+        if not is_archived(archived):
             continue
         for meta in _metas(store, archived):
             if meta.get("id") == entry_id or meta.get("from") == entry_id:

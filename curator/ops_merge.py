@@ -97,8 +97,12 @@ def merge_draft(store: Store, entry_ids: list[str], *, name: str | None = None) 
     eol = store.files[newest.path].newline if newest.path in store.files else "\n"
     if newest.kind == "file":
         head = newest.text[: len(newest.text) - len(newest.body)] if newest.text.endswith(newest.body) else ""
-        text = head + (eol + eol).join(bodies) + eol
         path = result_rel(name, newest.path)
+        if name and head:
+            from curator.formats import frontmatter
+
+            head = frontmatter.set_fields(head, {"name": PurePosixPath(path).stem})
+        text = head + (eol + eol).join(bodies) + eol
         title, hook = _title_and_hook(text, PurePosixPath(path).stem)
         index_line = ops_archive.index_line_for(title, path, hook) if store.format == "claude-code" else None
         return MergeDraft(title, path, text, index_line, [entry.id for entry in entries])
@@ -208,10 +212,11 @@ def _merge_sections(
     for index, ((start, end), _) in enumerate(spans):
         pieces.append(text[cursor:start])
         if index == 0:
-            replacement = merged_text
-            if end < len(text) and not replacement.endswith("\n"):
-                replacement += source.newline
-            pieces.append(replacement)
+            original = text[start:end]
+            trail = original[len(original.rstrip("\r\n")):]
+            if not trail and end < len(text):
+                trail = source.newline
+            pieces.append(merged_text.rstrip("\r\n") + trail)
         cursor = end
     pieces.append(text[cursor:])
     plan.write(entries[0].path, source.encode("".join(pieces)), source.raw, Path(source.abspath))

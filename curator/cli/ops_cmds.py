@@ -1,9 +1,235 @@
-"""Placeholder command module; register(group) adds its commands."""
+"""`curator edit/expire/merge/restore/review/undo/track`: change memory safely from the command line."""
 
 from __future__ import annotations
 
+import os
+import shlex
+import subprocess
+import sys
+import tempfile
+from datetime import date
+from pathlib import Path
+from typing import Callable
+
 import click
+
+from curator import formats, ops
+from curator.cli.common import now_option, parse_now, resolve_store_path, store_option
+from curator.model import Store
+from curator.ops_core import today
+
+EPILOG_SAFETY = (
+    "Every change is written atomically, refused when a file changed on disk since it was read, "
+    "and committed (only the files it touched) when the store is in git."
+)
+
+
+def launch_editor(path: Path) -> None:
+    """Open `path` in $VISUAL or $EDITOR (default vi) and wait; never through a shell."""
+    editor = os.environ.get("VISUAL") or os.environ.get("EDITOR") or "vi"
+    try:
+        command = shlex.split(editor)
+    except ValueError:
+        raise click.ClickException(f"cannot parse $EDITOR {editor!r}") from None
+    try:
+        completed = subprocess.run([*command, str(path)])
+    except OSError as error:
+        raise click.ClickException(f"cannot start editor {editor!r}: {error}") from None
+    if completed.returncode != 0:
+        raise click.ClickException(f"editor {editor!r} exited with status {completed.returncode}; nothing saved")
+
+
+def edit_text(initial: str, suffix: str = ".md") -> str:
+    """Let the person edit `initial` in their editor via a temp file; return the saved text."""
+    with tempfile.TemporaryDirectory(prefix="curator-edit-") as directory:
+        path = Path(directory) / f"entry{suffix}"
+        path.write_bytes(initial.encode("utf-8"))
+        launch_editor(path)
+        try:
+            return path.read_bytes().decode("utf-8")
+        except UnicodeDecodeError:
+            raise click.ClickException("the edited text is not valid UTF-8; nothing saved") from None
+
+
+def parse_day(value: str | None, option: str) -> date | None:
+    if value is None:
+        return None
+    try:
+        return date.fromisoformat(value[:10])
+    except ValueError:
+        raise click.BadParameter(f"{value!r} is not a date like 2026-12-31", param_hint=option) from None
+
+
+def load(store_path: Path | None) -> Store:
+    """Load the store at --store (or the discovered one); bad paths are usage errors."""
+    from curator.scan import load_store
+
+    path = resolve_store_path(store_path)
+    try:
+        return load_store(path)
+    except formats.DetectError as error:
+        raise click.UsageError(str(error)) from None
+
+
+def report(result: ops.OpResult) -> None:
+    """Print what an op did and its commit."""
+    click.echo(result.message)
+    for note in result.notes:
+        if "no commit" not in note:
+            click.echo(f"note: {note}")
+    if result.commit:
+        click.echo(f"commit {result.commit[:7]}")
+    elif result.changed:
+        reason = next((note for note in result.notes if "no commit" in note), "not in git: no commit")
+        click.echo(f"({reason})")
+
+
+def run_op(action: Callable[[], ops.OpResult]) -> None:
+    """Run an op: refusals go to stderr with exit 1, unknown ids exit 2 with suggestions."""
+    try:
+        result = action()
+    except ops.UnknownEntry as error:
+        click.echo(f"curator: {error}", err=True)
+        sys.exit(2)
+    except ops.OpError as error:
+        click.echo(f"curator: {error}", err=True)
+        sys.exit(1)
+    report(result)
+
+
+@click.command(epilog=EPILOG_SAFETY)
+@click.argument("entry_id", metavar="ID")
+@click.option("--text-file", type=click.Path(path_type=Path, dir_okay=False, exists=True), help="Take the new text from this file instead of opening $EDITOR.")
+@click.option("--reason", default=None, help="Why, for the commit message.")
+@store_option
+def edit(entry_id: str, text_file: Path | None, reason: str | None, store_path: Path | None) -> None:
+    """Edit entry ID (e.g. blog_cadence.md, notes.md#3) in $EDITOR and save it safely.
+
+    The entry's text is copied to a temp file and opened in $VISUAL or $EDITOR;
+    saving unchanged text changes nothing.
+    """
+    store = load(store_path)
+    try:
+        entry = ops.find_entry(store, entry_id)
+    except ops.UnknownEntry as error:
+        click.echo(f"curator: {error}", err=True)
+        sys.exit(2)
+    source = store.files.get(entry.path) or store.context_files.get(entry.path)
+    current = source.text[slice(*(entry.span or (0, len(source.text))))] if source and source.text is not None else entry.text
+    if text_file is not None:
+        new_text = text_file.read_bytes().decode("utf-8", "replace")
+    else:
+        new_text = edit_text(current, Path(entry.path).suffix or ".md")
+    if new_text == current:
+        click.echo(f"{entry.id}: no change")
+        return
+    run_op(lambda: ops.edit(store, entry.id, text=new_text, reason=reason))
+
+
+@click.command(epilog=EPILOG_SAFETY)
+@click.argument("entry_id", metavar="[ID]", required=False)
+@click.option("--reason", default=None, help="Why it expires (kept in the archive and the commit message).")
+@click.option("--at", "at_text", default=None, metavar="DATE", help="Expire on this date instead of now: writes `expires: DATE`.")
+@click.option("--due", is_flag=True, help="Apply every scheduled expiry that is due (no ID).")
+@now_option
+@store_option
+def expire(entry_id: str | None, reason: str | None, at_text: str | None, due: bool, now_text: str | None, store_path: Path | None) -> None:
+    """Move entry ID out of what the agent loads, into the archive.
+
+    Topic files move to .archive/ (with expired and expired_reason in their
+    frontmatter) and lose their MEMORY.md line; sections move to
+    <name>.archive.md. With --at DATE in the future the entry is only
+    scheduled (`expires: DATE`); `curator expire --due` applies due ones.
+    `curator restore ID` brings an entry back.
+    """
+    moment = parse_now(now_text)
+    day = today(moment)
+    if due:
+        if entry_id is not None or at_text is not None:
+            raise click.UsageError("--due takes no ID and no --at")
+        store = load(store_path)
+        run_op(lambda: ops.expire_due(store, now=day))
+        return
+    if entry_id is None:
+        raise click.UsageError("give an entry ID, or --due")
+    at = parse_day(at_text, "--at")
+    store = load(store_path)
+    why = reason or (f"scheduled for {at.isoformat()}" if at and at > day else "expired by hand")
+    run_op(lambda: ops.expire(store, entry_id, reason=why, at=at, now=day))
+
+
+@click.command(epilog=EPILOG_SAFETY)
+@click.argument("entry_ids", metavar="ID ID...", nargs=-1, required=True)
+@click.option("--name", default=None, help="File name of the result (default: the newest source's file).")
+@click.option("--text-file", type=click.Path(path_type=Path, dir_okay=False, exists=True), help="The merged text (default: the newest source's frontmatter over every body).")
+@click.option("--edit", "open_editor", is_flag=True, help="Open the prefilled merged text in $EDITOR first.")
+@click.option("--reason", default=None, help="Why, for the commit message.")
+@now_option
+@store_option
+def merge(
+    entry_ids: tuple[str, ...], name: str | None, text_file: Path | None, open_editor: bool,
+    reason: str | None, now_text: str | None, store_path: Path | None,
+) -> None:
+    """Merge two or more entries into one.
+
+    The sources are archived (with merged_into), MEMORY.md gets one line for the
+    result in place of theirs, and [[links]] to the old names are rewritten.
+    """
+    store = load(store_path)
+    moment = parse_now(now_text)
+    text: str | None = None
+    if text_file is not None:
+        text = text_file.read_bytes().decode("utf-8", "replace")
+    elif open_editor:
+        try:
+            draft = ops.merge_draft(store, list(entry_ids), name=name)
+        except ops.OpError as error:
+            click.echo(f"curator: {error}", err=True)
+            sys.exit(2 if isinstance(error, ops.UnknownEntry) else 1)
+        text = edit_text(draft.text)
+    run_op(lambda: ops.merge(store, list(entry_ids), name=name, text=text, reason=reason, now=today(moment)))
+
+
+@click.command(epilog=EPILOG_SAFETY)
+@click.argument("entry_id", metavar="ID")
+@store_option
+def restore(entry_id: str, store_path: Path | None) -> None:
+    """Bring an expired or merged entry back (archive id like .archive/x.md, or the original id)."""
+    store = load(store_path)
+    run_op(lambda: ops.restore(store, entry_id))
+
+
+@click.command(epilog=EPILOG_SAFETY)
+@click.argument("entry_id", metavar="ID")
+@now_option
+@store_option
+def review(entry_id: str, now_text: str | None, store_path: Path | None) -> None:
+    """Stamp `reviewed: DATE` on entry ID: a person confirmed it is still true."""
+    store = load(store_path)
+    day = today(parse_now(now_text))
+    run_op(lambda: ops.review(store, entry_id, on=day))
+
+
+@click.command(epilog="Refuses when the last commit is not curator's or a file it touched has uncommitted changes.")
+@store_option
+def undo(store_path: Path | None) -> None:
+    """Revert the last curator commit with a new commit (history is kept).
+
+    Undoing twice redoes. Only curator's own last commit is reverted.
+    """
+    store = load(store_path)
+    run_op(lambda: ops.undo(store))
+
+
+@click.command()
+@click.argument("path", required=False, type=click.Path(path_type=Path))
+def track(path: Path | None) -> None:
+    """Put the store at PATH under git: `git init` when it is in no repo, then commit its files."""
+    store_path = resolve_store_path(path)
+    run_op(lambda: ops.track(store_path))
 
 
 def register(group: click.Group) -> None:
-    """Add this module's commands to the group."""
+    """Add the op commands to the group."""
+    for command in (edit, expire, merge, restore, review, undo, track):
+        group.add_command(command)
