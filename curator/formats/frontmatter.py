@@ -18,8 +18,8 @@ except AttributeError:  # pragma: no cover - pure-Python PyYAML
     _Loader = yaml.SafeLoader
 
 _FENCE = re.compile(r"---[ \t]*(?:\r\n|\n|\r|$)")
-_CLOSE = re.compile(r"^(?:---|\.\.\.)[ \t]*$", re.MULTILINE)
-_TOP_KEY = re.compile(r"^([^\s#:\-][^:]*?|-[^\s:-][^:]*?)[ \t]*:(?:[ \t]|$)")
+_CLOSE = re.compile(r"^(?:---|\.\.\.)[ \t]*\r?$", re.MULTILINE)
+_TOP_KEY = re.compile(r"^([^\s#:\-][^:]*?|-[^\s:-][^:]*?)[ \t]*:(?:[ \t]|\r?$)")
 
 
 @dataclass
@@ -254,7 +254,7 @@ def _nested_extents(text: str, start: int, end: int) -> dict[str, tuple[int, int
     child_indent: str | None = None
     current: str | None = None
     for offset, line in _lines_with_offsets(text, start, end)[1:]:
-        match = re.match(r"^([ \t]+)([^\s#:\-][^:]*?)[ \t]*:(?:[ \t]|$)", line)
+        match = re.match(r"^([ \t]+)([^\s#:\-][^:]*?)[ \t]*:(?:[ \t]|\r?$)", line)
         if match and (child_indent is None or match.group(1) == child_indent):
             child_indent = match.group(1)
             current = _unquote(match.group(2))

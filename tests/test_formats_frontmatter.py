@@ -1,0 +1,175 @@
+"""Frontmatter primitives: split, tolerant parse, and set_fields that changes only the lines it must."""
+
+from __future__ import annotations
+
+import difflib
+from pathlib import Path
+
+import pytest
+import yaml
+
+from curator import formats
+from curator.formats import frontmatter
+from curator.formats.source import read_source
+
+TOPIC = """---
+name: blog-cadence
+# how often we post
+description: "At most 4 posts per week"
+metadata: 
+  node_type: memory
+  type: feedback
+  originSessionId: abc-123
+tags:
+- writing
+- cadence
+---
+
+Post at most 4 times a week.
+"""
+
+
+def _changed_lines(before: str, after: str) -> list[str]:
+    return [
+        line for line in difflib.ndiff(before.splitlines(keepends=True), after.splitlines(keepends=True))
+        if line[:2] in ("- ", "+ ")
+    ]
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        ("---\na: 1\n---\nbody", {"a": 1}),
+        ("---\r\na: 1\r\n---\r\nbody", {"a": 1}),
+        ("---\n---\nbody", {}),
+        ("---\nglobs: *.tsx,*.ts\nalwaysApply: false\n---\n", {"globs": "*.tsx,*.ts", "alwaysApply": "false"}),
+        ("---\ndescription: \nglobs: \nalwaysApply: true\n---\nx", {"description": None, "globs": None, "alwaysApply": True}),
+        ("---\npaths: ['tests/**/*.py']\n---\n", {"paths": ["tests/**/*.py"]}),
+        ("---\nreviewed: 2026-05-01\n---\n", {"reviewed": "2026-05-01"}),
+    ],
+)
+def test_parse_is_tolerant(text: str, expected: dict) -> None:
+    fields, _problem = frontmatter.parse(text)
+    assert fields == expected
+
+
+def test_invalid_yaml_reports_line_and_column_and_falls_back() -> None:
+    fields, problem = frontmatter.parse("---\nname: x\nglobs: *.tsx,*.ts\n---\nbody\n")
+    assert fields == {"name": "x", "globs": "*.tsx,*.ts"}
+    assert problem is not None and problem.line == 3 and problem.column is not None
+    assert "YAML" in problem.reason
+
+
+def test_unclosed_block_is_a_problem() -> None:
+    fields, problem = frontmatter.parse("---\nname: x\nbody without a fence\n")
+    assert fields == {} and problem is not None and "never closed" in problem.reason
+
+
+def test_split_gives_raw_and_spans() -> None:
+    block = frontmatter.split(TOPIC)
+    assert block is not None
+    assert TOPIC[block.raw_span[0]:block.raw_span[1]] == block.raw
+    assert TOPIC[block.body_start:].startswith("\nPost at most")
+    assert frontmatter.split("no frontmatter\n---\n") is None
+    assert frontmatter.split("----\nx\n----\n") is None
+
+
+@pytest.mark.parametrize(
+    ("updates", "expected_changes"),
+    [
+        ({"description": "At most 6 posts per week"}, 2),
+        ({"reviewed": "2026-11-29"}, 1),
+        ({"tags": None}, 3),
+        ({"name": None}, 1),
+        ({"metadata.type": "project"}, 2),
+        ({"expired": True, "expired_reason": "deadline passed"}, 2),
+    ],
+)
+def test_set_fields_changes_only_the_updated_lines(updates: dict, expected_changes: int) -> None:
+    after = frontmatter.set_fields(TOPIC, updates)
+    assert len(_changed_lines(TOPIC, after)) == expected_changes
+    fields, problem = frontmatter.parse(after)
+    assert problem is None
+    for key, value in updates.items():
+        if "." in key:
+            parent, child = key.split(".")
+            assert fields[parent][child] == value
+        elif value is None:
+            assert key not in fields
+        else:
+            assert fields[key] == value
+    assert "# how often we post" in after
+    assert after.endswith("\nPost at most 4 times a week.\n")
+
+
+def test_set_fields_keeps_quoting_order_and_unknown_keys() -> None:
+    after = frontmatter.set_fields(TOPIC, {"description": "Six: per week"})
+    assert 'description: "Six: per week"\n' in after
+    keys = [line.split(":")[0] for line in after.splitlines()[1:9] if line and not line.startswith((" ", "#", "-"))]
+    assert keys == ["name", "description", "metadata", "tags"]
+    assert "originSessionId: abc-123" in after
+
+
+def test_set_fields_creates_a_block_when_there_is_none() -> None:
+    after = frontmatter.set_fields("Just a body.\n", {"reviewed": "2026-11-29"})
+    assert after == "---\nreviewed: 2026-11-29\n---\nJust a body.\n"
+
+
+def test_set_fields_appends_new_keys_at_the_end_of_the_block() -> None:
+    after = frontmatter.set_fields("---\na: 1\n---\nbody\n", {"b": "two", "c": [1, 2]})
+    assert after.startswith("---\na: 1\nb: two\nc:\n- 1\n- 2\n---\nbody\n")
+    assert yaml.safe_load(frontmatter.split(after).raw) == {"a": 1, "b": "two", "c": [1, 2]}
+
+
+def test_set_fields_quotes_values_yaml_would_misread() -> None:
+    for value in ("yes", "123", "a: b", "- dash", "", " padded", "#hash", "2026-01-01 maybe"):
+        after = frontmatter.set_fields("---\nx: 1\n---\n", {"x": value})
+        assert frontmatter.parse(after)[0]["x"] == value
+
+
+# ---- byte preservation on generated CRLF / BOM / no-final-newline files --------------------
+
+VARIANTS = {
+    "lf": TOPIC.encode("utf-8"),
+    "crlf": TOPIC.replace("\n", "\r\n").encode("utf-8"),
+    "bom": b"\xef\xbb\xbf" + TOPIC.encode("utf-8"),
+    "bom-crlf": b"\xef\xbb\xbf" + TOPIC.replace("\n", "\r\n").encode("utf-8"),
+    "no-final-newline": TOPIC.rstrip("\n").encode("utf-8"),
+    "crlf-no-final-newline": TOPIC.rstrip("\n").replace("\n", "\r\n").encode("utf-8"),
+}
+
+
+@pytest.mark.parametrize("variant", sorted(VARIANTS))
+def test_generated_variants_round_trip_and_edit_in_place(tmp_path: Path, variant: str) -> None:
+    data = VARIANTS[variant]
+    store_dir = tmp_path / "store"
+    store_dir.mkdir()
+    (store_dir / "blog_cadence.md").write_bytes(data)
+    (store_dir / "MEMORY.md").write_bytes(data.replace(b"Post at most", b"- [Cadence](blog_cadence.md)"))
+    store = formats.detect(store_dir)
+    source = store.files["blog_cadence.md"]
+    assert source.encode(source.text) == data
+    assert store.files["MEMORY.md"].encode(store.files["MEMORY.md"].text) == store.files["MEMORY.md"].raw
+    assert source.bom == variant.startswith("bom")
+    assert source.newline == ("\r\n" if "crlf" in variant else "\n")
+    entry = store.get("blog_cadence.md")
+    assert entry.type == "feedback" and entry.description == "At most 4 posts per week"
+
+    edited = source.encode(frontmatter.set_fields(source.text, {"description": "At most 6 posts per week"}))
+    old_lines, new_lines = data.splitlines(keepends=True), edited.splitlines(keepends=True)
+    assert len(old_lines) == len(new_lines)
+    differing = [index for index, (old, new) in enumerate(zip(old_lines, new_lines)) if old != new]
+    assert differing == [3]
+    assert new_lines[3] == 'description: "At most 6 posts per week"'.encode() + (b"\r\n" if "crlf" in variant else b"\n")
+    assert edited.startswith(b"\xef\xbb\xbf") == variant.startswith("bom")
+    assert edited.endswith(b"\n") == data.endswith(b"\n")
+
+    stamped = frontmatter.set_fields(source.text, {"reviewed": "2026-11-29"})
+    assert ("reviewed: 2026-11-29\r\n" if "crlf" in variant else "reviewed: 2026-11-29\n") in stamped
+
+
+def test_read_source_reports_newline_style(tmp_path: Path) -> None:
+    (tmp_path / "a.md").write_bytes(b"x\r\ny\r\n")
+    (tmp_path / "b.md").write_bytes(b"x")
+    assert read_source(tmp_path, "a.md").newline == "\r\n"
+    assert read_source(tmp_path, "b.md").newline == "\n"
