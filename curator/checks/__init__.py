@@ -1,20 +1,128 @@
-"""Claims an entry makes about the project, tested with live probes (placeholder)."""
+"""Claims an entry makes about the project, tested with live, safe probes (SPEC section 5)."""
 
 from __future__ import annotations
 
+import os
+from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass, field
+from pathlib import Path
 
-from curator.model import Finding, Store
+from curator.checks.claims import extract_claims
+from curator.checks.confine import git_root, within
+from curator.checks.probes import ProbeRunner, find_program, run_adhoc
+from curator.checks.project import load_facts
+from curator.checks.results import CheckResult, Claim, ProbeResult
+from curator.checks.verify import Checker
+from curator.model import Entry, Finding, Store
+
+__all__ = [
+    "CheckOutcome", "CheckResult", "Claim", "ProbeResult", "extract_claims", "failed_finding", "project_root",
+    "run_adhoc", "run_checks",
+]
+MAX_WORKERS = 8
 
 
 @dataclass
 class CheckOutcome:
     """Per-entry probe results and the check-failed findings they produce."""
 
-    results: dict[str, list] = field(default_factory=dict)
+    results: dict[str, list[CheckResult]] = field(default_factory=dict)
     findings: list[Finding] = field(default_factory=list)
+    project: Path | None = None
+    probes_run: int = 0
+    wall_s: float = 0.0
 
 
-def run_checks(store: Store, *, timeout: float = 5.0, entry_ids: list[str] | None = None) -> CheckOutcome:
-    """Extract claims from the store's entries and probe the project for each."""
-    return CheckOutcome()
+def project_root(store: Store, project: Path | None = None) -> Path | None:
+    """The project the store's claims are about: given, inferred by the reader, or the store's git root."""
+    for candidate in (project, store.project):
+        if candidate is not None and Path(candidate).is_dir():
+            return Path(candidate)
+    return git_root(store.root) if store.root.exists() else None
+
+
+def failed_finding(entry_id: str, result: CheckResult) -> Finding:
+    """The check-failed finding for one failed check."""
+    probe = result.probe
+    return Finding(
+        rule="check-failed",
+        severity="warning",
+        entries=[entry_id],
+        message=result.explanation,
+        evidence={
+            "kind": result.claim.kind,
+            "claim": result.claim.text,
+            "span": list(result.claim.span),
+            "observed": result.observed,
+            "command": probe.command if probe else None,
+            "exit_code": probe.exit_code if probe else None,
+            "output": probe.output if probe else None,
+        },
+    )
+
+
+def _relative_inside(project: Path, path: Path) -> str | None:
+    if not within(project, path):
+        return None
+    return os.path.relpath(os.path.realpath(path), os.path.realpath(project))
+
+
+def _memory_paths(store: Store, root: Path) -> list[str]:
+    """Memory files inside the project (the store folder as one path when it is a folder of its own)."""
+    store_dir = _relative_inside(root, store.root) if store.root.is_dir() else None
+    paths: set[str] = {store_dir} if store_dir and store_dir != "." else set()
+    for source in (*store.files.values(), *store.context_files.values()):
+        rel = _relative_inside(root, source.abspath)
+        if rel and not any(rel.startswith(folder + "/") for folder in paths):
+            paths.add(rel)
+    return sorted(paths)
+
+
+def run_checks(
+    store: Store,
+    *,
+    timeout: float = 5.0,
+    entry_ids: list[str] | None = None,
+    project: Path | None = None,
+    max_workers: int = MAX_WORKERS,
+) -> CheckOutcome:
+    """Extract claims from the store's active entries (or `entry_ids`) and probe the project for each."""
+    import time
+
+    started = time.monotonic()
+    root = project_root(store, project)
+    if entry_ids is not None:
+        entries = [entry for entry in (store.find(entry_id) for entry_id in entry_ids) if entry is not None]
+    else:
+        entries = store.active()
+    outcome = CheckOutcome(project=root)
+    claims_by_entry: list[tuple[Entry, list[Claim]]] = [
+        (entry, extract_claims(entry, root, store=store)) for entry in entries
+    ]
+    if root is None:
+        for entry, claims in claims_by_entry:
+            outcome.results[entry.id] = [
+                CheckResult(claim, "unknown", "no project root known (pass --project DIR)") for claim in claims
+            ]
+        return outcome
+    runner = ProbeRunner(root, timeout=timeout)
+    memory_paths = _memory_paths(store, root)
+    memory_dirs = {}
+    for entry in entries:
+        rel_dir = _relative_inside(root, (store.root / entry.path).parent)
+        if rel_dir and rel_dir != ".":
+            memory_dirs[entry.id] = rel_dir
+    in_git = git_root(root) is not None and (find_program("git") is not None or (root / ".git").exists())
+    checker = Checker(project=root, runner=runner, facts=load_facts(root), in_git=in_git,
+                      memory_paths=memory_paths, memory_dirs=memory_dirs)
+    flat = [claim for _, claims in claims_by_entry for claim in claims]
+    with ThreadPoolExecutor(max_workers=max(1, max_workers), thread_name_prefix="curator-probe") as pool:
+        verdicts = list(pool.map(checker.check, flat))
+    by_claim = iter(verdicts)
+    for entry, claims in claims_by_entry:
+        results = [next(by_claim) for _ in claims]
+        outcome.results[entry.id] = results
+        outcome.findings += [failed_finding(entry.id, result) for result in results if result.failed]
+    outcome.probes_run = runner.started
+    outcome.wall_s = time.monotonic() - started
+    return outcome

@@ -1,0 +1,271 @@
+"""Extract the claims an entry makes about the project: precise spots only (code, links, bold, set phrases)."""
+
+from __future__ import annotations
+
+import os
+import re
+from pathlib import Path
+from typing import Any
+from urllib.parse import unquote
+
+from curator.checks import commandclaims
+from curator.checks.negation import is_negated, struck_spans
+from curator.checks.results import Claim
+from curator.checks.vocab import (
+    FILE_EXTENSIONS, KNOWN_FILENAMES, NOT_IDENTIFIERS, NOT_PATH_PAIRS, PROSE_TOOLS, TOOLS,
+)
+from curator.model import Entry, Store
+
+_FENCE = re.compile(r"^[ \t]*(```|~~~)[^\n]*\n.*?(?:^[ \t]*\1[ \t]*$|\Z)", re.DOTALL | re.MULTILINE)
+_INLINE_CODE = re.compile(r"(?<!`)(`+)(?!`)([^\n]+?)(?<!`)\1(?!`)")
+_LINK = re.compile(r"\[(?P<label>[^\]\n]*)\]\((?P<target><[^>\n]+>|[^)\s]+)(?:\s+\"[^\"\n]*\")?\)")
+_WIKILINK = re.compile(r"\[\[[^\]\n]+\]\]")
+_BOLD = re.compile(r"(\*\*|__)(?=\S)([^*\n]+?)(?<=\S)\1")
+_URL = re.compile(r"\bhttps?://[^\s<>`'\")\]]+", re.IGNORECASE)
+_IDENT = re.compile(r"^[A-Za-z_$][\w$]*(?:(?:\.|::|#)[A-Za-z_$][\w$]*)*(?:\([^()]*\))?$")
+_FLAG = re.compile(r"^--[A-Za-z][\w-]+$")
+_PATH_CHARS = re.compile(r"^[\w@.+\-/~\\:\u4e00-\u9fff]+$")
+_DECL = re.compile(r"^(?:def|class|function|fn|func|const|let|var|interface|type|struct|enum)\s+([A-Za-z_$][\w$]*)")
+_LINE_SUFFIX = re.compile(r"(?:#L\d+(?:-L?\d+)?|:\d+(?:[-:]\d+)?)$")
+_VERSION = re.compile(
+    r"(?<![\w.\-/])(?P<tool>node(?:\.js|js)?|python|golang|go)(?:\s+v?|\s*@\s*|\s*(?=>=|≥|\^|~))"
+    r"(?P<op>>=|≥|\^|~)?\s*(?P<ver>\d+(?:\.\d+){0,2})(?P<plus>\+|\s*(?:or|and) (?:newer|later|above|up)|\s*及?以上)?"
+    r"(?![\w.]*\d)",
+    re.IGNORECASE,
+)
+
+
+def mask_fences(text: str) -> str:
+    """The text with fenced code blocks blanked out (same length, newlines kept)."""
+    return _FENCE.sub(lambda match: re.sub(r"[^\n]", " ", match.group(0)), text)
+
+
+def extract_claims(entry: Entry, project: Path | None = None, *, store: Store | None = None) -> list[Claim]:
+    """Every testable claim in the entry's body and its frontmatter `checks:` list, negated ones left out."""
+    body = entry.body or ""
+    masked = mask_fences(body)
+    struck = struck_spans(masked)
+    found: list[Claim] = []
+    taken: list[tuple[int, int]] = []
+
+    def add(claim: Claim) -> None:
+        if claim.kind != "declared" and is_negated(masked, claim.span[0], claim.span[1], struck):
+            return
+        found.append(claim)
+
+    for match in _WIKILINK.finditer(masked):
+        taken.append(match.span())
+    for match in _LINK.finditer(masked):
+        if _inside(match.start(), taken):
+            continue
+        target = match.group("target").strip("<>")
+        start = match.start("target") + (1 if match.group("target").startswith("<") else 0)
+        span = (start, start + len(target))
+        taken.append(match.span())
+        if _URL.fullmatch(target):
+            add(_claim("url", target, target, "not fetched", entry, span, "link"))
+        elif not target.startswith(("#", "mailto:", "tel:")) and ":" not in target.split("/")[0][1:]:
+            path = unquote(target.split("#")[0].split("?")[0])
+            if path and not _is_memory_link(path, entry, store) and _pathlike(path, strict=False):
+                add(_path_claim(path, entry, span, "link", body[span[0]:span[1]]))
+    for match in _INLINE_CODE.finditer(masked):
+        span = match.span(2)
+        if _inside(span[0], taken):
+            continue
+        taken.append(match.span())
+        for claim in _classify_code(match.group(2), entry, span, store):
+            add(claim)
+    for match in _BOLD.finditer(masked):
+        content = match.group(2).strip("`")
+        span = (match.start(2), match.end(2))
+        if _inside(span[0], taken) or "`" in match.group(2):
+            continue
+        if ("/" in content or has_extension(content)) and _pathlike(content, strict=True):
+            add(_path_claim(content, entry, span, "bold", content))
+    for match in _URL.finditer(masked):
+        if not _inside(match.start(), taken):
+            url = match.group(0).rstrip(".,;:!?。，")
+            add(_claim("url", url, url, "not fetched", entry, (match.start(), match.start() + len(url)), "prose"))
+    for claim in commandclaims.count_claims(masked, body, entry):
+        add(claim)
+    for claim in _prose_tools(masked, entry, taken):
+        add(claim)
+    for claim in _versions(masked, body, entry):
+        add(claim)
+    found.sort(key=lambda claim: claim.span)
+    return _dedupe(found) + declared_claims(entry)
+
+
+def declared_claims(entry: Entry) -> list[Claim]:
+    """The entry's own frontmatter `checks: [{run: ..., expect: ...}]` (a bare string means run, expect exit 0)."""
+    declared: Any = entry.checks or entry.fields.get("checks") or []
+    if isinstance(declared, (str, dict)):
+        declared = [declared]
+    claims = []
+    if not isinstance(declared, list):
+        return claims
+    for item in declared:
+        if isinstance(item, str):
+            run, expect = item, "exit == 0"
+        elif isinstance(item, dict) and isinstance(item.get("run"), str):
+            run, expect = item["run"], str(item.get("expect") or "exit == 0")
+        else:
+            run, expect = repr(item), "?"
+        claims.append(_claim("declared", run, run, expect, entry, (0, 0), "frontmatter"))
+    return claims
+
+
+def _claim(kind: str, text: str, subject: str, expected: str, entry: Entry, span: tuple[int, int], source: str,
+           **extra: Any) -> Claim:
+    return Claim(kind=kind, text=text, subject=subject, expected=expected, entry_id=entry.id, span=span,
+                 source=source, **extra)
+
+
+def _path_claim(path: str, entry: Entry, span: tuple[int, int], source: str, text: str) -> Claim:
+    return _claim("path", text, path, "exists", entry, span, source)
+
+
+def _inside(position: int, spans: list[tuple[int, int]]) -> bool:
+    return any(start <= position < end for start, end in spans)
+
+
+def has_extension(text: str) -> bool:
+    name = text.rstrip("/").rsplit("/", 1)[-1]
+    if name in KNOWN_FILENAMES or (name.startswith(".") and len(name) > 2 and name[1:].replace("-", "").isalnum()):
+        return True
+    return "." in name and name.rsplit(".", 1)[1].lower() in FILE_EXTENSIONS and bool(name.rsplit(".", 1)[0])
+
+
+def _pathlike(text: str, *, strict: bool) -> bool:
+    """True for text that reads as a file or directory path rather than prose, a glob or a placeholder."""
+    if not text or " " in text or "://" in text or not _PATH_CHARS.match(text):
+        return False
+    if not re.search(r"[A-Za-z\u4e00-\u9fff]", text) or text.lower() in NOT_PATH_PAIRS:
+        return False
+    if re.search(r"\d{4}-\d{2}-\d{2}$", text) or re.fullmatch(r"[\d./-]+", text):
+        return False
+    segments = [segment for segment in re.split(r"[/\\]", text) if segment not in ("", ".", "..", "~")]
+    if segments and all(segment in TOOLS for segment in segments):
+        return False
+    if "/" in text or "\\" in text:
+        return bool(segments)
+    return has_extension(text) or not strict
+
+
+def _is_memory_link(path: str, entry: Entry, store: Store | None) -> bool:
+    if store is None:
+        return False
+    here = os.path.dirname(entry.path)
+    candidates = {os.path.normpath(os.path.join(here, path)), os.path.normpath(path)}
+    if candidates & set(store.files):
+        return True
+    return store.format in ("claude-code", "openclaw") and "/" not in path and path.endswith(".md")
+
+
+def _classify_code(content: str, entry: Entry, span: tuple[int, int], store: Store | None) -> list[Claim]:
+    stripped = content.strip()
+    offset = span[0] + content.index(stripped) if stripped else span[0]
+    inner = (offset, offset + len(stripped))
+    if not stripped:
+        return []
+    if _URL.fullmatch(stripped):
+        return [_claim("url", stripped, stripped, "not fetched", entry, inner, "code")]
+    words = stripped.split()
+    if words[0] in TOOLS and len(words) == 1:
+        category, ecosystem = TOOLS[words[0]]
+        return [_claim("tool", stripped, words[0], words[0], entry, inner, "code", category=category,
+                       extra={"ecosystem": ecosystem})]
+    if words[0] in commandclaims.RUNNER_WORDS:
+        return commandclaims.command_claims(stripped, entry, inner)
+    declared = _DECL.match(stripped)
+    if declared:
+        name = declared.group(1)
+        return [_claim("identifier", stripped, name, "defined", entry, inner, "code")]
+    if len(words) != 1:
+        return []
+    path = _LINE_SUFFIX.sub("", stripped).rstrip("\\")
+    if ("/" in path or "\\" in path or has_extension(path)) and _pathlike(path, strict=True):
+        if _is_memory_link(path, entry, store) and store is not None and path in set(store.files):
+            return []
+        return [_path_claim(path, entry, inner, "code", stripped)]
+    if _FLAG.match(stripped):
+        return [_claim("identifier", stripped, stripped, "mentioned", entry, inner, "code")]
+    if _IDENT.match(stripped) and _identifier_signal(stripped):
+        name = re.split(r"\.|::|#", stripped.split("(")[0])[-1]
+        if name.lower() in NOT_IDENTIFIERS or len(name) < 3 or _memory_stem(name, store):
+            return []
+        return [_claim("identifier", stripped, name, "defined", entry, inner, "code")]
+    return []
+
+
+def _identifier_signal(text: str) -> bool:
+    bare = text.split("(")[0]
+    return ("(" in text or "_" in bare.strip("_") or re.search(r"[a-z][A-Z]", bare) is not None
+            or re.search(r"\.|::|#", bare) is not None or re.fullmatch(r"[A-Z][a-z]+(?:[A-Z][a-z0-9]+)+", bare) is not None)
+
+
+def _memory_stem(name: str, store: Store | None) -> bool:
+    return store is not None and any(Path(rel).stem == name for rel in store.files)
+
+
+_TOOL_WORD = re.compile(r"(?<![A-Za-z0-9_\-./@])(" + "|".join(sorted(PROSE_TOOLS, key=len, reverse=True))
+                        + r")(?![A-Za-z0-9_\-@]|\.\w)", re.IGNORECASE)
+_USE_CUE = re.compile(
+    r"(?:\buse[sd]?|\busing|\bwith|\bvia|\bprefer[s]?|\brun(?:s)?|\bmanaged by|用|使用|采用|改用|换成|跑)\s*(?:the\s+)?$"
+    r"|(?:package manager|test runner|test framework|formatter|包管理器?|测试框架|测试|格式化工具?)\s*(?:is|:|：|是|为|用)?\s*$",
+    re.IGNORECASE,
+)
+
+
+def _prose_tools(masked: str, entry: Entry, taken: list[tuple[int, int]]) -> list[Claim]:
+    claims = []
+    for match in _TOOL_WORD.finditer(masked):
+        if _inside(match.start(), taken):
+            continue
+        name = match.group(1).lower()
+        if name != match.group(1) and match.group(1) != match.group(1).capitalize():
+            continue
+        before = masked[max(0, match.start() - 40):match.start()]
+        if not _USE_CUE.search(before):
+            continue
+        category, ecosystem = TOOLS[name]
+        claims.append(_claim("tool", match.group(1), name, name, entry, match.span(1), "prose", category=category,
+                             extra={"ecosystem": ecosystem}))
+    return claims
+
+
+def _versions(masked: str, body: str, entry: Entry) -> list[Claim]:
+    claims = []
+    for match in _VERSION.finditer(masked):
+        tool = match.group("tool").lower()
+        runtime = "node" if tool.startswith("node") else ("go" if tool in ("go", "golang") else "python")
+        version = match.group("ver")
+        major = int(version.split(".")[0])
+        if runtime == "node" and not 4 <= major <= 40:
+            continue
+        if runtime == "python" and major not in (2, 3):
+            continue
+        if runtime == "go" and (tool == "go" and match.group("tool") != "Go" or "." not in version):
+            continue
+        op = match.group("op") or ""
+        if match.group("plus"):
+            op = ">="
+        op = {"≥": ">="}.get(op, op)
+        text = body[match.start():match.end()]
+        claims.append(_claim("version", text, runtime, f"{op}{version}", entry, match.span(), "prose",
+                             comparator=op or "==", category=runtime))
+    return claims
+
+
+def _dedupe(claims: list[Claim]) -> list[Claim]:
+    seen: set[tuple[str, str, str]] = set()
+    kept = []
+    for claim in claims:
+        key = (claim.kind, claim.subject, claim.expected if claim.kind in ("count", "version") else "")
+        if claim.kind == "tool":
+            key = (claim.kind, claim.subject, claim.category)
+        if key in seen:
+            continue
+        seen.add(key)
+        kept.append(claim)
+    return kept

@@ -1,0 +1,160 @@
+"""Claims read from command lines (`pnpm test`, `make lint`, `uv run pytest`) and from count phrases."""
+
+from __future__ import annotations
+
+import re
+import shlex
+
+from curator.checks.results import Claim
+from curator.checks.vocab import (
+    COMMAND_WORDS, COUNT_EXT_HINTS, JS_MANAGERS, PM_BUILTINS, PM_TEST_ALIASES, PM_VALUED_OPTIONS, PY_MANAGERS, TOOLS,
+)
+from curator.model import Entry
+
+RUNNER_WORDS = COMMAND_WORDS
+PY_RUN_SKIP = {"python", "python3", "python -m", "-m", "sh", "bash"}
+
+
+def _split(command: str) -> list[str]:
+    try:
+        return shlex.split(command)
+    except ValueError:
+        return command.split()
+
+
+def _skip_options(words: list[str]) -> list[str]:
+    rest, index = [], 0
+    while index < len(words):
+        word = words[index]
+        if word.startswith("-"):
+            index += 2 if (word in PM_VALUED_OPTIONS and "=" not in word) else 1
+            continue
+        rest = words[index:]
+        break
+    return rest
+
+
+def command_claims(command: str, entry: Entry, span: tuple[int, int]) -> list[Claim]:
+    """Script and tool claims made by one command written in backticks."""
+    words = _split(command)
+    if not words:
+        return []
+    claims: list[Claim] = []
+
+    def tool(name: str) -> None:
+        if name in TOOLS:
+            category, ecosystem = TOOLS[name]
+            claims.append(Claim("tool", command, name, name, entry.id, span, source="command", category=category,
+                                extra={"ecosystem": ecosystem}))
+
+    def script(runner: str, name: str) -> None:
+        claims.append(Claim("script", command, name, f"defined for {runner}", entry.id, span, source="command",
+                            category=runner))
+
+    program, args = words[0], words[1:]
+    if program in JS_MANAGERS:
+        if "-g" in args or "--global" in args or (args[:1] == ["global"]):
+            return []
+        tool(program)
+        rest = _skip_options(args)
+        sub = rest[0] if rest else "install"
+        if sub in ("run", "run-script") and len(rest) > 1:
+            script("package.json", rest[1])
+        elif sub in PM_TEST_ALIASES and not (program == "npm" and sub in ("stop", "restart")):
+            script("package.json", PM_TEST_ALIASES[sub])
+        elif sub in ("exec", "dlx", "x") and len(rest) > 1:
+            tool(rest[1])
+        elif sub not in PM_BUILTINS and program != "npm":
+            if sub in TOOLS:
+                tool(sub)
+            elif re.fullmatch(r"[\w:.\-]+", sub):
+                script("package.json", sub)
+    elif program in ("npx", "pnpx", "bunx"):
+        rest = _skip_options(args)
+        if rest:
+            tool(rest[0])
+    elif program == "make":
+        targets = [word for word in _skip_options(args) if "=" not in word and not word.startswith("-")]
+        if targets:
+            script("Makefile", targets[0])
+    elif program == "just":
+        rest = _skip_options(args)
+        if rest:
+            script("justfile", rest[0])
+    elif program in PY_MANAGERS:
+        tool(program)
+        rest = _skip_options(args)
+        if len(rest) > 1 and rest[0] == "run":
+            target = rest[1]
+            if target in TOOLS:
+                tool(target)
+            elif target not in PY_RUN_SKIP and re.fullmatch(r"[A-Za-z][\w\-]*", target):
+                script("pyproject.toml", target)
+    elif program in ("pip", "pip3"):
+        if args[:1] == ["install"]:
+            tool("pip")
+    elif program in ("python", "python3"):
+        if args[:1] == ["-m"] and len(args) > 1:
+            tool(args[1])
+    elif program == "ruff":
+        if args[:1] == ["format"]:
+            tool("ruff")
+    else:
+        tool(program)
+    return claims
+
+
+_NUMBER = r"(?P<num>\d{1,3}(?:,\d{3})+|\d{1,6})"
+_QUAL_EN = (r"(?:(?P<qual>over|more than|at least|about|around|approximately|roughly|nearly|almost|under|fewer than|"
+            r"less than|up to|at most|~|≈)\s*)?")
+_NOUN_EN = (r"(?P<noun>(?:[\w.\-]+\s+){0,3}?(?:files?|posts?|entries|entry|items?|pages?|articles?|notes?|tests?|"
+            r"scripts?|images?|docs?|documents?|drafts?|modules?|components?|templates?|migrations?|fixtures?|"
+            r"examples?|chapters?|photos?|records?|memories|topics?|folders?|directories|subdirectories))")
+_DIR = r"(?P<dir>`[^`\n]+`|\*\*[^*\n]+\*\*|(?:\./)?[\w.\-\u4e00-\u9fff]+(?:/[\w.\-\u4e00-\u9fff]+)*/)"
+_QUAL_ZH = r"(?P<qual>约|大约|大概|超过|多于|至少|不到|少于|近|将近|最多)?"
+_COUNT_PATTERNS = [
+    re.compile(_QUAL_EN + _NUMBER + r"\s+" + _NOUN_EN + r"\s+(?:[\w\-]+\s+){0,3}?(?:under|in|inside|within|at|from)"
+               r"\s+(?:the\s+)?" + _DIR, re.IGNORECASE),
+    re.compile(_DIR + r"\s+(?:(?:directory|dir|folder)\s+)?(?:now\s+|still\s+|only\s+)?(?:has|have|contains|holds)"
+               r"\s+(?:only\s+)?" + _QUAL_EN + _NUMBER + r"\s+" + _NOUN_EN, re.IGNORECASE),
+    re.compile(_DIR + r"\s*(?:目录)?\s*(?:下面|下|里面|里|中|内)\s*(?:的)?\s*(?:还有|现有|共有|一共有|一共|共|有|剩下|还剩|剩)?\s*"
+               + _QUAL_ZH + r"\s*" + _NUMBER + r"\s*(?:多)?\s*(?P<noun>篇|个|份|条|张|项|页|个文件|份文件)"),
+    re.compile(_DIR + r"\s*(?:目录)?\s*(?:还有|现有|共有|一共有|一共|共|有|剩下|还剩|剩)\s*"
+               + _QUAL_ZH + r"\s*" + _NUMBER + r"\s*(?:多)?\s*(?P<noun>篇|个|份|条|张|项|页|个文件|份文件)"),
+    re.compile(r"(?:还有|共有|一共有|剩下|还剩|有)\s*" + _QUAL_ZH + r"\s*" + _NUMBER
+               + r"\s*(?P<noun>篇|个|份|条|张|项|页|个文件|份文件)\S{0,8}?(?:在|位于)\s*" + _DIR),
+]
+_COMPARATORS = {
+    "over": ">", "more than": ">", "at least": ">=", "about": "~", "around": "~", "approximately": "~",
+    "roughly": "~", "nearly": "~", "almost": "~", "under": "<", "fewer than": "<", "less than": "<",
+    "up to": "<=", "at most": "<=", "~": "~", "≈": "~", "约": "~", "大约": "~", "大概": "~", "超过": ">",
+    "多于": ">", "至少": ">=", "不到": "<", "少于": "<", "近": "~", "将近": "~", "最多": "<=",
+}
+
+
+def count_claims(masked: str, body: str, entry: Entry) -> list[Claim]:
+    """Counts over a directory: "58 old posts under posts/short/", "posts/short/ 下还有 58 篇"."""
+    claims = []
+    seen: set[tuple[int, int]] = set()
+    for pattern in _COUNT_PATTERNS:
+        for match in pattern.finditer(masked):
+            directory = match.group("dir").strip("`*")
+            if " " in directory or not re.search(r"[A-Za-z\u4e00-\u9fff]", directory) or "://" in directory:
+                continue
+            if match.span("num") in seen:
+                continue
+            seen.add(match.span("num"))
+            number = int(match.group("num").replace(",", ""))
+            qualifier = (match.group("qual") or "").lower()
+            comparator = _COMPARATORS.get(qualifier, "==")
+            noun = (match.group("noun") or "").lower()
+            extension = next((ext for hint, ext in COUNT_EXT_HINTS.items() if re.search(rf"(?:^|\W){hint}\b", noun)), "")
+            kind = "dirs" if re.search(r"folders?|director|subdirector", noun) else "entries"
+            start, end = match.span()
+            claims.append(Claim(
+                "count", body[start:end], directory.rstrip("/") + "/", f"{comparator} {number}".replace("== ", ""),
+                entry.id, (start, end), source="prose", comparator=comparator,
+                number_span=(match.start("num") - start, match.end("num") - start),
+                extra={"number": number, "extension": extension, "counts": kind},
+            ))
+    return claims

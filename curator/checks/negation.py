@@ -1,0 +1,62 @@
+"""Decide whether a mention sits in negated context ("was removed", "no longer", "已删除", ~~struck~~)."""
+
+from __future__ import annotations
+
+import re
+
+_SENTENCE_END = re.compile(r"[。！？；;!?\n]|\.(?=\s|$)")
+_CLAUSE_END = re.compile(r"[。！？；;!?\n,，]|\.(?=\s|$)")
+_PRE_NEGATION = re.compile(
+    r"(?:\bnot|\bnever|\bdon'?t|\bdoesn'?t|\bdo not|\bdoes not|\bno longer|\binstead of|\brather than|\bavoid"
+    r"|\bstop(?:ped)? using|\bremoved?|\bdeleted?|\bdropped|\bdeprecated|\bretired|\breplaced|\brenamed"
+    r"|(?:\bmigrat\w*|\bswitch\w*|\bmov\w*|\bchang\w*)\s+(?:away\s+)?from|\bold|\bformer|\blegacy|\bwithout|\bnor"
+    r"|不要|别|不用|不再|而不是|代替|取代|替换掉?|替代|弃用|废弃|禁止|禁用|删除了?|删掉了?|移除了?|去掉了?|从|旧的?|原来的?)"
+    r"\s*(?:use[sd]?|using|用|使用|the|a|an|file|function|script|directory|folder|文件|函数|目录|脚本)?\s*[`*_]*\s*$",
+    re.IGNORECASE,
+)
+_POST_NEGATION = re.compile(
+    r"^\s*[`*_]*\s*(?:\(|,|，)?\s*(?:was|were|has been|have been|had been|is|are|got|is now|are now|now)?\s*"
+    r"(?:been\s+)?(?:removed|deleted|dropped|deprecated|gone|renamed|replaced|obsolete|retired|no longer|"
+    r"doesn'?t exist|does not exist|is dead|moved|->|→|=>)"
+    r"|^\s*[`*_]*\s*(?:已经|已|被|也|都|现在|目前)?(?:被|经)?(?:删除|删掉|删了|移除|去掉|废弃|弃用|不再|改名|重命名|"
+    r"替换|换成|迁移|下线|不存在|没有了|不用了|改成|改为|淘汰)",
+    re.IGNORECASE,
+)
+_CLAUSE_NEGATION = re.compile(
+    r"\bno longer\b|\bused to\b|\bformerly\b|\bpreviously\b|\bin the past\b|不再|以前|曾经|过去|原先", re.IGNORECASE
+)
+_LIST_TAIL = re.compile(r"(?:`[^`]*`|\*\*[^*]*\*\*|[^\s,，、]+)\s*(?:,|，|、|/|\band\b|\bor\b|\bnor\b|&|和|或|及|与)\s*$",
+                        re.IGNORECASE)
+_STRUCK = re.compile(r"~~.+?~~", re.DOTALL)
+
+
+def struck_spans(text: str) -> list[tuple[int, int]]:
+    return [match.span() for match in _STRUCK.finditer(text)]
+
+
+def _bounds(text: str, start: int, end: int, pattern: re.Pattern[str]) -> tuple[int, int]:
+    left = 0
+    for match in pattern.finditer(text, 0, start):
+        left = match.end()
+    found = pattern.search(text, end)
+    return left, (found.start() if found else len(text))
+
+
+def is_negated(text: str, start: int, end: int, struck: list[tuple[int, int]] | None = None) -> bool:
+    """True when the mention text[start:end] is struck through or negated by nearby words."""
+    if any(left <= start and end <= right for left, right in (struck or struck_spans(text))):
+        return True
+    sentence_start, sentence_end = _bounds(text, start, end, _SENTENCE_END)
+    clause_start, _ = _bounds(text, start, end, _CLAUSE_END)
+    if _CLAUSE_NEGATION.search(text, clause_start, start):
+        return True
+    before = text[max(sentence_start, start - 80):start].rstrip("`*_ ")
+    for _ in range(6):
+        if _PRE_NEGATION.search(before):
+            return True
+        trimmed = _LIST_TAIL.sub("", before)
+        if trimmed == before:
+            break
+        before = trimmed
+    after = text[end:min(sentence_end, end + 60)]
+    return bool(_POST_NEGATION.search(after))

@@ -1,0 +1,275 @@
+"""Turn one claim into probes and a verdict with a one-line explanation."""
+
+from __future__ import annotations
+
+import os
+import re
+import time
+from dataclasses import dataclass, field
+from pathlib import Path
+
+from curator.checks import fallback
+from curator.checks.commands import split_command_line
+from curator.checks.confine import Refused, confine
+from curator.checks.declared import evaluate_expect
+from curator.checks.probes import ProbeRunner, finish
+from curator.checks.project import ProjectFacts, VersionSource
+from curator.checks.results import CheckResult, Claim, ProbeResult
+from curator.checks.versionspec import pin_agrees, satisfies
+from curator.checks.vocab import TOOLS
+
+NOISE_DIRS = ("node_modules", ".venv", "venv", "dist", "build", "__pycache__")
+
+
+@dataclass
+class Checker:
+    """Checks claims against one project with one probe runner (shared cache, shared facts)."""
+
+    project: Path
+    runner: ProbeRunner
+    facts: ProjectFacts
+    in_git: bool
+    memory_paths: list[str] = field(default_factory=list)
+    memory_dirs: dict[str, str] = field(default_factory=dict)
+
+    def check(self, claim: Claim) -> CheckResult:
+        """The verdict for one claim; refusals and surprises become `unknown`, never an exception."""
+        handler = getattr(self, f"_check_{claim.kind}", None)
+        if handler is None:
+            return CheckResult(claim, "unknown", f"no probe for {claim.kind} claims")
+        try:
+            return handler(claim)
+        except Refused as reason:
+            return CheckResult(claim, "unknown", f"refused: {reason}")
+        except (OSError, ValueError) as error:
+            return CheckResult(claim, "unknown", f"probe failed: {error}")
+
+    def _result(self, claim: Claim, verdict: str, explanation: str, probe: ProbeResult | None,
+                observed: str | None = None) -> CheckResult:
+        if probe is not None and probe.timed_out:
+            return CheckResult(claim, "unknown", f"{probe.argv[0]} timed out; {explanation}", probe, observed)
+        return CheckResult(claim, verdict, explanation, probe, observed)
+
+    def _check_url(self, claim: Claim) -> CheckResult:
+        return CheckResult(claim, "unknown", "URLs are not fetched (curator stays offline); check it by hand")
+
+    def _check_path(self, claim: Claim) -> CheckResult:
+        written = claim.subject
+        target = confine(self.project, written.replace("\\", "/"))
+        probe = self.runner.run(["ls", "-d", "--", target.rel])
+        if probe.exit_code == 0:
+            return self._result(claim, "pass", f"{written} exists", probe, target.rel)
+        memory_dir = self.memory_dirs.get(claim.entry_id)
+        if memory_dir and not written.startswith("/"):
+            beside = confine(self.project, written, base=memory_dir)
+            if beside.rel != target.rel:
+                near = self.runner.run(["ls", "-d", "--", beside.rel])
+                if near.exit_code == 0:
+                    return self._result(claim, "pass", f"{written} exists next to the memory file, as {beside.rel}",
+                                        near, beside.rel)
+        name = target.rel.strip("/")
+        if name and not name.startswith(".."):
+            matches, search = self._suffix_search(name, directory=written.endswith("/"))
+            if matches:
+                shown = ", ".join(matches[:3]) + (f" (+{len(matches) - 3} more)" if len(matches) > 3 else "")
+                how = "found as" if len(matches) == 1 else f"{len(matches)} matches by suffix:"
+                return self._result(claim, "pass", f"{written} {how} {shown}", search, matches[0])
+        said = f"memory says {written} exists; ls finds no such path, and no file in the project ends with /{name}"
+        if not self._looks_like_project_path(written, target.rel):
+            return self._result(claim, "unknown", f"{said} (it has no file extension and its first folder is not "
+                                "in the project, so it may not be a project path)", probe, None)
+        return self._result(claim, "fail", said, probe, None)
+
+    def _looks_like_project_path(self, written: str, rel: str) -> bool:
+        from curator.checks.claims import has_extension
+
+        first = rel.split("/", 1)[0]
+        return written.endswith("/") or has_extension(written) or (self.project / first).exists()
+
+    def _suffix_search(self, name: str, *, directory: bool) -> tuple[list[str], ProbeResult]:
+        glob = f"**/{name}/**" if directory else f"**/{name}"
+        if self.in_git:
+            probe = self.runner.run(["git", "ls-files", "-c", "-o", "--exclude-standard", "--", f":(glob){glob}"])
+            lines = probe.lines()
+        else:
+            started = time.monotonic()
+            lines = [rel for rel in fallback.walk_files(self.project)
+                     if not any(part in NOISE_DIRS for part in Path(rel).parts)
+                     and re.fullmatch(r"(?:.*/)?" + re.escape(name) + (r"/.*" if directory else ""), rel)]
+            probe = finish(["find", ".", "-path", f"*/{name}" + ("/*" if directory else ""), "-not", "-path",
+                            "./.git/*"], 0, "".join(f"./{line}\n" for line in lines), started, fallback_used=True)
+        suffix = "/" + name
+        matches = []
+        for line in lines:
+            rel = line.strip()
+            hit = rel.rsplit(suffix + "/", 1)[0] + suffix if directory and suffix + "/" in "/" + rel else rel
+            if ("/" + hit).endswith(suffix) and hit not in matches and hit not in self.memory_paths:
+                matches.append(hit)
+        return matches, probe
+
+    def _check_identifier(self, claim: Claim) -> CheckResult:
+        name = claim.subject
+        if self.in_git:
+            tokens = ["git", "grep", "-n", "-I", "-F", "-w", "--untracked", "-e", name, "--", "."]
+            tokens += [f":(exclude){rel}" for rel in self.memory_paths]
+        else:
+            tokens = ["grep", "-r", "-n", "-I", "-F", "-w", *(f"--exclude-dir={d}" for d in (".git", *NOISE_DIRS)),
+                      *(f"--exclude={os.path.basename(rel)}" for rel in self.memory_paths), "-e", name, "--", "."]
+        probe = self.runner.run(tokens)
+        tool = "git grep" if self.in_git else "grep"
+        if probe.exit_code == 0:
+            hits = probe.lines()
+            first = hits[0].split(":", 2)[:2] if hits else ["?"]
+            where = ":".join(first)
+            return self._result(claim, "pass", f"{tool} finds {name} in the project ({len(hits)} lines, first "
+                                f"{where})", probe, where)
+        if probe.exit_code == 1:
+            return self._result(claim, "fail", f"memory mentions {claim.text}; {tool} finds no {name} anywhere "
+                                "in the project (memory files excluded)", probe, "no match")
+        return self._result(claim, "unknown", f"{tool} could not search ({probe.output.strip()[:120]})", probe)
+
+    def _check_count(self, claim: Claim) -> CheckResult:
+        directory = confine(self.project, claim.subject)
+        want_dirs = claim.extra.get("counts") == "dirs"
+        probe = self.runner.run(["ls", "-1", *(["-p"] if want_dirs else []), "--", directory.rel])
+        expected = int(claim.extra.get("number", 0))
+        what = "directories" if want_dirs else (f"{claim.extra.get('extension')} files" if claim.extra.get(
+            "extension") else "entries")
+        said = f"memory says {claim.expected.replace('~ ', 'about ')} {what} under {claim.subject}"
+        if probe.exit_code != 0 or not directory.absolute.is_dir():
+            return self._result(claim, "fail", f"{said}; ls finds no such directory", probe, None)
+        names = probe.lines()
+        if want_dirs:
+            names = [line for line in names if line.endswith("/")]
+        elif claim.extra.get("extension"):
+            names = [line for line in names if line.lower().endswith(claim.extra["extension"])]
+        observed = len(names)
+        agrees = _compare(observed, claim.comparator, expected)
+        return self._result(claim, "pass" if agrees else "fail", f"{said}; ls finds {observed}", probe, str(observed))
+
+    def _check_script(self, claim: Claim) -> CheckResult:
+        name, where = claim.subject, claim.category
+        if where == "package.json":
+            if self.facts.package_json is None:
+                return CheckResult(claim, "unknown", "the project has no readable package.json")
+            probe = self.runner.run(["grep", "-n", "-F", "-e", f'"{name}":', "--", "package.json"])
+            scripts = self.facts.scripts
+            if name in scripts:
+                return self._result(claim, "pass", f'package.json defines "{name}": "{scripts[name]}"', probe, name)
+            return self._result(claim, "fail", f"memory says `{claim.text}`; package.json has no \"{name}\" script "
+                                f"(has: {_listing(scripts)})", probe, None)
+        if where == "Makefile":
+            if self.facts.makefile is None:
+                return CheckResult(claim, "unknown", "the project has no Makefile")
+            probe = self.runner.run(["grep", "-n", "-E", "-e", _target_regex(name), "--", self.facts.makefile])
+            if name in self.facts.make_targets:
+                return self._result(claim, "pass", f"{self.facts.makefile} defines target {name}", probe, name)
+            return self._result(claim, "fail", f"memory says `{claim.text}`; {self.facts.makefile} has no {name} "
+                                f"target (has: {_listing(self.facts.make_targets)})", probe, None)
+        if where == "justfile":
+            if self.facts.justfile is None:
+                return CheckResult(claim, "unknown", "the project has no justfile")
+            probe = self.runner.run(["grep", "-n", "-E", "-e", f"^@?{_ere(name)}\\b", "--", self.facts.justfile])
+            verdict = "pass" if name in self.facts.just_recipes else "fail"
+            text = (f"{self.facts.justfile} defines recipe {name}" if verdict == "pass" else
+                    f"memory says `{claim.text}`; {self.facts.justfile} has no {name} recipe")
+            return self._result(claim, verdict, text, probe, name if verdict == "pass" else None)
+        scripts = self.facts.pyproject_scripts()
+        if self.facts.pyproject is None or not scripts:
+            return CheckResult(claim, "unknown", f"no pyproject.toml scripts table to check {name} against")
+        probe = self.runner.run(["grep", "-n", "-F", "-e", name, "--", "pyproject.toml"])
+        if name in scripts or re.search(rf"[\"'\s]{re.escape(name)}\s*[<>=~!\[\"',]", self.facts.pyproject_text):
+            return self._result(claim, "pass", f"pyproject.toml defines {name}", probe, name)
+        return self._result(claim, "fail", f"memory says `{claim.text}`; pyproject.toml has no script {name} "
+                            f"(has: {_listing(scripts)})", probe, None)
+
+    def _check_tool(self, claim: Claim) -> CheckResult:
+        tool, category = claim.subject, claim.category
+        ecosystem = claim.extra.get("ecosystem") or TOOLS.get(tool, ("", ""))[1]
+        evidence = self.facts.evidence(category, ecosystem)
+        probe = self._tool_probe(category, ecosystem)
+        mine = [item for item in evidence if item.tool == tool]
+        others = [item for item in evidence if item.tool != tool and item.strong]
+        if mine:
+            return self._result(claim, "pass", f"memory says {tool}; the project has {mine[0].where}", probe, tool)
+        if others:
+            names = sorted({item.tool for item in others})
+            shown = "; ".join(f"{item.where} ({item.tool})" for item in others[:3])
+            return self._result(claim, "fail", f"memory says {tool} as the {category}; the project has {shown}",
+                                probe, ", ".join(names))
+        if not self.facts.has_ecosystem(ecosystem):
+            return self._result(claim, "unknown", f"no {'package.json' if ecosystem == 'js' else 'Python project'}"
+                                f" files, so nothing shows which {category} is used", probe)
+        return self._result(claim, "unknown", f"nothing in the project shows which {category} is used", probe)
+
+    def _tool_probe(self, category: str, ecosystem: str) -> ProbeResult:
+        if category == "package manager":
+            return self.runner.run(["ls", "-1", "-A", "--", "."])
+        names = sorted(name for name, (cat, eco) in TOOLS.items() if cat == category and eco == ecosystem)
+        files = [name for name in ("package.json", "pyproject.toml", ".pre-commit-config.yaml", "setup.cfg", "tox.ini")
+                 if name in self.facts.texts and (name != "package.json" or ecosystem == "js")]
+        if not files:
+            return self.runner.run(["ls", "-1", "-A", "--", "."])
+        return self.runner.run(["grep", "-n", "-E", "-e", "|".join(names), "--", *files])
+
+    def _check_version(self, claim: Claim) -> CheckResult:
+        runtime = claim.category
+        wanted = claim.expected.lstrip(">=^~")
+        sources = self.facts.versions(runtime)
+        if not sources:
+            return CheckResult(claim, "unknown", f"the project pins no {runtime} version (.nvmrc, engines, "
+                               "requires-python, .python-version, go.mod)")
+        pins = [source for source in sources if source.pin]
+        chosen = pins or sources
+        verdicts = []
+        for source in chosen:
+            if source.pin:
+                verdicts.append((pin_agrees(wanted, claim.comparator, source.value), source))
+            else:
+                plain = ">=" if source.file == "go.mod" else "=="
+                verdicts.append((satisfies(wanted, source.value, plain_means=plain), source))
+        decided = [(agrees, source) for agrees, source in verdicts if agrees is not None]
+        if not decided:
+            return CheckResult(claim, "unknown", f"cannot read {chosen[0].file}'s {runtime} version {chosen[0].value!r}")
+        failing = [source for agrees, source in decided if not agrees]
+        source = failing[0] if failing else decided[0][1]
+        probe = self._version_probe(source)
+        said = f"memory says {claim.text.strip()}"
+        how = "pins" if source.pin else "requires"
+        if failing:
+            return self._result(claim, "fail", f"{said}; {source.file} {how} {source.value}", probe, source.value)
+        return self._result(claim, "pass", f"{said}; {source.file} {how} {source.value}", probe, source.value)
+
+    def _version_probe(self, source: VersionSource) -> ProbeResult:
+        if source.pattern:
+            return self.runner.run(["grep", "-n", "-E", "-e", source.pattern, "--", source.file])
+        return self.runner.run(["cat", "--", source.file])
+
+    def _check_declared(self, claim: Claim) -> CheckResult:
+        tokens = split_command_line(claim.subject)
+        probe = self.runner.run(tokens)
+        verdict, explanation, observed = evaluate_expect(claim.expected, probe, claim.subject)
+        return self._result(claim, verdict, explanation, probe, observed)
+
+
+def _compare(observed: int, comparator: str, expected: int) -> bool:
+    if comparator == "~":
+        return abs(observed - expected) <= max(2, round(expected * 0.1))
+    return {"==": observed == expected, ">": observed > expected, ">=": observed >= expected,
+            "<": observed < expected, "<=": observed <= expected}.get(comparator, observed == expected)
+
+
+def _listing(names: object) -> str:
+    items = sorted(names) if names else []
+    if not items:
+        return "none"
+    return ", ".join(items[:8]) + (f", +{len(items) - 8} more" if len(items) > 8 else "")
+
+
+def _ere(text: str) -> str:
+    return re.sub(r"([.\[\]()*+?{}|^$\\])", r"\\\1", text)
+
+
+def _target_regex(name: str) -> str:
+    word = r"[A-Za-z0-9_./%-]+"
+    return rf"^({word} +)*{_ere(name)}( +{word})* *::?([^=]|$)"
