@@ -1,0 +1,362 @@
+"""The curator Textual app: loads the store in stages, runs ops in workers, watches the disk."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from datetime import datetime
+from pathlib import Path
+from typing import Any, Callable
+
+from textual import on, work
+from textual.app import App
+from textual.message import Message
+
+from curator.model import Store
+from curator.tui.commands import APP_ACTIONS, CuratorCommands, bindings
+from curator.tui.session import Session, disk_signature
+
+DISK_POLL_SECONDS = 2.0
+
+
+@dataclass
+class OpOutcome:
+    """What an op returned, reduced to what the UI shows."""
+
+    message: str
+    commit: str | None
+
+
+def commit_note(outcome: OpOutcome) -> str:
+    """The notification text for a finished op: its message and commit."""
+    if outcome.commit:
+        return f"{outcome.message}\ncommit {outcome.commit[:7]}"
+    return f"{outcome.message}\n(not committed: the store is not in git)"
+
+
+class CuratorApp(App[None]):
+    """Browse and curate one memory store."""
+
+    CSS_PATH = ["app.tcss"]
+    TITLE = "curator"
+    BINDINGS = bindings(APP_ACTIONS)
+    COMMANDS = App.COMMANDS | {CuratorCommands}
+    ENABLE_COMMAND_PALETTE = True
+
+    class StoreLoaded(Message):
+        """The raw store was read from disk (formats only: the table can paint)."""
+
+        def __init__(self, generation: int, store: Store | None, error: str | None, signature: tuple) -> None:
+            super().__init__()
+            self.generation = generation
+            self.store = store
+            self.error = error
+            self.signature = signature
+
+    class HistoryLoaded(Message):
+        """Git history was added to the store's entries."""
+
+        def __init__(self, generation: int, error: str | None) -> None:
+            super().__init__()
+            self.generation = generation
+            self.error = error
+
+    class FindingsLoaded(Message):
+        """The rules ran."""
+
+        def __init__(self, generation: int, result: Any, error: str | None) -> None:
+            super().__init__()
+            self.generation = generation
+            self.result = result
+            self.error = error
+
+    class ChecksFinished(Message):
+        """Live probes ran for every entry."""
+
+        def __init__(self, generation: int, outcome: Any, findings: list, error: str | None) -> None:
+            super().__init__()
+            self.generation = generation
+            self.outcome = outcome
+            self.findings = findings
+            self.error = error
+
+    class OpFinished(Message):
+        """An op wrote (or refused to write)."""
+
+        def __init__(self, outcome: OpOutcome | None, error: str | None, after: Callable[[], None] | None) -> None:
+            super().__init__()
+            self.outcome = outcome
+            self.error = error
+            self.after = after
+
+    class DiskChecked(Message):
+        """The store's files were stat-ed; `signature` says what they look like now."""
+
+        def __init__(self, generation: int, signature: tuple) -> None:
+            super().__init__()
+            self.generation = generation
+            self.signature = signature
+
+    def __init__(
+        self,
+        store_path: Path | None,
+        *,
+        format_name: str | None = None,
+        project: Path | None = None,
+        now: datetime | None = None,
+        candidates: list[Any] | None = None,
+        run_checks: bool = True,
+        watch_disk: bool = True,
+    ) -> None:
+        super().__init__()
+        self.session = Session(
+            store_path=Path(store_path) if store_path else Path.cwd(),
+            format_name=format_name,
+            project=Path(project) if project else None,
+            fixed_now=now,
+        )
+        self.candidates = candidates or []
+        self.run_checks_on_load = run_checks
+        self.watch_disk = watch_disk
+        self.generation = 0
+        self.op_running = False
+
+    def on_mount(self) -> None:
+        if self.candidates and len(self.candidates) > 1:
+            from curator.tui.screens.picker import StorePicker
+
+            self.push_screen(StorePicker(self.candidates), self._picked)
+            return
+        self._open_main()
+
+    def _picked(self, path: Path | None) -> None:
+        if path is None:
+            self.exit()
+            return
+        self.session.store_path = path
+        self._open_main()
+
+    def _open_main(self) -> None:
+        from curator.tui.screens.main import MainScreen
+
+        self.push_screen(MainScreen())
+        self.reload()
+        if self.watch_disk:
+            self.set_interval(DISK_POLL_SECONDS, self._poll_disk)
+
+    @property
+    def main_screen(self):
+        from curator.tui.screens.main import MainScreen
+
+        return next((screen for screen in self.screen_stack if isinstance(screen, MainScreen)), None)
+
+    def say(self, message: str, *, severity: str = "information", timeout: float | None = None) -> None:
+        """Notify with literal text (paths and memory text may contain brackets)."""
+        self.notify(message, severity=severity, timeout=timeout, markup=False)  # type: ignore[arg-type]
+
+    def _session_changed(self) -> None:
+        for screen in self.screen_stack:
+            handler = getattr(screen, "session_changed", None)
+            if handler is not None:
+                handler()
+
+    # --- the staged load: store, then history, then rules, then checks -----------------------
+
+    def reload(self) -> None:
+        """Read the store again from disk and re-run history, rules and checks after first paint."""
+        self.generation += 1
+        self.session.stage = "loading"
+        self._session_changed()
+        self._load_store(self.generation, self.session.store_path, self.session.format_name, self.session.project)
+
+    @work(thread=True, exclusive=True, exit_on_error=False, group="load")
+    def _load_store(self, generation: int, path: Path, format_name: str | None, project: Path | None) -> None:
+        from curator import formats
+
+        try:
+            store = formats.detect(path, format_name=format_name, project=project)
+            signature, error = disk_signature(store), None
+        except Exception as exc:
+            store, signature, error = None, (), str(exc) or type(exc).__name__
+        self.post_message(self.StoreLoaded(generation, store, error, signature))
+
+    @on(StoreLoaded)
+    def _store_loaded(self, message: StoreLoaded) -> None:
+        if message.generation != self.generation:
+            return
+        if message.store is None:
+            self.session.error = message.error
+            self.session.stage = "ready"
+            self._session_changed()
+            self.say(f"Cannot open {self.session.store_path}: {message.error}", severity="error", timeout=10)
+            return
+        self.session.error = None
+        self.session.store = message.store
+        self.session.disk_signature = message.signature
+        self.session.stage = "history"
+        self._session_changed()
+        self._annotate(message.generation, message.store)
+
+    @work(thread=True, exclusive=True, exit_on_error=False, group="history")
+    def _annotate(self, generation: int, store: Store) -> None:
+        from curator import history
+
+        try:
+            history.annotate(store)
+            error = None
+        except Exception as exc:
+            error = str(exc) or type(exc).__name__
+        self.post_message(self.HistoryLoaded(generation, error))
+
+    @on(HistoryLoaded)
+    def _history_loaded(self, message: HistoryLoaded) -> None:
+        if message.generation != self.generation or self.session.store is None:
+            return
+        if message.error:
+            self.say(f"git history unavailable: {message.error}", severity="warning")
+        self.session.stage = "rules"
+        self._session_changed()
+        self._analyze(message.generation, self.session.store, self.session.now)
+
+    @work(thread=True, exclusive=True, exit_on_error=False, group="rules")
+    def _analyze(self, generation: int, store: Store, now: datetime) -> None:
+        from curator.scan import analyze_store
+
+        try:
+            result, error = analyze_store(store, now=now), None
+        except Exception as exc:
+            result, error = None, str(exc) or type(exc).__name__
+        self.post_message(self.FindingsLoaded(generation, result, error))
+
+    @on(FindingsLoaded)
+    def _findings_loaded(self, message: FindingsLoaded) -> None:
+        if message.generation != self.generation or self.session.store is None:
+            return
+        if message.error:
+            self.say(f"rules failed: {message.error}", severity="error")
+        else:
+            kept_check_findings = [finding for finding in self.session.findings if finding.rule == "check-failed"]
+            self.session.findings = list(message.result.findings) + kept_check_findings
+        if self.run_checks_on_load and self.session.store.project is not None:
+            self.session.stage = "checks"
+            self._session_changed()
+            self._check(message.generation, self.session.store)
+            return
+        self.session.stage = "ready"
+        self._session_changed()
+
+    @work(thread=True, exclusive=True, exit_on_error=False, group="checks")
+    def _check(self, generation: int, store: Store) -> None:
+        from curator import checks, rules
+
+        try:
+            outcome = checks.run_checks(store)
+            findings = rules.apply_suppressions(store, outcome.findings).findings
+            error = None
+        except Exception as exc:
+            outcome, findings, error = None, [], str(exc) or type(exc).__name__
+        self.post_message(self.ChecksFinished(generation, outcome, findings, error))
+
+    @on(ChecksFinished)
+    def _checks_finished(self, message: ChecksFinished) -> None:
+        if message.generation != self.generation:
+            return
+        if message.error:
+            self.say(f"checks failed to run: {message.error}", severity="warning")
+        else:
+            self.session.check_results = dict(message.outcome.results)
+            others = [finding for finding in self.session.findings if finding.rule != "check-failed"]
+            self.session.findings = others + list(message.findings)
+        self.session.stage = "ready"
+        self._session_changed()
+
+    def replace_entry_checks(self, entry_id: str, outcome: Any) -> None:
+        """Swap in fresh probe results (and check-failed findings) for one entry."""
+        from curator import rules
+
+        store = self.session.store
+        self.session.check_results[entry_id] = list(outcome.results.get(entry_id, []))
+        fresh = rules.apply_suppressions(store, outcome.findings).findings if store else list(outcome.findings)
+        kept = [f for f in self.session.findings if not (f.rule == "check-failed" and entry_id in f.entries)]
+        self.session.findings = kept + fresh
+        self._session_changed()
+
+    # --- ops ---------------------------------------------------------------------------------
+
+    def run_op(self, operation: Callable[[Store], Any], *, after: Callable[[], None] | None = None) -> None:
+        """Run one ops call on the current store in a worker, then notify and reload."""
+        store = self.session.store
+        if store is None:
+            self.say("No store is open.", severity="warning")
+            return
+        if self.op_running:
+            self.say("Another change is still being written; try again in a moment.", severity="warning")
+            return
+        self.op_running = True
+        self._run_op(operation, store, after)
+
+    @work(thread=True, exclusive=False, exit_on_error=False, group="ops")
+    def _run_op(self, operation: Callable[[Store], Any], store: Store, after: Callable[[], None] | None) -> None:
+        try:
+            result = operation(store)
+            outcome = OpOutcome(message=getattr(result, "message", str(result)), commit=getattr(result, "commit", None))
+            error = None
+        except Exception as exc:
+            outcome, error = None, str(exc) or type(exc).__name__
+        self.post_message(self.OpFinished(outcome, error, after))
+
+    @on(OpFinished)
+    def _op_finished(self, message: OpFinished) -> None:
+        self.op_running = False
+        if message.error is not None:
+            self.say(f"Nothing was written: {message.error}\nReloading the store from disk.", severity="error", timeout=10)
+        else:
+            assert message.outcome is not None
+            self.say(commit_note(message.outcome), timeout=8)
+        self._forget_history()
+        self.reload()
+        if message.after is not None and message.error is None:
+            message.after()
+
+    def _forget_history(self) -> None:
+        main = self.main_screen
+        if main is not None:
+            main.forget_history()
+
+    # --- watching the disk -------------------------------------------------------------------
+
+    def _poll_disk(self) -> None:
+        if self.session.stage != "ready" or self.op_running or self.session.store is None:
+            return
+        self._stat_files(self.generation, self.session.store)
+
+    @work(thread=True, exclusive=True, exit_on_error=False, group="poll")
+    def _stat_files(self, generation: int, store: Store) -> None:
+        self.post_message(self.DiskChecked(generation, disk_signature(store)))
+
+    @on(DiskChecked)
+    def _disk_checked(self, message: DiskChecked) -> None:
+        if message.generation != self.generation or self.op_running:
+            return
+        if message.signature != self.session.disk_signature:
+            self.say("The store changed on disk: reloaded.", severity="warning")
+            self.reload()
+
+    # --- app-wide actions --------------------------------------------------------------------
+
+    def action_help(self) -> None:
+        from curator.tui.screens.help import HelpScreen
+
+        if not isinstance(self.screen, HelpScreen):
+            self.push_screen(HelpScreen())
+
+
+def run_app(
+    store_path: Path | None,
+    format_name: str | None = None,
+    project: Path | None = None,
+    *,
+    now: datetime | None = None,
+    candidates: list[Any] | None = None,
+) -> None:
+    """Open the TUI on `store_path` (or on a picker over `candidates`)."""
+    CuratorApp(store_path, format_name=format_name, project=project, now=now, candidates=candidates).run()

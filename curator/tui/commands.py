@@ -1,0 +1,146 @@
+"""The one table of user actions: bindings, footer labels, help entries and palette commands."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from functools import partial
+
+from textual.binding import Binding
+from textual.command import DiscoveryHit, Hit, Hits, Provider
+
+
+@dataclass(frozen=True)
+class ActionSpec:
+    """One action: its key, the screen method it runs, its footer label and its help line."""
+
+    id: str
+    key: str
+    action: str
+    label: str
+    help: str
+    where: str
+    show: bool = True
+    palette: bool = True
+
+    def binding(self) -> Binding:
+        return Binding(self.key, self.action, self.label, show=self.show, id=self.id)
+
+
+MAIN = "main screen"
+REVIEW = "review mode"
+CONFLICTS = "conflicts view"
+MERGE = "merge screen"
+EDITOR = "editor"
+EVERYWHERE = "everywhere"
+
+MAIN_ACTIONS: tuple[ActionSpec, ...] = (
+    ActionSpec("search", "slash", "search", "Search", "Fuzzy-search names, descriptions and bodies", MAIN),
+    ActionSpec("mark", "space", "mark", "Mark", "Mark or unmark the entry (for merge)", MAIN),
+    ActionSpec("edit", "e", "edit", "Edit", "Edit the entry in place, frontmatter included", MAIN),
+    ActionSpec("edit-external", "E", "edit_external", "$EDITOR", "Edit the entry's file in $EDITOR", MAIN, show=False),
+    ActionSpec("merge", "m", "merge", "Merge", "Merge the marked entries (or this one and its partner)", MAIN),
+    ActionSpec("expire", "x", "expire", "Expire", "Expire the entry to the archive (reason; now or a date)", MAIN),
+    ActionSpec("restore", "X", "restore", "Restore", "Restore an expired entry from the archive", MAIN, show=False),
+    ActionSpec("review-stamp", "v", "review_stamp", "Reviewed", "Stamp the entry as reviewed today", MAIN, show=False),
+    ActionSpec("dismiss", "d", "dismiss", "Dismiss", "Dismiss a finding (writes a suppression)", MAIN, show=False),
+    ActionSpec("undo", "u", "undo", "Undo", "Revert the last curator commit", MAIN),
+    ActionSpec("conflicts", "c", "conflicts", "Conflicts", "Resolve conflicts and duplicates side by side", MAIN),
+    ActionSpec("review", "R", "review", "Review", "Weekly review: walk flagged entries, worst first", MAIN),
+    ActionSpec("rerun-checks", "p", "rerun_checks", "Probe", "Re-run the live checks for the entry", MAIN, show=False),
+    ActionSpec("adhoc-probe", "colon", "adhoc_probe", "ls/grep", "Run an ad-hoc ls or grep in the project", MAIN, show=False),
+    ActionSpec("fix-claim", "F", "fix_claim", "Fix claim", "Update the entry from a failed check's evidence", MAIN, show=False),
+    ActionSpec("type-filter", "t", "cycle_type", "Type", "Filter by type (cycles user/feedback/project/...)", MAIN, show=False),
+    ActionSpec("flagged-filter", "f", "toggle_flagged", "Flagged", "Show only flagged entries", MAIN, show=False),
+    ActionSpec("archived-filter", "A", "toggle_archived", "Archived", "Show expired (archived) entries", MAIN, show=False),
+    ActionSpec("sort", "s", "cycle_sort", "Sort", "Sort by the next column (S reverses)", MAIN, show=False),
+    ActionSpec("sort-reverse", "S", "reverse_sort", "Reverse", "Reverse the sort order", MAIN, show=False),
+    ActionSpec("rescan", "ctrl+r", "rescan", "Rescan", "Reload the store and re-run history, rules, checks", MAIN, show=False),
+    ActionSpec("tab-content", "1", "show_tab('content')", "Content", "Show the Content tab", MAIN, show=False),
+    ActionSpec("tab-history", "2", "show_tab('history')", "History", "Show the History tab", MAIN, show=False),
+    ActionSpec("tab-findings", "3", "show_tab('findings')", "Findings", "Show the Findings tab", MAIN, show=False),
+    ActionSpec("tab-check", "4", "show_tab('check')", "Check", "Show the Check tab", MAIN, show=False),
+    ActionSpec("next-flagged", "n", "next_flagged", "Next flagged", "Jump to the next flagged entry", MAIN, show=False),
+)
+
+APP_ACTIONS: tuple[ActionSpec, ...] = (
+    ActionSpec("help", "question_mark", "help", "Help", "Show every key", EVERYWHERE),
+    ActionSpec("quit", "q", "quit", "Quit", "Quit curator", EVERYWHERE),
+    ActionSpec("quit-ctrl", "ctrl+q", "quit", "Quit", "Quit curator", EVERYWHERE, show=False, palette=False),
+)
+
+REVIEW_ACTIONS: tuple[ActionSpec, ...] = (
+    ActionSpec("review-keep", "k", "keep", "Keep", "Keep: stamp as reviewed", REVIEW),
+    ActionSpec("review-edit", "e", "edit", "Edit", "Edit the entry, then count it as kept", REVIEW),
+    ActionSpec("review-expire", "x", "expire", "Expire", "Expire the entry (reason from its finding)", REVIEW),
+    ActionSpec("review-merge", "m", "merge", "Merge", "Merge with the suggested partner", REVIEW),
+    ActionSpec("review-skip", "s", "skip", "Skip", "Skip without a decision", REVIEW),
+    ActionSpec("review-back", "b", "back", "Back", "Go back one entry and undo its decision", REVIEW),
+    ActionSpec("review-finish", "escape", "finish", "Finish", "End the review: summary, then one commit", REVIEW),
+)
+
+CONFLICT_ACTIONS: tuple[ActionSpec, ...] = (
+    ActionSpec("conflict-keep-left", "h", "keep_left", "Keep left", "Keep left, expire right", CONFLICTS),
+    ActionSpec("conflict-keep-right", "l", "keep_right", "Keep right", "Keep right, expire left", CONFLICTS),
+    ActionSpec("conflict-merge", "m", "merge", "Merge", "Merge the pair", CONFLICTS),
+    ActionSpec("conflict-dismiss", "d", "dismiss", "Dismiss", "Dismiss the finding (suppression)", CONFLICTS),
+    ActionSpec("conflict-next", "n", "next", "Next", "Next pair", CONFLICTS),
+    ActionSpec("conflict-prev", "p", "previous", "Prev", "Previous pair", CONFLICTS),
+    ActionSpec("conflict-close", "escape", "close", "Back", "Back to the main screen", CONFLICTS),
+)
+
+MERGE_ACTIONS: tuple[ActionSpec, ...] = (
+    ActionSpec("merge-confirm", "ctrl+s", "confirm", "Merge", "Write the merged entry (asks to confirm)", MERGE),
+    ActionSpec("merge-cancel", "escape", "cancel", "Cancel", "Leave without merging", MERGE),
+)
+
+EDITOR_ACTIONS: tuple[ActionSpec, ...] = (
+    ActionSpec("editor-save", "ctrl+s", "save", "Save", "Save the entry (one commit)", EDITOR),
+    ActionSpec("editor-cancel", "escape", "cancel", "Cancel", "Leave without saving (asks if changed)", EDITOR),
+)
+
+ALL_ACTIONS: tuple[tuple[str, tuple[ActionSpec, ...]], ...] = (
+    (MAIN, MAIN_ACTIONS),
+    (REVIEW, REVIEW_ACTIONS),
+    (CONFLICTS, CONFLICT_ACTIONS),
+    (MERGE, MERGE_ACTIONS),
+    (EDITOR, EDITOR_ACTIONS),
+    (EVERYWHERE, APP_ACTIONS),
+)
+
+KEY_DISPLAY = {"slash": "/", "space": "space", "colon": ":", "question_mark": "?", "escape": "esc"}
+
+
+def key_label(key: str) -> str:
+    """How a key is written in the help screen and README."""
+    return KEY_DISPLAY.get(key, key.replace("ctrl+", "ctrl+"))
+
+
+def bindings(specs: tuple[ActionSpec, ...]) -> list[Binding]:
+    return [spec.binding() for spec in specs]
+
+
+class CuratorCommands(Provider):
+    """Palette commands for every action of the current screen and the app."""
+
+    def _specs(self) -> list[ActionSpec]:
+        screen_specs = getattr(self.screen, "ACTION_SPECS", ())
+        return [spec for spec in (*screen_specs, *APP_ACTIONS) if spec.palette]
+
+    def _runner(self, spec: ActionSpec):
+        target = self.screen if spec.where != EVERYWHERE else self.app
+        return partial(self.app.call_later, target.run_action, spec.action)
+
+    def _title(self, spec: ActionSpec) -> str:
+        return f"{spec.label} ({key_label(spec.key)})"
+
+    async def discover(self) -> Hits:
+        for spec in self._specs():
+            yield DiscoveryHit(self._title(spec), self._runner(spec), help=spec.help)
+
+    async def search(self, query: str) -> Hits:
+        matcher = self.matcher(query)
+        for spec in self._specs():
+            text = f"{self._title(spec)} {spec.help}"
+            score = matcher.match(text)
+            if score > 0:
+                yield Hit(score, matcher.highlight(self._title(spec)), self._runner(spec), help=spec.help)

@@ -1,0 +1,84 @@
+"""The expire dialog: a reason, and now or a date."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from datetime import date, datetime
+
+from rich.text import Text
+from textual.app import ComposeResult
+from textual.binding import Binding
+from textual.containers import Horizontal, Vertical
+from textual.screen import ModalScreen
+from textual.widgets import Button, Input, Label, Static
+
+
+@dataclass
+class ExpireChoice:
+    """What the user chose: why, and when (None means now)."""
+
+    reason: str
+    at: date | None
+
+
+def parse_when(value: str) -> date | None:
+    """`now`/blank gives None; `YYYY-MM-DD` gives that day; anything else raises ValueError."""
+    text = value.strip().lower()
+    if text in ("", "now"):
+        return None
+    return datetime.strptime(text, "%Y-%m-%d").date()
+
+
+class ExpireModal(ModalScreen[ExpireChoice | None]):
+    """Ask why and when to expire an entry; the entry moves to the archive, nothing is deleted."""
+
+    BINDINGS = [Binding("escape", "cancel", "Cancel", id="expire-cancel")]
+
+    def __init__(self, entry_label: str, reason: str = "") -> None:
+        super().__init__()
+        self.entry_label = entry_label
+        self.default_reason = reason
+
+    def compose(self) -> ComposeResult:
+        with Vertical(classes="dialog"):
+            yield Label(Text(f"Expire {self.entry_label}", style="bold"), classes="dialog-title")
+            yield Static(Text("It moves to the archive (restore brings it back) and leaves the index."), classes="dialog-help")
+            yield Label("Reason")
+            yield Input(value=self.default_reason, placeholder="why it no longer holds", id="expire-reason")
+            yield Label("When: now, or a date (YYYY-MM-DD) to schedule")
+            yield Input(value="now", id="expire-when")
+            yield Static(id="expire-error", classes="dialog-error")
+            with Horizontal(classes="dialog-buttons"):
+                yield Button("Expire", variant="error", id="expire-ok")
+                yield Button("Cancel", id="expire-cancel-button")
+
+    def on_mount(self) -> None:
+        self.query_one("#expire-reason", Input).focus()
+
+    def _submit(self) -> None:
+        reason = self.query_one("#expire-reason", Input).value.strip()
+        error = self.query_one("#expire-error", Static)
+        if not reason:
+            error.update(Text("A reason is required: it is written into the archived entry.", style="red"))
+            return
+        try:
+            when = parse_when(self.query_one("#expire-when", Input).value)
+        except ValueError:
+            error.update(Text("Write `now` or a date as YYYY-MM-DD.", style="red"))
+            return
+        self.dismiss(ExpireChoice(reason=reason, at=when))
+
+    def on_input_submitted(self, event: Input.Submitted) -> None:
+        if event.input.id == "expire-reason":
+            self.query_one("#expire-when", Input).focus()
+        else:
+            self._submit()
+
+    def on_button_pressed(self, event: Button.Pressed) -> None:
+        if event.button.id == "expire-ok":
+            self._submit()
+        else:
+            self.dismiss(None)
+
+    def action_cancel(self) -> None:
+        self.dismiss(None)

@@ -1,0 +1,60 @@
+"""What the open app knows about its store: the store, findings, check results and load stage."""
+
+from __future__ import annotations
+
+import os
+from dataclasses import dataclass, field
+from datetime import datetime, timezone
+from pathlib import Path
+from typing import Any
+
+from curator.model import Finding, Store
+
+STAGES = ("loading", "history", "rules", "checks", "ready")
+
+
+@dataclass
+class Session:
+    """The state every screen reads; only message handlers on the UI thread replace it."""
+
+    store_path: Path
+    format_name: str | None = None
+    project: Path | None = None
+    fixed_now: datetime | None = None
+    store: Store | None = None
+    findings: list[Finding] = field(default_factory=list)
+    check_results: dict[str, list[Any]] = field(default_factory=dict)
+    stage: str = "loading"
+    error: str | None = None
+    disk_signature: tuple = ()
+
+    @property
+    def now(self) -> datetime:
+        return self.fixed_now or datetime.now(timezone.utc)
+
+    @property
+    def project_root(self) -> Path | None:
+        if self.store is None:
+            return self.project
+        return self.store.project or self.project
+
+
+def disk_signature(store: Store) -> tuple:
+    """A cheap fingerprint of the store on disk: every known file's mtime and size, plus the root's."""
+    stamps: list[tuple[str, int, int]] = []
+    for directory in {store.root, *(source.abspath.parent for source in store.files.values())}:
+        try:
+            stat = os.stat(directory)
+        except OSError:
+            stamps.append((str(directory), -1, -1))
+            continue
+        stamps.append((str(directory), stat.st_mtime_ns, 0))
+    for rel, source in store.files.items():
+        try:
+            stat = os.stat(source.abspath)
+        except OSError:
+            stamps.append((rel, -1, -1))
+            continue
+        stamps.append((rel, stat.st_mtime_ns, stat.st_size))
+    stamps.sort()
+    return tuple(stamps)

@@ -1,0 +1,195 @@
+"""Pure table logic for the entry list: rows, flags, filters, sorting and fuzzy search."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from datetime import datetime
+
+from rapidfuzz import fuzz, process, utils
+
+from curator.model import SEVERITY_RANK, Entry, Finding
+
+COLUMNS: tuple[tuple[str, str], ...] = (
+    ("flag", " ⚑"),
+    ("name", "Name"),
+    ("type", "Type"),
+    ("age", "  Age"),
+    ("changed", " Changed"),
+    ("commits", " Commits"),
+    ("size", "     Size"),
+)
+TYPE_FILTERS: tuple[str | None, ...] = (None, "user", "feedback", "project", "reference", "other")
+SEVERITY_GLYPH = {"error": "✖", "warning": "▲", "info": "●"}
+SEARCH_BODY_CHARS = 4000
+SEARCH_SCORE_CUTOFF = 60.0
+
+
+@dataclass
+class ViewState:
+    """What the table shows: sort column and direction, filters and the search query."""
+
+    sort_column: str = "flag"
+    sort_reverse: bool = False
+    type_filter: str | None = None
+    flagged_only: bool = False
+    show_archived: bool = False
+    query: str = ""
+    marked: set[str] = field(default_factory=set)
+
+
+def findings_by_entry(findings: list[Finding]) -> dict[str, list[Finding]]:
+    """Map each entry id to the findings that name it, worst first."""
+    by_entry: dict[str, list[Finding]] = {}
+    for finding in findings:
+        for entry_id in finding.entries:
+            by_entry.setdefault(entry_id, []).append(finding)
+    for entry_findings in by_entry.values():
+        entry_findings.sort(key=lambda finding: -SEVERITY_RANK.get(finding.severity, 0))
+    return by_entry
+
+
+def worst_severity(entry_findings: list[Finding]) -> str | None:
+    """The highest severity among the findings, or None."""
+    if not entry_findings:
+        return None
+    return max((finding.severity for finding in entry_findings), key=lambda name: SEVERITY_RANK.get(name, 0))
+
+
+def format_age(days: float | None) -> str:
+    """A short age: `3d`, `11w`, `2y`; blank when unknown."""
+    if days is None:
+        return "—"
+    if days < 1:
+        return "today"
+    if days < 60:
+        return f"{int(days)}d"
+    if days < 730:
+        return f"{int(days // 30)}mo"
+    return f"{days / 365:.1f}y"
+
+
+def format_size(size_bytes: int) -> str:
+    """Bytes as `311 B` or `2.1 KB`."""
+    if size_bytes < 1024:
+        return f"{size_bytes} B"
+    if size_bytes < 1024 * 1024:
+        return f"{size_bytes / 1024:.1f} KB"
+    return f"{size_bytes / 1024 / 1024:.1f} MB"
+
+
+def format_date(moment: datetime | None) -> str:
+    return moment.strftime("%Y-%m-%d") if moment else "—"
+
+
+STATUS_LABEL = {"unreadable": "broken", "expired": "expired"}
+
+
+def entry_type_label(entry: Entry) -> str:
+    """The type, or the status when the entry is not active."""
+    if entry.status != "active":
+        return STATUS_LABEL.get(entry.status, entry.status)
+    return entry.type or "—"
+
+
+def _sort_key(column: str, entry: Entry, flags: dict[str, list[Finding]], now: datetime):
+    if column == "flag":
+        entry_findings = flags.get(entry.id, [])
+        severity = worst_severity(entry_findings)
+        return (-(SEVERITY_RANK[severity] + 1) if severity else 0, -len(entry_findings), entry.name.lower())
+    if column == "name":
+        return (entry.name or entry.id).lower()
+    if column == "type":
+        return (entry_type_label(entry), (entry.name or entry.id).lower())
+    if column == "age":
+        age = entry.age_days(now)
+        return (age is None, -(age or 0.0))
+    if column == "changed":
+        touched = entry.modified
+        return (touched is None, -(touched.timestamp() if touched else 0.0))
+    if column == "commits":
+        return -entry.commits
+    if column == "size":
+        return -entry.bytes
+    return entry.id
+
+
+def matches_type(entry: Entry, type_filter: str | None) -> bool:
+    if type_filter is None:
+        return True
+    if type_filter == "other":
+        return entry.type not in ("user", "feedback", "project", "reference")
+    return entry.type == type_filter
+
+
+def fuzzy_rank(entries: list[Entry], query: str) -> list[tuple[Entry, float]]:
+    """Entries matching `query` in name, description or body, best first (rapidfuzz)."""
+    query = query.strip()
+    if not query:
+        return [(entry, 0.0) for entry in entries]
+    names = {index: f"{entry.name} {entry.id}" for index, entry in enumerate(entries)}
+    descriptions = {index: entry.description for index, entry in enumerate(entries) if entry.description}
+    bodies = {index: entry.body[:SEARCH_BODY_CHARS] for index, entry in enumerate(entries) if entry.body}
+    scores: dict[int, float] = {}
+    for choices, scorer, weight in (
+        (names, fuzz.WRatio, 1.0),
+        (descriptions, fuzz.partial_ratio, 0.95),
+        (bodies, fuzz.partial_ratio, 0.9),
+    ):
+        if not choices:
+            continue
+        for _choice, score, index in process.extract(
+            query,
+            choices,
+            scorer=scorer,
+            processor=utils.default_process,
+            score_cutoff=SEARCH_SCORE_CUTOFF,
+            limit=None,
+        ):
+            scores[index] = max(scores.get(index, 0.0), score * weight)
+    ranked = sorted(scores.items(), key=lambda item: (-item[1], item[0]))
+    return [(entries[index], score) for index, score in ranked]
+
+
+def visible_entries(
+    entries: list[Entry], findings: list[Finding], state: ViewState, now: datetime
+) -> list[Entry]:
+    """Apply the filters, then either the fuzzy ranking (when searching) or the sort column."""
+    flags = findings_by_entry(findings)
+    kept = [
+        entry
+        for entry in entries
+        if (state.show_archived or entry.status != "expired")
+        and matches_type(entry, state.type_filter)
+        and (not state.flagged_only or entry.id in flags)
+    ]
+    if state.query.strip():
+        return [entry for entry, _score in fuzzy_rank(kept, state.query)]
+    kept.sort(key=lambda entry: _sort_key(state.sort_column, entry, flags, now), reverse=state.sort_reverse)
+    return kept
+
+
+def review_queue(entries: list[Entry], findings: list[Finding], now: datetime) -> list[Entry]:
+    """Flagged active entries, worst first: severity, then number of findings, then age."""
+    flags = findings_by_entry(findings)
+    flagged = [entry for entry in entries if entry.id in flags and entry.is_active]
+
+    def badness(entry: Entry):
+        entry_findings = flags[entry.id]
+        severity = worst_severity(entry_findings) or "info"
+        return (-SEVERITY_RANK[severity], -len(entry_findings), -(entry.age_days(now) or 0.0), entry.id)
+
+    return sorted(flagged, key=badness)
+
+
+def pair_findings(findings: list[Finding]) -> list[Finding]:
+    """Conflict and duplicate findings between two or more entries, conflicts first."""
+    pairs = [finding for finding in findings if finding.rule in ("conflict", "duplicate") and len(finding.entries) >= 2]
+    return sorted(pairs, key=lambda finding: (finding.rule != "conflict", finding.entries))
+
+
+def suggested_partner(entry_id: str, findings: list[Finding]) -> str | None:
+    """The other entry of this entry's first conflict or duplicate finding."""
+    for finding in pair_findings(findings):
+        if entry_id in finding.entries:
+            return next((other for other in finding.entries if other != entry_id), None)
+    return None

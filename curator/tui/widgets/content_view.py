@@ -1,0 +1,66 @@
+"""The Content tab: an entry's fields and its text, shown literally."""
+
+from __future__ import annotations
+
+from datetime import datetime
+
+from rich.console import Group
+from rich.syntax import Syntax
+from rich.table import Table
+from rich.text import Text
+from textual.containers import VerticalScroll
+from textual.widgets import Static
+
+from curator.model import Entry
+from curator.tui.view import format_age, format_date
+
+SYNTAX_THEME = "ansi_dark"
+
+
+def field_table(entry: Entry, now: datetime) -> Table:
+    """Name, id, type, status, dates and size as a two-column grid."""
+    grid = Table.grid(padding=(0, 1))
+    grid.add_column(style="bold cyan", no_wrap=True)
+    grid.add_column()
+    location = entry.path + (f":{entry.line}" if entry.line else "")
+    rows: list[tuple[str, str]] = [
+        ("name", entry.name or entry.id),
+        ("id", entry.id),
+        ("file", location),
+        ("type", entry.type or "—"),
+        ("status", entry.status),
+        ("created", format_date(entry.created)),
+        ("modified", f"{format_date(entry.modified)} ({format_age(entry.age_days(now))} since last touch)"),
+        ("reviewed", format_date(entry.reviewed)),
+        ("commits", str(entry.commits) + (" + uncommitted changes" if entry.uncommitted else "")),
+        ("size", f"{entry.bytes} bytes, ~{entry.tokens} tokens" + (", always loaded" if entry.always_loaded else "")),
+    ]
+    if entry.expires:
+        rows.append(("expires", format_date(entry.expires)))
+    if entry.description:
+        rows.append(("description", entry.description))
+    for label, value in rows:
+        grid.add_row(label, Text(value))
+    return grid
+
+
+def entry_renderable(entry: Entry, now: datetime) -> Group:
+    """The fields grid above the entry's full text (frontmatter included), never parsed as markup."""
+    text = entry.text or entry.body
+    body = Syntax(text, "markdown", theme=SYNTAX_THEME, word_wrap=True, background_color="default")
+    return Group(field_table(entry, now), Text(""), body)
+
+
+class ContentView(VerticalScroll):
+    """Scrollable view of one entry."""
+
+    def compose(self):
+        yield Static(Text("No entry selected.", style="dim"), id="content-body")
+
+    def show(self, entry: Entry | None, now: datetime) -> None:
+        target = self.query_one("#content-body", Static)
+        if entry is None:
+            target.update(Text("No entry selected.", style="dim"))
+            return
+        target.update(entry_renderable(entry, now))
+        self.scroll_home(animate=False)

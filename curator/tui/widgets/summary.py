@@ -1,0 +1,98 @@
+"""The summary bar: store, format, entry count, findings by severity, and the always-loaded meter."""
+
+from __future__ import annotations
+
+from collections import Counter
+from pathlib import Path
+
+from rich.text import Text
+from textual.app import ComposeResult
+from textual.containers import Horizontal, Vertical
+from textual.widgets import ProgressBar, Static
+
+from curator.model import INDEX_MAX_BYTES, INDEX_MAX_LINES, Finding, Store
+from curator.tui.view import SEVERITY_GLYPH
+
+METER_CELLS = 10
+PATH_CHARS = 48
+STAGE_TEXT = {
+    "loading": "reading store…",
+    "history": "reading git history…",
+    "rules": "running rules…",
+    "checks": "probing claims…",
+    "ready": "",
+}
+STAGE_STEP = {"loading": 0, "history": 1, "rules": 2, "checks": 3, "ready": 4}
+SEVERITY_STYLE = {"error": "bold red", "warning": "yellow", "info": "cyan"}
+
+
+def meter(used: int, limit: int) -> Text:
+    """A ten-cell bar, green under 75 %, yellow under 100 %, red at or over the limit."""
+    ratio = used / limit if limit else 0.0
+    filled = min(METER_CELLS, round(ratio * METER_CELLS))
+    style = "green" if ratio < 0.75 else ("yellow" if ratio <= 1.0 else "bold red")
+    return Text.assemble(("█" * filled, style), ("░" * (METER_CELLS - filled), "dim"))
+
+
+def short_path(path: Path, limit: int = PATH_CHARS) -> str:
+    """The path with ~ for home, cut from the left to `limit` characters."""
+    home = str(Path.home())
+    text = str(path)
+    if text.startswith(home + "/"):
+        text = "~" + text[len(home):]
+    return text if len(text) <= limit else "…" + text[-(limit - 1):]
+
+
+def store_line(store: Store | None, findings: list[Finding], path: Path) -> Text:
+    """Line one: where, which format, how many entries, findings by severity (all literal)."""
+    if store is None:
+        return Text.assemble(("curator ", "bold"), short_path(path))
+    line = Text.assemble(
+        (short_path(store.root), "bold"), "  ", (store.format, "italic"), f"  {len(store.active())} entries  │ "
+    )
+    counts = Counter(finding.severity for finding in findings)
+    for severity in ("error", "warning", "info"):
+        line.append(f"{SEVERITY_GLYPH[severity]} {counts.get(severity, 0)} {severity}  ", style=SEVERITY_STYLE[severity])
+    return line
+
+
+def loaded_line(store: Store | None) -> Text:
+    """Line two: what the agent loads every session against the 200-line / 25 KB limits."""
+    if store is None:
+        return Text("")
+    if store.index is None:
+        return Text.assemble(("always loaded ", "dim"), f"~{store.always_loaded_tokens} tokens per session")
+    index = store.index
+    over_lines = index.lines > INDEX_MAX_LINES
+    over_bytes = index.bytes > INDEX_MAX_BYTES
+    line = Text.assemble(
+        ("always loaded ", "dim"),
+        (index.path + " ", ""),
+        meter(index.lines, INDEX_MAX_LINES),
+        (f" {index.lines}/{INDEX_MAX_LINES} lines  ", "bold red" if over_lines else ""),
+        meter(index.bytes, INDEX_MAX_BYTES),
+        (f" {index.bytes / 1024:.1f}/{INDEX_MAX_BYTES // 1024} KB", "bold red" if over_bytes else ""),
+        (f"  ~{store.always_loaded_tokens} tokens/session", "dim"),
+    )
+    if index.overflows:
+        line.append(f"  {index.lines - index.loaded_lines} lines past the cut are invisible", style="bold red")
+    return line
+
+
+class SummaryBar(Vertical):
+    """Two lines about the store and, while loading, a progress bar for the stages."""
+
+    def compose(self) -> ComposeResult:
+        with Horizontal(id="summary-top"):
+            yield Static(id="summary-text")
+            yield Static(id="stage-text")
+            yield ProgressBar(total=STAGE_STEP["ready"], show_eta=False, show_percentage=False, id="stage-progress")
+        yield Static(id="summary-loaded")
+
+    def show(self, store: Store | None, findings: list[Finding], path: Path, stage: str) -> None:
+        self.query_one("#summary-text", Static).update(store_line(store, findings, path))
+        self.query_one("#summary-loaded", Static).update(loaded_line(store))
+        self.query_one("#stage-text", Static).update(Text(STAGE_TEXT.get(stage, stage), style="italic"))
+        progress = self.query_one("#stage-progress", ProgressBar)
+        progress.update(progress=STAGE_STEP.get(stage, 0))
+        self.set_class(stage != "ready", "-loading")
