@@ -35,10 +35,13 @@ def epoch_to_utc(epoch_text: bytes | str) -> datetime:
 
 
 def log_name_status(repository: Repository, pathspecs: list[str]) -> bytes:
-    """Raw `git log --name-status -M -z` output for the pathspecs, newest commit first."""
+    """Raw `git log --name-status -M -z` output for the pathspecs, newest commit first.
+
+    `--sparse` skips history simplification, which otherwise diffs every commit twice.
+    """
     try:
         return repository.run(
-            "log", "--name-status", "-M", "-z", "--no-color", f"--format={LOG_FORMAT}", "--", *pathspecs
+            "log", "--sparse", "--name-status", "-M", "-z", "--no-color", f"--format={LOG_FORMAT}", "--", *pathspecs
         )
     except GitError:
         return b""
