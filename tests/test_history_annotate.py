@@ -9,7 +9,7 @@ from pathlib import Path
 
 import pytest
 
-from curator import history
+from curator import formats, history
 from curator.model import Entry, Store
 from tests.gitrepo import TEST_IDENTITY, commit_files, git, init_repo
 
@@ -32,16 +32,11 @@ def file_entry(rel: str, **fields: object) -> Entry:
     return Entry(id=rel, path=rel, kind="file", fields=dict(fields))
 
 
-def section_entry(rel: str, index: int, first: int, last: int, date: datetime | None = None) -> Entry:
-    return Entry(id=f"{rel}#{index}", path=rel, kind="section", line=first, line_end=last, date=date)
-
-
-def notes_sections() -> list[Entry]:
-    """The two sections of NOTES_V2/V3 with their line ranges (section 2 starts after the blank line)."""
-    return [
-        section_entry("notes.md", 1, 1, 4, utc("2026-02-01T00:00:00")),
-        section_entry("notes.md", 2, 5, 6, utc("2026-03-01T00:00:00")),
-    ]
+def notes_store(repo: Path) -> Store:
+    """The notes.md store in `mem/`, read by the notes reader as it is on disk now."""
+    store = formats.detect(repo / "mem" / "notes.md")
+    assert [entry.id for entry in store.entries][:2] == ["notes.md#1", "notes.md#2"]
+    return store
 
 
 def git_log_dates(repo: Path, *args: str) -> list[datetime]:
@@ -99,11 +94,11 @@ def test_authors_most_commits_first(project_repo: Path) -> None:
 
 
 def test_sections_added_in_different_commits(project_repo: Path) -> None:
-    store = store_of(project_repo / "mem", notes_sections())
+    store = notes_store(project_repo)
     history.annotate(store)
     first, second = store.entries
-    for entry, non_blank_lines in ((first, "1,3"), (second, "5,6")):
-        oracle = git_log_dates(project_repo, f"-L{non_blank_lines}:mem/notes.md", "--no-patch")
+    for entry in (first, second):
+        oracle = git_log_dates(project_repo, f"-L{entry.line},{entry.line_end}:mem/notes.md", "--no-patch")
         assert (entry.created, entry.modified, entry.commits) == (min(oracle), max(oracle), len(oracle))
         assert entry.date_source == "git"
     assert (first.created, first.modified, first.commits) == (utc("2026-02-01T08:00"), utc("2026-08-20T08:00"), 2)
@@ -153,7 +148,7 @@ def test_uncommitted_edit_of_one_section(project_repo: Path) -> None:
     notes = project_repo / "mem/notes.md"
     notes.write_text(NOTES_V3.replace("- beta one\n", "- beta one, edited\n"), encoding="utf-8")
     os.utime(notes, (1_800_000_000, 1_800_000_000))
-    store = store_of(project_repo / "mem", notes_sections())
+    store = notes_store(project_repo)
     history.annotate(store)
     first, second = store.entries
     assert not first.uncommitted and first.date_source == "git"
@@ -166,9 +161,10 @@ def test_uncommitted_edit_of_one_section(project_repo: Path) -> None:
 def test_new_uncommitted_section(project_repo: Path) -> None:
     notes = project_repo / "mem/notes.md"
     notes.write_text(NOTES_V3 + "\n## 2026-11-01 - Third\n- gamma\n", encoding="utf-8")
-    third = section_entry("notes.md", 3, 8, 9, utc("2026-11-01T00:00"))
-    store = store_of(project_repo / "mem", [*notes_sections(), third])
+    store = notes_store(project_repo)
     history.annotate(store)
+    third = store.get("notes.md#3")
+    assert third is not None
     assert third.uncommitted and third.commits == 0 and third.date_source == "git+worktree"
     assert third.created == utc("2026-11-01T00:00")
     assert not store.entries[0].uncommitted and not store.entries[1].uncommitted
@@ -214,7 +210,8 @@ def test_shallow_clone_says_so(project_repo: Path, tmp_path: Path) -> None:
     subprocess.run(
         ["git", "clone", "-q", "--depth", "1", project_repo.resolve().as_uri(), str(clone)], check=True, capture_output=True
     )
-    store = store_of(clone / "mem", [file_entry("a.md"), *notes_sections()])
+    store = notes_store(clone)
+    store.entries.insert(0, file_entry("a.md"))
     history.annotate(store)
     assert store.history_source == "git (shallow clone)"
     assert "shallow clone: dates may be too recent" in store.notes[-1]
@@ -226,7 +223,8 @@ def test_missing_git_binary(project_repo: Path, tmp_path: Path, monkeypatch: pyt
     empty_bin = tmp_path / "empty-bin"
     empty_bin.mkdir()
     monkeypatch.setenv("PATH", str(empty_bin))
-    store = store_of(project_repo / "mem", [file_entry("a.md"), *notes_sections()])
+    store = notes_store(project_repo)
+    store.entries.insert(0, file_entry("a.md"))
     history.annotate(store)
     assert store.history_source == "git not installed"
     a_entry, first, second = store.entries
