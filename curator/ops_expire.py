@@ -38,10 +38,13 @@ def archive_rel_for(store: Store, rel: str, planned: set[str] | None = None) -> 
     return candidate
 
 
-def section_archive_rel(rel: str) -> str:
-    """`notes.md` -> `notes.archive.md`, next to the file."""
+def section_archive_rel(store: Store, rel: str) -> str:
+    """`notes.md` -> `notes.archive.md` next to it; in a Claude Code store under `.archive/` (never a live topic)."""
     path = PurePosixPath(rel)
-    return path.with_name(f"{path.stem}.archive{path.suffix or '.md'}").as_posix()
+    archived = path.with_name(f"{path.stem}.archive{path.suffix or '.md'}")
+    if store.format == "claude-code":
+        archived = PurePosixPath(ops_archive.ARCHIVE_DIR) / archived
+    return archived.as_posix()
 
 
 def index_text(store: Store) -> tuple[str | None, bytes | None]:
@@ -79,7 +82,7 @@ def plan_section_archive(
     start, _ = entry_span(entry, source)
     text = source.text or ""
     line = entry.line or text.count("\n", 0, start) + 1
-    archive_rel = section_archive_rel(entry.path)
+    archive_rel = section_archive_rel(store, entry.path)
     if archive_rel not in archive_texts:
         raw = expected_bytes(store, archive_rel)
         archive_texts[archive_rel] = raw.decode("utf-8-sig") if raw else ""
@@ -195,51 +198,58 @@ def is_archived(entry: Entry) -> bool:
     )
 
 
-def _archived_for(store: Store, entry_id: str) -> Entry:
-    """The archived entry to restore for an archive id or an original id."""
+def _section_records(store: Store, rel: str) -> list[ops_archive.ArchivedSection]:
+    source = store.files.get(rel)
+    if source is None or source.text is None:
+        return []
+    return ops_archive.parse_section_archive(source.text)
+
+
+def _record_of_entry(store: Store, archived: Entry) -> ops_archive.ArchivedSection | None:
+    """The archive record an archived section entry stands for (by position; the only one for a whole file)."""
+    records = _section_records(store, archived.path)
+    start = archived.span[0] if archived.span else None
+    for record in records:
+        if archived.kind != "file" and (record.start == start or (archived.line is not None and record.line == archived.line)):
+            return record
+    return records[0] if len(records) == 1 else None
+
+
+def _archived_for(store: Store, entry_id: str) -> tuple[Entry, ops_archive.ArchivedSection | None]:
+    """The archived entry to restore (and its section record) for an archive id or an original id."""
     entry = store.get(entry_id)
     if entry is not None and is_archived(entry):
-        return entry
-    candidates = []
+        if entry.path.endswith(".archive.md"):
+            record = _record_of_entry(store, entry)
+            if record is None:
+                raise OpError(f"{entry.id} holds several archived sections; restore one by its original id")
+            return entry, record
+        return entry, None
+    candidates: dict[tuple[str, int], tuple[Entry, ops_archive.ArchivedSection | None]] = {}
     for archived in store.entries:
         if not is_archived(archived):
             continue
-        for meta in _metas(store, archived):
-            if meta.get("id") == entry_id or meta.get("from") == entry_id:
-                candidates.append(archived)
+        if archived.path.endswith(".archive.md"):
+            for record in _section_records(store, archived.path):
+                if record.meta.get("id") == entry_id:
+                    candidates[(archived.path, record.start)] = (archived, record)
+            continue
+        meta = ops_archive.read_archive_meta(archived.text)
+        if meta and meta.get("from") == entry_id:
+            candidates[(archived.path, 0)] = (archived, None)
     if candidates:
-        return candidates[-1]
+        return candidates[max(candidates)]
     if entry is not None:
         raise OpError(f"{entry.id} is not archived; only expired or merged entries can be restored")
     find_entry(store, entry_id)
     raise UnknownEntry(entry_id, [])
 
 
-def _metas(store: Store, archived: Entry) -> list[dict[str, Any]]:
-    if archived.kind == "file":
-        meta = ops_archive.read_archive_meta(archived.text)
-        return [meta] if meta else []
-    record = _section_record(store, archived)
-    return [record.meta] if record else []
-
-
-def _section_record(store: Store, archived: Entry) -> ops_archive.ArchivedSection | None:
-    source = store.files.get(archived.path)
-    if source is None or source.text is None:
-        return None
-    records = ops_archive.parse_section_archive(source.text)
-    start = archived.span[0] if archived.span else None
-    for record in records:
-        if record.start == start or (archived.line is not None and record.line == archived.line):
-            return record
-    return None
-
-
 def restore(store: Store, entry_id: str, *, session: Any = None) -> OpResult:
     """Bring an archived entry back to where it was (accepts the archive id or the original id)."""
-    archived = _archived_for(store, entry_id)
+    archived, record = _archived_for(store, entry_id)
     plan = Plan(file_dir(store))
-    if archived.kind == "file":
+    if record is None:
         source = source_of(store, archived)
         meta = ops_archive.read_archive_meta(source.text or "")
         original = ops_archive.unstamp_archived(source.text or "")
@@ -258,9 +268,6 @@ def restore(store: Store, entry_id: str, *, session: Any = None) -> OpResult:
             plan.write(INDEX_NAME, data, index_raw)
         plan.delete(archived.path, source.raw, Path(source.abspath))
     else:
-        record = _section_record(store, archived)
-        if record is None:
-            raise OpError(f"{archived.id} has no curator restore marker; move it back by hand")
         target = str(record.meta.get("from") or "")
         archive_source = source_of(store, archived)
         target_raw = expected_bytes(store, target)

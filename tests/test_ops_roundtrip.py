@@ -307,3 +307,19 @@ def test_instruction_entries_only_edit_and_review(tmp_path: Path) -> None:
     reviewed = ops.review(store, rule.id, on=TODAY)
     assert "- Use pnpm, never npm. <!-- reviewed: 2026-11-29 -->\n" in (root / "CLAUDE.md").read_text(encoding="utf-8")
     assert reviewed.commit is None
+
+
+def test_index_section_of_a_claude_store_expires_into_the_archive_dir_and_restores(tmp_path: Path) -> None:
+    files = dict(CLAUDE_FILES)
+    files["MEMORY.md"] = str(files["MEMORY.md"]) + "\n## Habits\n- Posts go out on Tuesdays.\n\n## Tools\n- Use pnpm.\n"
+    root = claude_store(tmp_path / "mem", files=files)
+    before = snapshot(root)
+    store = load_store(root)
+    section = next(entry for entry in store.entries if entry.kind == "section" and "Tuesdays" in entry.text)
+    expired = ops.expire(store, section.id, reason="no longer true", now=TODAY)
+    assert "Tuesdays" not in (root / "MEMORY.md").read_text(encoding="utf-8")
+    assert "Tuesdays" in (root / ".archive/MEMORY.archive.md").read_text(encoding="utf-8")
+    assert expired.store.get("MEMORY.archive.md") is None
+    ops.restore(expired.store, section.id)
+    assert snapshot(root) == before
+    assert status(root) == ""
