@@ -1,11 +1,14 @@
-"""Drift analyzers: analyze(store) -> findings (placeholder until the rules land)."""
+"""Drift analyzers: analyze(store, now=...) -> findings that survived the store's suppressions."""
 
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from datetime import datetime
+from datetime import datetime, timezone
 
+from curator import config as config_module
 from curator.model import Finding, Store
+
+RULE_IDS = ("conflict", "duplicate", "outdated-number", "expired-date", "stale", "derivable", "bloat")
 
 
 @dataclass
@@ -17,10 +20,50 @@ class RuleOutcome:
 
 
 def apply_suppressions(store: Store, findings: list[Finding]) -> RuleOutcome:
-    """Drop findings the store's `.curator.toml` ignores."""
-    return RuleOutcome(findings=list(findings))
+    """Drop findings the store's `.curator.toml` ignores; config problems are reported, never suppressed."""
+    settings, problems = config_module.load(store)
+    kept: list[Finding] = []
+    suppressed = 0
+    for finding in findings:
+        if any(rule.matches(finding) for rule in settings.ignores):
+            suppressed += 1
+        else:
+            kept.append(finding)
+    return RuleOutcome(findings=_unique(kept + problems), suppressed=suppressed)
 
 
 def analyze(store: Store, *, now: datetime) -> RuleOutcome:
-    """Run every rule over the store."""
-    return apply_suppressions(store, list(store.findings))
+    """Reader findings, format-level rules, then every drift rule, then suppression."""
+    from curator.rules import bloat, conflict, dates, derivable, duplicate, numbers, stale, structure
+    from curator.rules.choices import ChoiceTable
+    from curator.rules.docs import Docs
+
+    moment = now if now.tzinfo else now.replace(tzinfo=timezone.utc)
+    settings, _ = config_module.load(store)
+    docs = Docs.from_store(store)
+    table = ChoiceTable(settings.exclusive_sets)
+    findings = list(store.findings) + list(structure.analyze(store))
+    conflicts, conflicting = conflict.analyze(docs, settings, table)
+    duplicates, restated = duplicate.analyze(docs, settings, conflicting)
+    drift = [
+        *conflicts,
+        *duplicates,
+        *numbers.analyze(docs, settings, moment),
+        *dates.analyze(docs, settings, moment),
+        *stale.analyze(docs, settings, moment),
+        *derivable.analyze(docs, table, store.project, restated),
+        *bloat.analyze(store, docs, settings),
+    ]
+    findings.extend(finding for finding in drift if finding.rule not in settings.disabled)
+    return apply_suppressions(store, findings)
+
+
+def _unique(findings: list[Finding]) -> list[Finding]:
+    seen: set[tuple[str, tuple[str, ...], str]] = set()
+    result: list[Finding] = []
+    for finding in findings:
+        key = (finding.rule, tuple(finding.entries), finding.message)
+        if key not in seen:
+            seen.add(key)
+            result.append(finding)
+    return result

@@ -1,0 +1,167 @@
+"""conflict: two entries on the same subject that disagree on a number, a tool choice or a polarity."""
+
+from __future__ import annotations
+
+from collections import defaultdict
+from dataclasses import dataclass
+
+from rapidfuzz import fuzz
+
+from curator.config import Config
+from curator.model import Finding
+from curator.rules import pairing
+from curator.rules.choices import ChoiceTable, Stance
+from curator.rules.docs import Docs, order, quote, supersede_clause
+from curator.rules.quantities import Quantity, extract, incompatible
+
+@dataclass
+class Clash:
+    """One reason two entries disagree, with what each one says."""
+
+    kind: str
+    says: dict[int, str]
+    detail: dict[str, object]
+
+
+def analyze(docs: Docs, config: Config, table: ChoiceTable) -> tuple[list[Finding], set[frozenset[int]]]:
+    """Conflict findings, and the pairs of doc positions found to conflict (so duplicates can skip them)."""
+    clashes: dict[tuple[int, int], list[Clash]] = defaultdict(list)
+    _number_clashes(docs, config, clashes)
+    _choice_clashes(docs, table, clashes)
+    findings = [_finding(docs, left, right, found) for (left, right), found in sorted(clashes.items())]
+    return findings, {frozenset(pair) for pair in clashes}
+
+
+def _allowed(docs: Docs, left: int, right: int) -> bool:
+    return left != right and not (docs.items[left].is_context and docs.items[right].is_context)
+
+
+def _number_clashes(docs: Docs, config: Config, clashes: dict[tuple[int, int], list[Clash]]) -> None:
+    owners: list[int] = []
+    quantities: list[Quantity] = []
+    for position, doc in enumerate(docs.items):
+        for statement in doc.statements:
+            for quantity in extract(statement):
+                owners.append(position)
+                quantities.append(quantity)
+    if len(quantities) < 2:
+        return
+    token_sets = [q.subject | {f"@{q.rate}"} if q.rate else q.subject | {f"@{q.unit}"} for q in quantities]
+    pairs = pairing.candidate_pairs(
+        token_sets,
+        min_overlap=0.2,
+        groups=[q.unit for q in quantities],
+        skip=lambda left, right: not _allowed(docs, owners[left], owners[right]),
+    )
+    subjects = [" ".join(sorted(q.subject | {q.unit} | ({q.rate} if q.rate else set()))) for q in quantities]
+    scores = pairing.score_pairs(subjects, pairs, scorer=fuzz.token_set_ratio)
+    for (left, right), score in zip(pairs, scores):
+        if score < config.conflict_subject_threshold or not incompatible(quantities[left], quantities[right]):
+            continue
+        if not (quantities[left].subject & quantities[right].subject) and not quantities[left].rate:
+            continue
+        key = tuple(sorted((owners[left], owners[right])))
+        if any(clash.kind == "number" for clash in clashes[key]):
+            continue
+        clashes[key].append(
+            Clash(
+                "number",
+                {owners[left]: quantities[left].statement, owners[right]: quantities[right].statement},
+                {
+                    "unit": quantities[left].unit,
+                    "rate": quantities[left].rate or quantities[right].rate,
+                    "values": {
+                        docs.items[owners[left]].id: quantities[left].span,
+                        docs.items[owners[right]].id: quantities[right].span,
+                    },
+                    "subject_score": round(score, 1),
+                },
+            )
+        )
+
+
+def _choice_clashes(docs: Docs, table: ChoiceTable, clashes: dict[tuple[int, int], list[Clash]]) -> None:
+    by_set: dict[int, dict[str, dict[str, dict[int, Stance]]]] = defaultdict(
+        lambda: {"pos": defaultdict(dict), "neg": defaultdict(dict)}
+    )
+    for position, doc in enumerate(docs.items):
+        for statement in doc.statements:
+            for stance in table.stances(statement):
+                held = by_set[stance.set_index][stance.polarity][stance.member]
+                if position not in held or held[position].command and not stance.command:
+                    held[position] = stance
+    for set_index, polarities in sorted(by_set.items()):
+        job = table.sets[set_index].job
+        positive, negative = polarities["pos"], polarities["neg"]
+        members = sorted(positive)
+        for first_index, first in enumerate(members):
+            for second in members[first_index + 1 :]:
+                left_docs = {d: s for d, s in positive[first].items() if d not in positive[second]}
+                right_docs = {d: s for d, s in positive[second].items() if d not in positive[first]}
+                _pair_up(docs, left_docs, right_docs, clashes, "choice", job)
+            opposed = {d: s for d, s in negative.get(first, {}).items() if d not in positive[first]}
+            _pair_up(docs, positive[first], opposed, clashes, "polarity", job)
+
+
+def _representatives(docs: Docs, side: dict[int, Stance]) -> list[int]:
+    """The entries that best speak for one side: the newest instruction and the newest memory declaring it."""
+    declared = [d for d, stance in side.items() if not stance.command] or list(side)
+    chosen: list[int] = []
+    for want_context in (True, False):
+        pool = [d for d in declared if docs.items[d].is_context == want_context]
+        if pool:
+            chosen.append(max(pool, key=lambda d: (docs.items[d].moment is not None, docs.items[d].moment or 0, -d)))
+    return chosen
+
+
+def _pair_up(
+    docs: Docs,
+    left_docs: dict[int, Stance],
+    right_docs: dict[int, Stance],
+    clashes: dict[tuple[int, int], list[Clash]],
+    kind: str,
+    job: str,
+) -> None:
+    """Pair each entry of the smaller side with the entries that best speak for the other side."""
+    if not left_docs or not right_docs:
+        return
+    swap = len(right_docs) < len(left_docs)
+    minority, majority = (right_docs, left_docs) if swap else (left_docs, right_docs)
+    speakers = _representatives(docs, majority)
+    for odd in sorted(minority):
+        for speaker in speakers:
+            if not _allowed(docs, odd, speaker):
+                continue
+            key = (min(odd, speaker), max(odd, speaker))
+            if any(clash.kind in ("choice", "polarity") for clash in clashes[key]):
+                continue
+            odd_stance, speaker_stance = minority[odd], majority[speaker]
+            clashes[key].append(
+                Clash(
+                    kind,
+                    {odd: odd_stance.statement, speaker: speaker_stance.statement},
+                    {"job": job, "choices": {docs.items[odd].id: f"{odd_stance.polarity} {odd_stance.member}",
+                                             docs.items[speaker].id: f"{speaker_stance.polarity} {speaker_stance.member}"}},
+                )
+            )
+
+
+def _finding(docs: Docs, left: int, right: int, found: list[Clash]) -> Finding:
+    older, newer = order(docs.items[left], docs.items[right])
+    lead = found[0]
+    says = {docs.items[position].id: text for position, text in lead.says.items()}
+    what = {"number": "disagree on a number", "choice": f"choose different tools for one job ({lead.detail.get('job')})",
+            "polarity": f"disagree on the {lead.detail.get('job')}"}[lead.kind]
+    message = (
+        f"{older.id} says {quote(says[older.id])}; {newer.id} says {quote(says[newer.id])} — they {what}; "
+        f"{supersede_clause(older, newer)}. Keep one, or edit the other."
+    )
+    evidence: dict[str, object] = {
+        "kind": lead.kind,
+        "older": {"entry": older.id, "date": older.day(), "says": says[older.id]},
+        "newer": {"entry": newer.id, "date": newer.day(), "says": says[newer.id]},
+        **lead.detail,
+    }
+    if len(found) > 1:
+        evidence["also"] = [{"kind": clash.kind, **clash.detail} for clash in found[1:]]
+    return Finding("conflict", "warning", [older.id, newer.id], message, evidence)

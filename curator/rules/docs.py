@@ -1,0 +1,96 @@
+"""The entries the drift rules read, prepared once: prose, statements and when each was written."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from datetime import datetime, timezone
+from functools import cached_property
+
+from curator.model import Entry, Store
+from curator.rules.text import prose, snippet, statements
+
+
+JOURNAL_KINDS = frozenset({"daily"})
+
+
+@dataclass
+class Doc:
+    """One active entry (memory or instruction-file context) with its prose split into statements."""
+
+    entry: Entry
+    is_context: bool
+
+    @cached_property
+    def prose(self) -> str:
+        return prose(self.entry)
+
+    @cached_property
+    def statements(self) -> list[str]:
+        return statements(self.prose)
+
+    @property
+    def id(self) -> str:
+        return self.entry.id
+
+    @property
+    def moment(self) -> datetime | None:
+        """When the entry was last changed (or reviewed), falling back to its written date."""
+        return _aware(self.entry.last_touched or self.entry.date or self.entry.created)
+
+    @property
+    def written(self) -> datetime | None:
+        """When the entry's words were first written: its section date, creation, or last change."""
+        return _aware(self.entry.date or self.entry.created or self.entry.modified)
+
+    def day(self) -> str:
+        moment = self.moment
+        return moment.date().isoformat() if moment else "date unknown"
+
+
+@dataclass
+class Docs:
+    """Memory entries first, then instruction-file entries, all active."""
+
+    items: list[Doc] = field(default_factory=list)
+
+    @classmethod
+    def from_store(cls, store: Store) -> Docs:
+        memory = [
+            Doc(entry, False)
+            for entry in store.entries
+            if entry.is_active and entry.kind != "index" and entry.kind not in JOURNAL_KINDS
+        ]
+        context = [Doc(entry, True) for entry in store.context if entry.is_active]
+        return cls(memory + context)
+
+    @property
+    def memory(self) -> list[Doc]:
+        return [doc for doc in self.items if not doc.is_context]
+
+
+def _aware(moment: datetime | None) -> datetime | None:
+    if moment is not None and moment.tzinfo is None:
+        return moment.replace(tzinfo=timezone.utc)
+    return moment
+
+
+def order(left: Doc, right: Doc) -> tuple[Doc, Doc]:
+    """(older, newer) by last change; ties and unknown dates keep the given order."""
+    if left.moment and right.moment and right.moment < left.moment:
+        return right, left
+    if left.moment is None and right.moment is not None:
+        return left, right
+    if right.moment is None and left.moment is not None:
+        return right, left
+    return left, right
+
+
+def supersede_clause(older: Doc, newer: Doc) -> str:
+    """'b.md (newer, 2026-10-02) supersedes a.md (2026-03-01)' or a note that the order is unknown."""
+    if older.moment and newer.moment and newer.moment > older.moment:
+        return f"{newer.id} (newer, {newer.day()}) supersedes {older.id} ({older.day()})"
+    return f"which is current is unknown ({older.id}: {older.day()}, {newer.id}: {newer.day()})"
+
+
+def quote(text: str, limit: int = 90) -> str:
+    return f"“{snippet(text, limit)}”"

@@ -1,0 +1,74 @@
+"""duplicate: two entries that say the same thing after normalisation (EN words, CJK characters)."""
+
+from __future__ import annotations
+
+import re
+
+from rapidfuzz import fuzz
+
+from curator.config import Config
+from curator.model import Finding
+from curator.rules import pairing
+from curator.rules.docs import Docs, order, quote
+from curator.rules.text import CJK_RUN, IS_CJK, tokens
+
+MIN_TOKENS = 5
+CORE_DISCOUNT = 0.0
+LENGTH_GUARD = 0.55
+_CJK_FILLER = frozenset("的了是在和与也就都而及或把被着过吗呢吧啊这那有个一")
+
+
+def fingerprint(text: str) -> tuple[frozenset[str], str, frozenset[str]]:
+    """Tokens for blocking, an order-free string for scoring, and the words-and-characters core set."""
+    words = tokens(text)
+    characters = [char for run in CJK_RUN.findall(text) for char in run if char not in _CJK_FILLER]
+    letters = re.findall(r"(?<![A-Za-z])[A-Z](?![A-Za-z])", text)
+    core = frozenset(word for word in words if not IS_CJK.match(word)) | frozenset(characters) | frozenset(letters)
+    return frozenset(words) | frozenset(characters), " ".join(sorted(words + characters)), core
+
+
+def analyze(docs: Docs, config: Config, conflicting: set[frozenset[int]]) -> tuple[list[Finding], list[tuple[int, int, float]]]:
+    """Duplicate findings among memory entries, plus memory/instruction pairs that restate each other."""
+    prints = [fingerprint(_normalise(doc.prose)) for doc in docs.items]
+    token_sets = [token_set if len(token_set) >= MIN_TOKENS else frozenset() for token_set, _, _ in prints]
+    pairs = pairing.candidate_pairs(
+        token_sets,
+        min_overlap=0.5,
+        skip=lambda left, right: docs.items[left].is_context and docs.items[right].is_context,
+    )
+    pairs = [pair for pair in pairs if _comparable(token_sets[pair[0]], token_sets[pair[1]])]
+    ordered = pairing.score_pairs([text for _, text, _ in prints], pairs, scorer=fuzz.ratio)
+    cores = pairing.score_pairs(pairing.set_strings([core for _, _, core in prints]), pairs, scorer=fuzz.ratio)
+    scores = [max(full, core - CORE_DISCOUNT) for full, core in zip(ordered, cores)]
+    findings: list[Finding] = []
+    restated: list[tuple[int, int, float]] = []
+    for (left, right), score in zip(pairs, scores):
+        if score < config.duplicate_threshold or frozenset((left, right)) in conflicting:
+            continue
+        if docs.items[left].is_context or docs.items[right].is_context:
+            restated.append((left, right, score))
+            continue
+        older, newer = order(docs.items[left], docs.items[right])
+        findings.append(
+            Finding(
+                "duplicate",
+                "warning",
+                [older.id, newer.id],
+                f"{older.id} and {newer.id} say the same thing ({score:.0f}% alike): {quote(older.prose, 70)} — "
+                f"merge them into one entry (keep {newer.id}, the newer) or expire one.",
+                {"similarity": round(score, 1), "older": older.id, "newer": newer.id,
+                 "dates": {older.id: older.day(), newer.id: newer.day()}},
+            )
+        )
+    return findings, restated
+
+
+def _normalise(text: str) -> str:
+    return re.sub(r"\*\*(why|how to apply)\*\*:?|(why|how to apply):", " ", text, flags=re.I)
+
+
+def _comparable(left: frozenset[str], right: frozenset[str]) -> bool:
+    """Length guard: a short entry contained in a long one is not its duplicate."""
+    if not left or not right:
+        return False
+    return min(len(left), len(right)) / max(len(left), len(right)) >= LENGTH_GUARD

@@ -1,0 +1,90 @@
+"""Blocked candidate pairing: an inverted index on rare tokens, then rapidfuzz scoring of the pairs."""
+
+from __future__ import annotations
+
+import math
+from collections import Counter, defaultdict
+from collections.abc import Callable, Sequence
+
+from rapidfuzz import fuzz
+
+try:
+    from rapidfuzz.process import cpdist as _cpdist
+
+    import numpy  # noqa: F401  (cpdist needs it at call time)
+except ImportError:  # pragma: no cover - numpy is optional
+    _cpdist = None
+
+DEFAULT_BLOCK_CAP = 200
+
+
+def candidate_pairs(
+    token_sets: Sequence[frozenset[str]],
+    *,
+    min_overlap: float = 0.5,
+    block_cap: int = DEFAULT_BLOCK_CAP,
+    groups: Sequence[object] | None = None,
+    skip: Callable[[int, int], bool] | None = None,
+) -> list[tuple[int, int]]:
+    """Pairs (i < j) of documents that may share at least `min_overlap` of their tokens.
+
+    Prefix filtering: each document indexes only its rarest tokens, as many as a pair reaching the
+    overlap must share at least one of; keys held by more than `block_cap` documents are dropped.
+    When `groups` is given, only documents in the same group are paired.
+    """
+    frequency: Counter[str] = Counter()
+    for token_set in token_sets:
+        frequency.update(token_set)
+    index: dict[object, list[int]] = defaultdict(list)
+    for doc, token_set in enumerate(token_sets):
+        if not token_set:
+            continue
+        ordered = sorted(token_set, key=lambda token: (frequency[token], token))
+        prefix = len(ordered) - math.ceil(min_overlap * len(ordered)) + 1
+        group = groups[doc] if groups is not None else None
+        for token in ordered[:prefix]:
+            index[(group, token)].append(doc)
+    seen: set[int] = set()
+    pairs: list[tuple[int, int]] = []
+    width = len(token_sets) + 1
+    for members in index.values():
+        if len(members) < 2 or len(members) > block_cap:
+            continue
+        for position, left in enumerate(members):
+            for right in members[position + 1 :]:
+                code = left * width + right
+                if code in seen:
+                    continue
+                seen.add(code)
+                if skip is not None and skip(left, right):
+                    continue
+                pairs.append((left, right))
+    return pairs
+
+
+def set_strings(token_sets: Sequence[frozenset[str]]) -> list[str]:
+    """Each set as a sorted string of one code point per distinct token, so fuzz.ratio is the Dice coefficient."""
+    codes: dict[str, str] = {}
+    encoded: list[str] = []
+    for token_set in token_sets:
+        chars = []
+        for token in token_set:
+            code = codes.get(token)
+            if code is None:
+                code = codes[token] = chr(0x10000 + len(codes))
+            chars.append(code)
+        encoded.append("".join(sorted(chars)))
+    return encoded
+
+
+def score_pairs(
+    texts: Sequence[str], pairs: Sequence[tuple[int, int]], scorer: Callable[..., float] = fuzz.ratio
+) -> list[float]:
+    """Similarity 0-100 of each candidate pair, computed by rapidfuzz in C (cpdist when numpy is present)."""
+    if not pairs:
+        return []
+    if _cpdist is not None:
+        lefts = [texts[left] for left, _ in pairs]
+        rights = [texts[right] for _, right in pairs]
+        return [float(value) for value in _cpdist(lefts, rights, scorer=scorer, workers=1)]
+    return [scorer(texts[left], texts[right]) for left, right in pairs]

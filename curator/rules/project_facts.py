@@ -1,0 +1,121 @@
+"""What the project's own files already say about its tooling, read-only: member -> the files that say it."""
+
+from __future__ import annotations
+
+import json
+import re
+import tomllib
+from pathlib import Path
+from typing import Any
+
+_LOCKFILES = {
+    "pnpm-lock.yaml": "pnpm", "yarn.lock": "yarn", "package-lock.json": "npm", "npm-shrinkwrap.json": "npm",
+    "bun.lockb": "bun", "bun.lock": "bun", "uv.lock": "uv", "poetry.lock": "poetry", "Pipfile.lock": "pipenv",
+    "pdm.lock": "pdm",
+}
+_CONFIG_GLOBS = {
+    "vitest": ("vitest.config.*", "vitest.workspace.*"), "jest": ("jest.config.*",), "mocha": (".mocharc*",),
+    "pytest": ("pytest.ini",), "prettier": (".prettierrc*", "prettier.config.*"), "biome": ("biome.json", "biome.jsonc"),
+    "eslint": ("eslint.config.*", ".eslintrc*"), "vite": ("vite.config.*",), "webpack": ("webpack.config.*",),
+    "playwright": ("playwright.config.*",), "cypress": ("cypress.config.*",),
+}
+_JS_TOOLS = ("vitest", "jest", "mocha", "prettier", "biome", "eslint", "vite", "webpack", "playwright", "cypress")
+MAX_MANIFEST_BYTES = 1_000_000
+
+
+def project_facts(project: Path | None) -> dict[str, list[str]]:
+    """Tool names the project's manifests, lockfiles and config files establish, each with its sources."""
+    facts: dict[str, list[str]] = {}
+    if project is None or not project.is_dir():
+        return facts
+
+    def add(member: str, source: str) -> None:
+        facts.setdefault(member, [])
+        if source not in facts[member]:
+            facts[member].append(source)
+
+    for name, member in _LOCKFILES.items():
+        if (project / name).is_file():
+            add(member, name)
+    for member, patterns in _CONFIG_GLOBS.items():
+        for pattern in patterns:
+            for path in sorted(project.glob(pattern)):
+                if path.is_file():
+                    add(member, path.name)
+    package = _json(project / "package.json")
+    if package:
+        manager = package.get("packageManager")
+        if isinstance(manager, str) and manager:
+            add(manager.split("@")[0].lower(), f"package.json (packageManager: {manager})")
+        scripts = package.get("scripts") if isinstance(package.get("scripts"), dict) else {}
+        test_script = scripts.get("test") if isinstance(scripts.get("test"), str) else ""
+        for tool in _JS_TOOLS:
+            if re.search(rf"(?<![\w-]){tool}(?![\w-])", test_script):
+                add(tool, f"package.json (scripts.test: {test_script})")
+        for key in ("jest", "prettier", "eslintConfig"):
+            if key in package:
+                add("eslint" if key == "eslintConfig" else key, f"package.json ({key} key)")
+    pyproject = _toml(project / "pyproject.toml")
+    tool_table = pyproject.get("tool", {}) if isinstance(pyproject.get("tool"), dict) else {}
+    if isinstance(tool_table.get("pytest"), dict):
+        add("pytest", "pyproject.toml ([tool.pytest])")
+    for tool in ("black", "poetry", "pdm", "uv"):
+        if tool in tool_table:
+            add(tool, f"pyproject.toml ([tool.{tool}])")
+    editorconfig = _text(project / ".editorconfig")
+    style = re.search(r"^\s*indent_style\s*=\s*(tab|space)", editorconfig, re.M)
+    if style:
+        add("tabs" if style.group(1) == "tab" else "spaces", ".editorconfig (indent_style)")
+    return facts
+
+
+def versions(project: Path | None) -> dict[str, tuple[str, str]]:
+    """Runtime versions the project pins: {'node': ('20', '.nvmrc'), 'python': ('3.12', 'pyproject.toml')}."""
+    found: dict[str, tuple[str, str]] = {}
+    if project is None or not project.is_dir():
+        return found
+    for name in (".nvmrc", ".node-version"):
+        match = re.search(r"v?(\d+)", _text(project / name))
+        if match:
+            found["node"] = (match.group(1), name)
+            break
+    package = _json(project / "package.json")
+    engines = package.get("engines") if isinstance(package.get("engines"), dict) else {}
+    if "node" not in found and isinstance(engines.get("node"), str):
+        match = re.search(r"(\d+)", engines["node"])
+        if match:
+            found["node"] = (match.group(1), "package.json (engines.node)")
+    match = re.search(r"(\d+\.\d+)", _text(project / ".python-version"))
+    if match:
+        found["python"] = (match.group(1), ".python-version")
+    else:
+        requires = _toml(project / "pyproject.toml").get("project", {})
+        requires = requires.get("requires-python") if isinstance(requires, dict) else None
+        match = re.search(r"(\d+\.\d+)", requires) if isinstance(requires, str) else None
+        if match:
+            found["python"] = (match.group(1), "pyproject.toml (requires-python)")
+    return found
+
+
+def _text(path: Path) -> str:
+    try:
+        if path.is_file() and path.stat().st_size <= MAX_MANIFEST_BYTES:
+            return path.read_text(encoding="utf-8", errors="replace")
+    except OSError:
+        pass
+    return ""
+
+
+def _json(path: Path) -> dict[str, Any]:
+    try:
+        data = json.loads(_text(path) or "{}")
+    except ValueError:
+        return {}
+    return data if isinstance(data, dict) else {}
+
+
+def _toml(path: Path) -> dict[str, Any]:
+    try:
+        return tomllib.loads(_text(path))
+    except tomllib.TOMLDecodeError:
+        return {}

@@ -1,0 +1,185 @@
+"""Quantity claims in a statement: value, comparator, unit and rate ("at most 4 posts per week", "每周最多发 4 篇")."""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+
+from curator.rules.text import CJK_CHAR, tokens
+
+_NUMBER = re.compile(
+    r"(?P<num>\d{1,3}(?:,\d{3})+|\d+(?:\.\d+)?)(?P<suffix>[kK](?![a-zA-Z]))?(?P<plus>\+)?"
+    r"(?:\s*(?:-|–|~|～|to|到|至)\s*(?P<num2>\d+(?:\.\d+)?)(?P<suffix2>[kK](?![a-zA-Z]))?)?"
+)
+_LEFT_OK = re.compile(f"(?:^|[\\s(~≈<>=≤≥:：,，、（$￥{CJK_CHAR}])$")
+_UPPER_LEFT = re.compile(
+    r"(?:at most|up to|no more than|not more than|maximum(?: of)?|max(?:imum)?\.?|under|below|less than|fewer than"
+    r"|capped at|cap(?: of| at)?|limit(?:ed)? (?:of|to|at)|no longer than|<=?|≤|最多|至多|不超过|不得超过|不能超过|上限|封顶)"
+    r"[\s:：]*(?:[" + CJK_CHAR + r"]{1,3}\s*)?$"
+)
+_LOWER_LEFT = re.compile(
+    r"(?:at least|minimum(?: of)?|min\.?|no less than|not less than|no fewer than|more than|over|above|>=?|≥|至少|不少于|不低于|最少)"
+    r"[\s:：]*(?:[" + CJK_CHAR + r"]{1,3}\s*)?$"
+)
+_APPROX_LEFT = re.compile(r"(?:about|around|roughly|approximately|approx\.?|~|≈|约|大约|大概|差不多)[\s:：]*$")
+_UPPER_RIGHT = re.compile(r"^\s*(?:[^\s\d]{0,12}\s+)?(?:or (?:fewer|less)|max\b|以内|以下|之内)")
+_LOWER_RIGHT = re.compile(r"^\s*(?:[^\s\d]{0,12}\s+)?(?:or more|plus\b|以上|起)")
+_APPROX_RIGHT = re.compile(r"^\s*(?:[^\s\d]{0,6}\s*)?(?:左右|上下)")
+_CJK_UNITS = ("分钟", "小时", "毫秒", "个月", "星期", "万字", "千字", "字节")
+_UNIT_ALIASES = {
+    "s": "second", "sec": "second", "secs": "second", "second": "second", "秒": "second",
+    "m": "minute", "min": "minute", "mins": "minute", "minute": "minute", "分钟": "minute",
+    "h": "hour", "hr": "hour", "hrs": "hour", "hour": "hour", "小时": "hour",
+    "ms": "millisecond", "millisecond": "millisecond", "毫秒": "millisecond",
+    "d": "day", "day": "day", "天": "day", "日": "day", "week": "week", "wk": "week", "周": "week",
+    "星期": "week", "month": "month", "个月": "month", "月": "month", "year": "year", "年": "year",
+    "%": "percent", "percent": "percent", "word": "word", "字": "word", "post": "post", "篇": "post",
+    "article": "post", "character": "char", "char": "char", "line": "line", "行": "line",
+    "request": "request", "req": "request", "次": "time", "time": "time", "kb": "kb", "mb": "mb", "gb": "gb",
+}
+_RATE = re.compile(
+    r"(?:per|a|an|each|every|/)\s*(second|sec|minute|min|hour|hr|day|week|month|year|post|article|pr|request|run|session|file)s?\b"
+    r"|\b(daily|weekly|monthly|hourly|yearly)\b|每(?:个)?(秒|分钟|小时|天|日|周|星期|月|年|篇|次|个)"
+)
+_RATE_ALIASES = {"daily": "day", "weekly": "week", "monthly": "month", "hourly": "hour", "yearly": "year",
+                 "sec": "second", "min": "minute", "hr": "hour", "article": "post", "秒": "second",
+                 "分钟": "minute", "小时": "hour", "天": "day", "日": "day", "周": "week", "星期": "week",
+                 "月": "month", "年": "year", "篇": "post", "次": "time", "个": "item"}
+_NOT_UNITS = frozenset(
+    "of the and or to in on at for from with is are was be by as it this that we i you they he she our your".split()
+)
+_KNOWN_UNITS = frozenset(_UNIT_ALIASES.values())
+_FILLER = re.compile(
+    r"at most|up to|no more than|not more than|maximum|max|at least|minimum|about|around|roughly|approximately"
+    r"|capped at|limit|最多|至多|不超过|不得超过|上限|至少|不少于|约|大约|左右|以上|以内|可以|只能|能|应该|需要|控制在|改成|改为"
+)
+
+
+@dataclass(frozen=True)
+class Quantity:
+    """A number stated in a statement, as an interval with the comparator that produced it."""
+
+    statement: str
+    span: str
+    kind: str
+    low: float
+    high: float
+    unit: str
+    rate: str | None
+    subject: frozenset[str]
+
+    @property
+    def key(self) -> str:
+        return self.unit
+
+    def display(self) -> str:
+        return self.span
+
+
+def extract(statement: str) -> list[Quantity]:
+    """Quantities with a unit in one statement; dates, versions, times, ids and code are skipped."""
+    lowered = statement.lower()
+    code_spans = [match.span() for match in re.finditer(r"`[^`]*`", statement)]
+    found: list[Quantity] = []
+    for match in _NUMBER.finditer(lowered):
+        start, end = match.span()
+        if any(left <= start < right for left, right in code_spans):
+            continue
+        if not _LEFT_OK.search(lowered[:start]):
+            continue
+        after = lowered[end:]
+        if re.match(r"[.:/\-]\d|[a-z_]|\.\d", after) and not re.match(r"(?:ms|s|h|m|d|kb|mb|gb|x)\b", after):
+            continue
+        if match.group("num").count(".") > 1:
+            continue
+        value = _value(match.group("num"), match.group("suffix"))
+        unit, unit_length = _unit(after)
+        if re.fullmatch(r"(19|20)\d\d", match.group("num")) and unit not in _KNOWN_UNITS - {"year", "month"}:
+            continue
+        if unit is None or unit in ("year", "month") and value > 12 and unit_length and after[:1] in "年月":
+            continue
+        kind, low, high = "exact", value, value
+        if match.group("num2"):
+            kind, high = "range", _value(match.group("num2"), match.group("suffix2"))
+        elif match.group("plus") or _LOWER_RIGHT.match(after[unit_length:]) or _LOWER_LEFT.search(lowered[:start]):
+            kind, high = "lower", float("inf")
+        elif _UPPER_LEFT.search(lowered[:start]) or _UPPER_RIGHT.match(after[unit_length:]):
+            kind, low = "upper", float("-inf")
+        elif _APPROX_LEFT.search(lowered[:start]) or _APPROX_RIGHT.match(after[unit_length:]):
+            kind, low, high = "approx", value * 0.85, value * 1.15
+        rate = _rate(lowered, unit)
+        span = statement[max(0, start - 12) : min(len(statement), end + unit_length + 12)].strip()
+        subject = _subject(lowered, start, end + unit_length)
+        found.append(Quantity(statement, span, kind, low, high, unit, rate, subject))
+    return found
+
+
+_CLAUSE_BREAK = re.compile(r"[,，;；。!?！？]|\s[—–-]\s")
+
+
+def _subject(lowered: str, start: int, end: int) -> frozenset[str]:
+    """Content tokens of the clause holding the number (and the clause before, when that one is bare)."""
+    breaks = [match.start() for match in _CLAUSE_BREAK.finditer(lowered)]
+    clause_start = max([b + 1 for b in breaks if b < start], default=0)
+    clause_end = min([b for b in breaks if b >= end], default=len(lowered))
+    subject = _content(lowered[clause_start:start] + " " + lowered[end:clause_end])
+    if not subject and clause_start > 0:
+        previous_start = max([b + 1 for b in breaks if b < clause_start - 1], default=0)
+        subject = _content(lowered[previous_start : clause_start - 1])
+    return subject
+
+
+def _content(text: str) -> frozenset[str]:
+    return frozenset(tokens(_FILLER.sub(" ", _RATE.sub(" ", text)))) - {"#"}
+
+
+def _value(number: str, suffix: str | None) -> float:
+    value = float(number.replace(",", ""))
+    return value * 1000 if suffix else value
+
+
+def _unit(after: str) -> tuple[str | None, int]:
+    """The unit right after a number and how many characters it spans."""
+    stripped = after.lstrip(" ")
+    gap = len(after) - len(stripped)
+    if not stripped:
+        return None, 0
+    if stripped[0] == "%":
+        return "percent", gap + 1
+    for cjk_unit in _CJK_UNITS:
+        if stripped.startswith(cjk_unit):
+            return _UNIT_ALIASES.get(cjk_unit, cjk_unit), gap + len(cjk_unit)
+    if re.match(f"[{CJK_CHAR}]", stripped[0]):
+        return _UNIT_ALIASES.get(stripped[0], stripped[0]), gap + 1
+    word = re.match(r"(?:more |extra |new |old |open |separate |different )?([a-z][a-z\-]*)", stripped)
+    if not word:
+        return None, 0
+    name = word.group(1)
+    if name in _NOT_UNITS:
+        return None, 0
+    base = name[:-1] if len(name) > 3 and name.endswith("s") and not name.endswith("ss") else name
+    if base.endswith("ie"):
+        base = base[:-2] + "y"
+    return _UNIT_ALIASES.get(base, _UNIT_ALIASES.get(name, base)), gap + word.end()
+
+
+def _rate(lowered: str, unit: str) -> str | None:
+    for match in _RATE.finditer(lowered):
+        word = next(group for group in match.groups() if group)
+        rate = _RATE_ALIASES.get(word, word)
+        if rate != unit:
+            return rate
+    return None
+
+
+def incompatible(left: Quantity, right: Quantity) -> bool:
+    """Whether two quantities for the same subject and unit cannot both hold."""
+    if left.rate and right.rate and left.rate != right.rate:
+        return False
+    if left.kind == "lower" and right.kind == "lower":
+        return False
+    if left.kind == "upper" and right.kind == "upper":
+        return left.high != right.high
+    if left.kind == right.kind == "exact" or {left.kind, right.kind} == {"range"}:
+        return (left.low, left.high) != (right.low, right.high)
+    return left.high < right.low or right.high < left.low

@@ -1,0 +1,123 @@
+"""Text helpers shared by the drift rules: prose extraction, statements, tokens for EN and CJK."""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+
+from curator.model import Entry
+
+CJK_CHAR = r"\u3040-\u30ff\u3400-\u4dbf\u4e00-\u9fff\uf900-\ufaff\uac00-\ud7af"
+CJK_RUN = re.compile(f"[{CJK_CHAR}]+")
+IS_CJK = re.compile(f"[{CJK_CHAR}]")
+NUMBER = re.compile(r"\d+(?:[.,]\d+)*")
+WORD = re.compile(r"[a-z][a-z0-9_]*(?:[-'][a-z0-9_]+)*|\d+(?:[.,]\d+)*")
+
+_FENCE = re.compile(r"^(```|~~~).*?^\1[^\n]*$", re.S | re.M)
+_HTML_COMMENT = re.compile(r"<!--.*?-->", re.S)
+_LINK = re.compile(r"!?\[([^\]\n]*)\]\([^)\n]*\)")
+_WIKILINK = re.compile(r"\[\[([^\]\n|]+)(?:\|[^\]\n]*)?\]\]")
+_EMPHASIS = re.compile(r"(\*\*|__|~~)")
+_HEADING = re.compile(r"^\s{0,3}#{1,6}\s+", re.M)
+_BLOCK_START = re.compile(r"^\s*(?:[-*+]\s|\d+[.)]\s|#{1,6}\s|>|\||---|\*\*[^*\n]{1,40}:?\*\*:?)")
+_SENTENCE_END = re.compile(r"(?<=[.!?])\s+(?=[A-Z`\"'(\[*]|[" + CJK_CHAR + "])|(?<=[。！？；;])")
+_FRONTMATTER = re.compile(r"\A---\s*\n.*?\n---\s*\n", re.S)
+
+STOPWORDS = frozenset(
+    """a an the and or but if then so of to in on at by for with from as is are was were be been being
+    it its this that these those we you i he she they them our your my me us do does did done not no
+    yes can could should would will shall may might must has have had there here when where which who
+    what how all any each every some such than too very just also only into onto over under about
+    after before again once up down out off more most other same own per via vs etc e g ie eg""".split()
+)
+
+
+def prose(entry: Entry) -> str:
+    """The entry's readable text: description and body, without frontmatter, code fences or markup."""
+    body = entry.body or _FRONTMATTER.sub("", entry.text)
+    parts = [entry.description, body] if entry.description and entry.description not in body else [body]
+    return strip_markup("\n\n".join(part for part in parts if part))
+
+
+def strip_markup(text: str) -> str:
+    """Remove fenced code, HTML comments and markdown decoration, keeping inline code text."""
+    text = _FENCE.sub("\n", text)
+    text = _HTML_COMMENT.sub(" ", text)
+    text = _LINK.sub(r"\1", text)
+    text = _WIKILINK.sub(r"\1", text)
+    text = _EMPHASIS.sub("", text)
+    return text
+
+
+def statements(text: str) -> list[str]:
+    """Split prose into statements: bullets and sentences, with hard-wrapped lines joined first."""
+    blocks: list[str] = []
+    for raw_line in text.splitlines():
+        line = raw_line.rstrip()
+        if not line.strip():
+            blocks.append("")
+            continue
+        if blocks and blocks[-1] and not _BLOCK_START.match(line) and not _HEADING.match(blocks[-1]):
+            joiner = "" if IS_CJK.search(blocks[-1][-1:]) and IS_CJK.search(line.lstrip()[:1]) else " "
+            blocks[-1] = blocks[-1] + joiner + line.strip()
+        else:
+            blocks.append(line)
+    result: list[str] = []
+    for block in blocks:
+        block = _HEADING.sub("", block).strip()
+        block = re.sub(r"^(?:[-*+]|\d+[.)])\s+(?:\[[ xX]\]\s+)?", "", block)
+        for sentence in _SENTENCE_END.split(block):
+            sentence = sentence.strip()
+            if len(sentence) >= 4:
+                result.append(sentence)
+    return result
+
+
+def mask_numbers(text: str) -> str:
+    return NUMBER.sub("#", text)
+
+
+def tokens(text: str, *, keep_stopwords: bool = False) -> list[str]:
+    """Lower-cased word tokens for Latin text plus character bigrams for CJK runs, numbers masked."""
+    lowered = text.lower()
+    found: list[str] = []
+    for word in WORD.findall(CJK_RUN.sub(" ", lowered)):
+        if word[0].isdigit():
+            found.append("#")
+        elif keep_stopwords or (word not in STOPWORDS and len(word) > 1):
+            found.append(_stem(word))
+    for run in CJK_RUN.findall(lowered):
+        if len(run) == 1:
+            found.append(run)
+        else:
+            found.extend(run[index : index + 2] for index in range(len(run) - 1))
+    return found
+
+
+def _stem(word: str) -> str:
+    """A very light English stemmer: plural and -ing/-ed endings, enough to match word forms."""
+    if len(word) > 4 and word.endswith("ies"):
+        return word[:-3] + "y"
+    if len(word) > 3 and word.endswith("s") and not word.endswith(("ss", "us", "is")):
+        return word[:-1]
+    return word
+
+
+def snippet(text: str, limit: int = 120) -> str:
+    """A one-line excerpt for messages."""
+    flat = " ".join(text.split())
+    return flat if len(flat) <= limit else flat[: limit - 1].rstrip() + "…"
+
+
+@dataclass(frozen=True)
+class Dated:
+    """An entry's best known date and where it came from."""
+
+    iso: str | None
+    label: str
+
+
+def when(entry: Entry) -> Dated:
+    """The moment an entry was last changed, for messages ('2026-10-02'), or unknown."""
+    moment = entry.last_touched or entry.date or entry.created
+    return Dated(moment.date().isoformat() if moment else None, moment.date().isoformat() if moment else "date unknown")
