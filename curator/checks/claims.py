@@ -92,6 +92,9 @@ def extract_claims(entry: Entry, project: Path | None = None, *, store: Store | 
         add(claim)
     for claim in _versions(masked, body, entry):
         add(claim)
+    counts = [claim.span for claim in found if claim.kind == "count"]
+    found = [claim for claim in found if claim.kind != "path"
+             or not any(start <= claim.span[0] and claim.span[1] <= end for start, end in counts)]
     found.sort(key=lambda claim: claim.span)
     return _dedupe(found) + declared_claims(entry)
 
@@ -241,7 +244,7 @@ def _versions(masked: str, body: str, entry: Entry) -> list[Claim]:
         runtime = "node" if tool.startswith("node") else ("go" if tool in ("go", "golang") else "python")
         version = match.group("ver")
         major = int(version.split(".")[0])
-        if runtime == "node" and not 4 <= major <= 40:
+        if runtime == "node" and (not 4 <= major <= 40 or (match.group("tool") == "node" and "." not in version)):
             continue
         if runtime == "python" and major not in (2, 3):
             continue

@@ -14,10 +14,13 @@ _PRE_NEGATION = re.compile(
     r"\s*(?:use[sd]?|using|用|使用|the|a|an|file|function|script|directory|folder|文件|函数|目录|脚本)?\s*[`*_]*\s*$",
     re.IGNORECASE,
 )
+_AUX = r"(?:was|were|has been|have been|had been|is|are|got|is now|are now|now|gets|will be)"
+_FILLER = r"(?:(?:function|file|script|directory|folder|helper|method|class|module|constant|command|target|dir)\s+)?"
 _POST_NEGATION = re.compile(
-    r"^\s*[`*_]*\s*(?:\(|,|，)?\s*(?:was|were|has been|have been|had been|is|are|got|is now|are now|now)?\s*"
-    r"(?:been\s+)?(?:removed|deleted|dropped|deprecated|gone|renamed|replaced|obsolete|retired|no longer|"
-    r"doesn'?t exist|does not exist|is dead|moved|->|→|=>)"
+    r"^\s*[`*_]*\s*(?:\(|,|，)?\s*" + _FILLER + r"(?:" + _AUX + r"\s+)?(?:been\s+)?(?:removed|deleted|dropped|deprecated|"
+    r"gone|obsolete|retired|no longer|doesn'?t exist|does not exist|is dead|->|→|=>)"
+    r"|^\s*[`*_]*\s*" + _FILLER + _AUX + r"\s+(?:been\s+)?(?:replaced|renamed|moved|superseded)"
+    r"|^\s*[`*_]*\s*" + _FILLER + r"(?:replaced by|renamed to|moved to|superseded by)"
     r"|^\s*[`*_]*\s*(?:已经|已|被|也|都|现在|目前)?(?:被|经)?(?:删除|删掉|删了|移除|去掉|废弃|弃用|不再|改名|重命名|"
     r"替换|换成|迁移|下线|不存在|没有了|不用了|改成|改为|淘汰)",
     re.IGNORECASE,

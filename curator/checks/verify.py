@@ -103,7 +103,7 @@ class Checker:
         for line in lines:
             rel = line.strip()
             hit = rel.rsplit(suffix + "/", 1)[0] + suffix if directory and suffix + "/" in "/" + rel else rel
-            if ("/" + hit).endswith(suffix) and hit not in matches and hit not in self.memory_paths:
+            if ("/" + hit).endswith(suffix) and hit not in matches and not self._in_memory(hit):
                 matches.append(hit)
         return matches, probe
 
@@ -114,19 +114,22 @@ class Checker:
             tokens += [f":(exclude){rel}" for rel in self.memory_paths]
         else:
             tokens = ["grep", "-r", "-n", "-I", "-F", "-w", *(f"--exclude-dir={d}" for d in (".git", *NOISE_DIRS)),
-                      *(f"--exclude={os.path.basename(rel)}" for rel in self.memory_paths), "-e", name, "--", "."]
+                      "-e", name, "--", "."]
         probe = self.runner.run(tokens)
         tool = "git grep" if self.in_git else "grep"
-        if probe.exit_code == 0:
-            hits = probe.lines()
-            first = hits[0].split(":", 2)[:2] if hits else ["?"]
-            where = ":".join(first)
+        hits = [line for line in probe.lines() if not self._in_memory(line.split(":", 1)[0])]
+        if probe.exit_code == 0 and hits:
+            where = ":".join(hits[0].split(":", 2)[:2])
             return self._result(claim, "pass", f"{tool} finds {name} in the project ({len(hits)} lines, first "
                                 f"{where})", probe, where)
-        if probe.exit_code == 1:
+        if probe.exit_code in (0, 1):
             return self._result(claim, "fail", f"memory mentions {claim.text}; {tool} finds no {name} anywhere "
                                 "in the project (memory files excluded)", probe, "no match")
         return self._result(claim, "unknown", f"{tool} could not search ({probe.output.strip()[:120]})", probe)
+
+    def _in_memory(self, found: str) -> bool:
+        rel = os.path.normpath(found)
+        return any(rel == path or rel.startswith(path + "/") for path in self.memory_paths)
 
     def _check_count(self, claim: Claim) -> CheckResult:
         directory = confine(self.project, claim.subject)
