@@ -27,7 +27,7 @@ from curator.ops_core import (
     run_plan,
     source_of,
 )
-from curator.ops_expire import expire, expire_due, is_archived, restore
+from curator.ops_expire import expire, expire_due, is_archived, is_whole_file, restore
 from curator.ops_io import OpError, Plan, atomic_write
 from curator.ops_merge import MergeDraft, merge, merge_draft
 
@@ -66,7 +66,7 @@ def stamp_comment(entry_text: str, key: str, value: str, kind: str) -> str:
 
 
 def _with_fields(entry: Entry, entry_text: str, fields: dict[str, Any]) -> str:
-    if entry.kind == "file":
+    if is_whole_file(entry):
         from curator.formats import frontmatter
 
         if frontmatter.unclosed(entry_text):
@@ -83,7 +83,7 @@ def _with_fields(entry: Entry, entry_text: str, fields: dict[str, Any]) -> str:
 def _replace_body(entry: Entry, entry_text: str, body: str) -> str:
     if entry.body and entry_text.endswith(entry.body):
         return entry_text[: len(entry_text) - len(entry.body)] + body
-    if entry.kind == "file":
+    if is_whole_file(entry):
         from curator.formats import frontmatter
 
         block = frontmatter.split(entry_text)

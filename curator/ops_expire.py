@@ -122,7 +122,7 @@ def expire(
             what=f"schedule expiry of {entry.id} on {at.isoformat()}", reason=why, session=session,
         )
     plan = Plan(file_dir(store))
-    if entry.kind == "file":
+    if is_whole_file(entry):
         index_now, index_raw = index_text(store)
         archive_rel, new_index = plan_file_archive(
             store, plan, entry, {"expired": day.isoformat(), "expired_reason": why}, index_now, set()
@@ -189,6 +189,11 @@ def expire_due(store: Store, *, now: date | datetime) -> OpResult:
     return OpResult(f"expired {len(due)} due entr{'y' if len(due) == 1 else 'ies'}: {names}", batch.commit, changed, current, notes)
 
 
+def is_whole_file(entry: Entry) -> bool:
+    """A topic file or daily log (archived by moving the file), as opposed to a section of one."""
+    return entry.kind not in ("section", "rule")
+
+
 def is_archived(entry: Entry) -> bool:
     """An entry in the archive: expired status, or a file under `.archive/` / in a `*.archive.md`."""
     return (
@@ -215,6 +220,31 @@ def _record_of_entry(store: Store, archived: Entry) -> ops_archive.ArchivedSecti
     return records[0] if len(records) == 1 else None
 
 
+def _load_unread_archives(store: Store) -> bool:
+    """Add archive files the format's reader does not load (`.archive/`, `*.archive.md`) to `store`; True when any."""
+    from curator.formats.source import read_source
+
+    base = file_dir(store)
+    wanted: set[str] = set()
+    archive_dir = base / ops_archive.ARCHIVE_DIR
+    if archive_dir.is_dir():
+        wanted |= {path.relative_to(base).as_posix() for path in archive_dir.rglob("*.md") if path.is_file()}
+    for entry in store.entries:
+        if entry.kind == "section":
+            wanted.add(section_archive_rel(store, entry.path))
+    added = False
+    for rel in sorted(wanted - set(store.files)):
+        if not (base / rel).is_file():
+            continue
+        source = read_source(base, rel)
+        if not hasattr(source, "raw") or getattr(source, "text", None) is None:
+            continue
+        store.files[rel] = source
+        store.entries.append(Entry(id=rel, path=rel, kind="file", status="expired", text=source.text, body=source.text))
+        added = True
+    return added
+
+
 def _archived_for(store: Store, entry_id: str) -> tuple[Entry, ops_archive.ArchivedSection | None]:
     """The archived entry to restore (and its section record) for an archive id or an original id."""
     entry = store.get(entry_id)
@@ -239,6 +269,8 @@ def _archived_for(store: Store, entry_id: str) -> tuple[Entry, ops_archive.Archi
             candidates[(archived.path, 0)] = (archived, None)
     if candidates:
         return candidates[max(candidates)]
+    if _load_unread_archives(store):
+        return _archived_for(store, entry_id)
     if entry is not None:
         raise OpError(f"{entry.id} is not archived; only expired or merged entries can be restored")
     find_entry(store, entry_id)

@@ -20,7 +20,7 @@ from curator.ops_core import (
     source_of,
     today,
 )
-from curator.ops_expire import INDEX_NAME, index_text, plan_file_archive, plan_section_archive, write_archives
+from curator.ops_expire import INDEX_NAME, index_text, is_whole_file, plan_file_archive, plan_section_archive, write_archives
 from curator.ops_io import OpError, Plan
 
 _EPOCH = datetime(1970, 1, 1, tzinfo=timezone.utc)
@@ -95,7 +95,7 @@ def merge_draft(store: Store, entry_ids: list[str], *, name: str | None = None) 
     ordered = [newest] + [entry for entry in entries if entry is not newest]
     bodies = [entry.body.strip("\r\n") for entry in ordered if entry.body.strip()]
     eol = store.files[newest.path].newline if newest.path in store.files else "\n"
-    if newest.kind == "file":
+    if is_whole_file(newest):
         head = newest.text[: len(newest.text) - len(newest.body)] if newest.text.endswith(newest.body) else ""
         path = result_rel(name, newest.path)
         if name and head:
@@ -187,7 +187,7 @@ def _renames(entries: list[Entry], target: str, title: str) -> dict[str, str]:
 def _rewrite_links_elsewhere(store: Store, plan: Plan, sources: list[Entry], renames: dict[str, str], skip: set[str]) -> None:
     source_paths = {entry.path for entry in sources}
     for entry in store.entries:
-        if entry.status != "active" or entry.kind != "file" or entry.path in source_paths or entry.path in skip:
+        if entry.status != "active" or not is_whole_file(entry) or entry.path in source_paths or entry.path in skip:
             continue
         file = store.files.get(entry.path)
         if file is None or file.text is None:

@@ -323,3 +323,30 @@ def test_index_section_of_a_claude_store_expires_into_the_archive_dir_and_restor
     ops.restore(expired.store, section.id)
     assert snapshot(root) == before
     assert status(root) == ""
+
+
+OPENCLAW_FILES = {
+    "MEMORY.md": "# Long-term memory\n\n## People\n- Ana reviews posts.\n\n## Tools\n- Use pnpm.\n",
+    "memory/2026-01-05.md": "# 2026-01-05\n\n- Shipped the blog redesign.\n",
+    "memory/2026-01-06.md": "# 2026-01-06\n\n- Fixed the RSS feed.\n",
+    "SOUL.md": "Be kind.\n",
+}
+
+
+@pytest.mark.parametrize("pick", ["daily", "section"])
+def test_openclaw_expire_then_restore_by_original_id(tmp_path: Path, pick: str) -> None:
+    from tests.gitrepo import commit_files, init_repo
+
+    root = init_repo(tmp_path / "workspace")
+    commit_files(root, OPENCLAW_FILES, "workspace", "2026-01-06T10:00:00+00:00")
+    before = snapshot(root)
+    store = load_store(root)
+    assert store.format == "openclaw"
+    entry = next(e for e in store.entries if (e.kind == "section") == (pick == "section") and e.is_active)
+    expired = ops.expire(store, entry.id, reason="old", now=TODAY)
+    assert entry.text.strip().splitlines()[-1] not in "".join(
+        path.read_text(encoding="utf-8") for path in [root / "MEMORY.md", *sorted((root / "memory").glob("*.md"))]
+    )
+    ops.restore(expired.store, entry.id)
+    assert snapshot(root) == before
+    assert status(root) == ""
