@@ -173,3 +173,32 @@ def test_read_source_reports_newline_style(tmp_path: Path) -> None:
     (tmp_path / "b.md").write_bytes(b"x")
     assert read_source(tmp_path, "a.md").newline == "\r\n"
     assert read_source(tmp_path, "b.md").newline == "\n"
+
+
+# ---- the fast path agrees with the YAML parser --------------------------------------------------
+
+from hypothesis import given, settings  # noqa: E402
+from hypothesis import strategies as st  # noqa: E402
+
+_scalar_text = st.one_of(
+    st.text(alphabet=st.sampled_from(list("abz AZ_-./:#'\"0123456789(),!?*&中é")), max_size=20),
+    st.sampled_from(["true", "false", "yes", "No", "null", "~", "12", "012", "1.5", "2026-01-01", "0x1F", "-3", "'q'", '"q"']),
+)
+
+
+@settings(max_examples=300, deadline=None)
+@given(st.lists(st.tuples(st.sampled_from(["name", "description", "type", "tags", "x_y", "a-b"]), _scalar_text), max_size=5),
+       st.booleans())
+def test_fast_parse_matches_yaml_when_it_answers(pairs: list[tuple[str, str]], nest: bool) -> None:
+    lines = [f"{key}: {value}" for key, value in pairs]
+    if nest and pairs:
+        lines = ["metadata:"] + [f"  {line}" for line in lines]
+    raw = "\n".join(lines) + "\n"
+    quick = frontmatter.fast_parse(raw)
+    if quick is None:
+        return
+    try:
+        expected = yaml.safe_load(raw) or {}
+    except yaml.YAMLError:
+        raise AssertionError(f"fast path accepted YAML the parser rejects: {raw!r}") from None
+    assert quick == frontmatter.jsonable(expected), raw

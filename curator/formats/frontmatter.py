@@ -118,10 +118,73 @@ def fallback_parse(raw: str) -> dict[str, Any]:
     return fields
 
 
+_FAST_KEY = re.compile(r"^([A-Za-z_][\w-]*):(?:[ \t]+(.*?))?[ \t]*$")
+_FAST_NESTED = re.compile(r"^([ ]{2,})([A-Za-z_][\w-]*):(?:[ \t]+(.*?))?[ \t]*$")
+_FAST_PLAIN = re.compile(r"^[A-Za-z\u0080-\U0010ffff_(/][^#]*$")
+_FAST_RESERVED = {"null", "true", "false", "yes", "no", "on", "off", "y", "n"}
+
+
+def _fast_scalar(value: str | None) -> tuple[bool, Any]:
+    """(ok, value) for the scalars YAML reads unambiguously; ok=False means ask the YAML parser."""
+    if value is None or value == "":
+        return True, None
+    if value in ("true", "false"):
+        return True, value == "true"
+    if re.fullmatch(r"-?[1-9]\d{0,17}|0", value):
+        return True, int(value)
+    if len(value) >= 2 and value[0] == value[-1] == '"' and '"' not in value[1:-1] and "\\" not in value:
+        return True, value[1:-1]
+    if len(value) >= 2 and value[0] == value[-1] == "'" and "'" not in value[1:-1]:
+        return True, value[1:-1]
+    if (
+        _FAST_PLAIN.match(value)
+        and value.lower() not in _FAST_RESERVED
+        and ": " not in value
+        and not value.endswith(":")
+        and "\t" not in value
+    ):
+        return True, value
+    return False, None
+
+
+def fast_parse(raw: str) -> dict[str, Any] | None:
+    """Plain `key: value` frontmatter (one nesting level) without a YAML parser, or None to use one."""
+    fields: dict[str, Any] = {}
+    parent: str | None = None
+    indent: str | None = None
+    for line in raw.splitlines():
+        if not line.strip():
+            continue
+        top = _FAST_KEY.match(line)
+        if top:
+            ok, value = _fast_scalar(top.group(2))
+            if not ok or top.group(1) in fields:
+                return None
+            fields[top.group(1)] = value
+            parent, indent = (top.group(1), None) if value is None else (None, None)
+            continue
+        nested = _FAST_NESTED.match(line)
+        if nested is None or parent is None or (indent is not None and nested.group(1) != indent):
+            return None
+        indent = nested.group(1)
+        ok, value = _fast_scalar(nested.group(3))
+        if not ok or value is None:
+            return None
+        container = fields[parent] if isinstance(fields[parent], dict) else {}
+        if nested.group(2) in container:
+            return None
+        container[nested.group(2)] = value
+        fields[parent] = container
+    return fields
+
+
 def parse_yaml(raw: str, first_line: int = 1) -> tuple[dict[str, Any], ParseProblem | None]:
     """Parse frontmatter YAML; on failure return the line-by-line reading plus the problem."""
     if not raw.strip():
         return {}, None
+    quick = fast_parse(raw)
+    if quick is not None:
+        return quick, None
     try:
         loaded = yaml.load(raw, Loader=_Loader)  # noqa: S506 - a safe loader
     except yaml.YAMLError as error:

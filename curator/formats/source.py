@@ -4,7 +4,9 @@ from __future__ import annotations
 
 import errno
 import os
+import stat as stat_module
 from dataclasses import dataclass
+from functools import lru_cache
 from pathlib import Path
 
 from curator.model import SourceFile
@@ -61,11 +63,34 @@ def _inside(path: Path, root: Path) -> bool:
     return True
 
 
+@lru_cache(maxsize=256)
+def _real_root(root: str) -> Path:
+    return Path(root).resolve(strict=True)
+
+
+def _no_symlinks(root: Path, rel: str) -> bool:
+    """True when neither `root/rel` nor any directory between root and it is a symlink."""
+    parts = rel.split("/")
+    current = root
+    for part in parts:
+        if part in ("", ".", ".."):
+            return False
+        current = current / part
+        try:
+            if stat_module.S_ISLNK(os.lstat(current).st_mode):
+                return False
+        except OSError:
+            return False
+    return True
+
+
 def resolve_inside(root: Path, rel: str) -> tuple[Path | None, str | None]:
     """The real path of `root/rel`, or a reason it cannot be followed (loop, escape, missing)."""
     candidate = root / rel
+    if _no_symlinks(root, rel):
+        return candidate, None
     try:
-        real_root = root.resolve(strict=True)
+        real_root = _real_root(str(root))
         real = candidate.resolve(strict=True)
     except RuntimeError:
         return None, "symlink loop"

@@ -142,22 +142,23 @@ def index_overflow(store: Store, resolver: Resolver) -> list[Finding]:
     before_ids = {entry_id for line in index.entries if line.line <= cut for entry_id in _line_entries(resolver, index, line.targets)}
     before_targets = {target for line in index.entries if line.line <= cut for target in line.targets}
     past_lines = []
-    past_ids: list[str] = []
-    past_targets: list[str] = []
+    past_ids: dict[str, None] = {}
+    past_targets: dict[str, None] = {}
     for line in index.entries:
         if line.line <= cut:
             continue
         ids = _line_entries(resolver, index, line.targets)
         past_lines.append({"line": line.line, "text": line.text, "bytes": len(line.text.encode("utf-8")),
                            "targets": list(line.targets), "entries": ids})
-        past_ids.extend(entry_id for entry_id in ids if entry_id not in before_ids and entry_id not in past_ids)
-        past_targets.extend(t for t in line.targets if t not in before_targets and t not in past_targets)
+        past_ids.update((entry_id, None) for entry_id in ids if entry_id not in before_ids)
+        past_targets.update((target, None) for target in line.targets if target not in before_targets)
     for entry in store.entries:
-        if entry.kind == "section" and entry.path == index.path and (entry.line or 0) > cut and entry.id not in past_ids:
-            past_ids.append(entry.id)
+        if entry.kind == "section" and entry.path == index.path and (entry.line or 0) > cut:
+            past_ids.setdefault(entry.id, None)
+    past_ids_list, past_targets_list = list(past_ids), list(past_targets)
     cut_by = "200-line" if cut >= INDEX_MAX_LINES else "25 KB"
     size_kb = index.bytes / 1024
-    named = ", ".join(past_targets[:5]) + (f" and {len(past_targets) - 5} more" if len(past_targets) > 5 else "")
+    named = ", ".join(past_targets_list[:5]) + (f" and {len(past_targets) - 5} more" if len(past_targets) > 5 else "")
     message = (
         f"{index.path} has {index.lines} lines ({size_kb:.1f} KB); only the first {cut} lines are loaded "
         f"(the {cut_by} limit), so {len(past_lines)} non-blank line(s) past line {cut} are invisible to the agent"
@@ -175,10 +176,10 @@ def index_overflow(store: Store, resolver: Resolver) -> list[Finding]:
         "cut_by": cut_by,
         "past_cut": past_lines[:PAST_CUT_LIMIT],
         "past_cut_total": len(past_lines),
-        "entries_past_cut": past_ids,
-        "targets_past_cut": past_targets,
+        "entries_past_cut": past_ids_list,
+        "targets_past_cut": past_targets_list,
     }
-    return [Finding("index-overflow", "error", past_ids, message, evidence)]
+    return [Finding("index-overflow", "error", past_ids_list, message, evidence)]
 
 
 def long_index_lines(store: Store, resolver: Resolver) -> list[Finding]:
