@@ -38,7 +38,7 @@ class Config:
     entry_max_bytes: int = 4096
     token_budget: int = 6000
     near_limit: float = 0.9
-    duplicate_threshold: float = 82.0
+    duplicate_threshold: float = 80.0
     conflict_subject_threshold: float = 60.0
     exclusive_sets: list[list[str]] = field(default_factory=list)
     disabled: frozenset[str] = frozenset()

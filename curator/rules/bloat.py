@@ -58,7 +58,7 @@ def analyze(store: Store, docs: Docs, config: Config) -> list[Finding]:
 def _always_loaded(store: Store, config: Config) -> list[Finding]:
     found: list[Finding] = []
     index = store.index
-    if index is not None:
+    if index is not None and store.format == "claude-code":
         line_share = index.lines / INDEX_MAX_LINES
         byte_share = index.bytes / INDEX_MAX_BYTES
         if max(line_share, byte_share) >= config.near_limit:
@@ -76,7 +76,7 @@ def _always_loaded(store: Store, config: Config) -> list[Finding]:
                 )
             )
     always = store.always_loaded_tokens
-    if always >= config.near_limit * config.token_budget:
+    if not found and always >= config.near_limit * config.token_budget:
         found.append(
             Finding(
                 "bloat",

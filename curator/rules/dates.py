@@ -31,6 +31,20 @@ _DEADLINE_BEFORE = re.compile(
 _DEADLINE_AFTER = re.compile(r"^\s*(?:前|之前|以前|为止|截止|到期|结束前|内)")
 
 
+_PAST = re.compile(
+    r"\b(?:was|were|had been|has been|have been|did|happened|removed|deleted|migrated|moved|went out|shipped|released)\b"
+    r"|已经|已(?:完成|迁移|删除|上线|移除)|了[，。,.]?$|了(?:\s|，|。)"
+)
+_BREAK = re.compile(r"[,，;；。!?！？]|\.\s")
+
+
+def _clause(lowered: str, start: int, end: int) -> str:
+    breaks = [match.start() for match in _BREAK.finditer(lowered)]
+    clause_start = max([b + 1 for b in breaks if b < start], default=0)
+    clause_end = min([b for b in breaks if b >= end], default=len(lowered))
+    return lowered[clause_start:clause_end]
+
+
 def _resolve(match: re.Match[str], anchor: date) -> date | None:
     """The calendar date a match names; dates without a year take the anchor's year (or the next)."""
     try:
@@ -74,6 +88,8 @@ def deadlines(statement: str, anchor: date) -> list[tuple[date, str]]:
         before = lowered[max(0, match.start() - 30) : match.start()]
         after = lowered[match.end() : match.end() + 6]
         if not (_DEADLINE_BEFORE.search(before) or _DEADLINE_AFTER.match(after)):
+            continue
+        if _PAST.search(_clause(lowered, match.start(), match.end())):
             continue
         resolved = _resolve(match, anchor)
         if resolved is not None:

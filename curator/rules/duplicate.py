@@ -7,20 +7,22 @@ import re
 from rapidfuzz import fuzz
 
 from curator.config import Config
-from curator.model import Finding
+from curator.model import Entry, Finding
 from curator.rules import pairing
 from curator.rules.docs import Docs, order, quote
 from curator.rules.text import CJK_RUN, IS_CJK, tokens
 
 MIN_TOKENS = 5
 CORE_DISCOUNT = 0.0
+RULE_LIST_THRESHOLD = 95.0
+_DATE = re.compile(r"\b(?:19|20)\d\d[-/.]\d{1,2}[-/.]\d{1,2}\b|(?:19|20)\d\d\s*年\s*\d{1,2}\s*月(?:\s*\d{1,2}\s*[日号])?")
 LENGTH_GUARD = 0.55
 _CJK_FILLER = frozenset("的了是在和与也就都而及或把被着过吗呢吧啊这那有个一")
 
 
 def fingerprint(text: str) -> tuple[frozenset[str], str, frozenset[str]]:
     """Tokens for blocking, an order-free string for scoring, and the words-and-characters core set."""
-    words = tokens(text)
+    words = tokens(text, keep_numbers=True)
     characters = [char for run in CJK_RUN.findall(text) for char in run if char not in _CJK_FILLER]
     letters = re.findall(r"(?<![A-Za-z])[A-Z](?![A-Za-z])", text)
     core = frozenset(word for word in words if not IS_CJK.match(word)) | frozenset(characters) | frozenset(letters)
@@ -43,10 +45,17 @@ def analyze(docs: Docs, config: Config, conflicting: set[frozenset[int]]) -> tup
     findings: list[Finding] = []
     restated: list[tuple[int, int, float]] = []
     for (left, right), score in zip(pairs, scores):
-        if score < config.duplicate_threshold or frozenset((left, right)) in conflicting:
+        threshold = config.duplicate_threshold
+        if docs.items[left].entry.kind == docs.items[right].entry.kind == "rule":
+            threshold = max(threshold, RULE_LIST_THRESHOLD)
+        if score < threshold or frozenset((left, right)) in conflicting:
+            continue
+        if _numbers(prints[left][2]) != _numbers(prints[right][2]):
             continue
         if docs.items[left].is_context or docs.items[right].is_context:
             restated.append((left, right, score))
+            continue
+        if _separate_instruction_files(docs.items[left].entry, docs.items[right].entry):
             continue
         older, newer = order(docs.items[left], docs.items[right])
         findings.append(
@@ -63,7 +72,17 @@ def analyze(docs: Docs, config: Config, conflicting: set[frozenset[int]]) -> tup
     return findings, restated
 
 
+def _separate_instruction_files(left: Entry, right: Entry) -> bool:
+    """Rules repeated across different instruction files (CLAUDE.md and AGENTS.md) are each read by a different tool."""
+    return left.kind == right.kind == "rule" and left.path != right.path
+
+
+def _numbers(core: frozenset[str]) -> frozenset[str]:
+    return frozenset(token for token in core if token[:1].isdigit())
+
+
 def _normalise(text: str) -> str:
+    text = _DATE.sub(" ", text)
     return re.sub(r"\*\*(why|how to apply)\*\*:?|(why|how to apply):", " ", text, flags=re.I)
 
 

@@ -85,7 +85,7 @@ def extract(statement: str) -> list[Quantity]:
         start, end = match.span()
         if any(left <= start < right for left, right in code_spans):
             continue
-        if not _LEFT_OK.search(lowered[:start]):
+        if not _LEFT_OK.search(lowered[:start]) or _FROM_VALUE.search(lowered[max(0, start - 12) : start]):
             continue
         after = lowered[end:]
         if re.match(r"[.:/\-]\d|[a-z_]|\.\d", after) and not re.match(r"(?:ms|s|h|m|d|kb|mb|gb|x)\b", after):
@@ -114,6 +114,7 @@ def extract(statement: str) -> list[Quantity]:
     return found
 
 
+_FROM_VALUE = re.compile(r"(?:\bfrom|从|由)\s*$")
 _CLAUSE_BREAK = re.compile(r"[,，;；。!?！？]|\s[—–-]\s")
 
 

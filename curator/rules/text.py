@@ -77,13 +77,13 @@ def mask_numbers(text: str) -> str:
     return NUMBER.sub("#", text)
 
 
-def tokens(text: str, *, keep_stopwords: bool = False) -> list[str]:
+def tokens(text: str, *, keep_stopwords: bool = False, keep_numbers: bool = False) -> list[str]:
     """Lower-cased word tokens for Latin text plus character bigrams for CJK runs, numbers masked."""
     lowered = text.lower()
     found: list[str] = []
     for word in WORD.findall(CJK_RUN.sub(" ", lowered)):
         if word[0].isdigit():
-            found.append("#")
+            found.append(word if keep_numbers else "#")
         elif keep_stopwords or (word not in STOPWORDS and len(word) > 1):
             found.append(_stem(word))
     for run in CJK_RUN.findall(lowered):
