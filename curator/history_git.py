@@ -9,7 +9,9 @@ from dataclasses import dataclass
 from pathlib import Path
 
 GIT_TIMEOUT_SECONDS = 120
-_BASE_OPTIONS = ("-c", "core.quotepath=off", "-c", "log.showSignature=false", "-c", "color.ui=false")
+_BASE_OPTIONS = (
+    "-c", "core.quotepath=off", "-c", "log.showSignature=false", "-c", "log.follow=false", "-c", "color.ui=false",
+)
 
 
 class GitError(Exception):

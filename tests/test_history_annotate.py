@@ -236,3 +236,21 @@ def test_project_context_entries_are_dated_from_the_project_repo(project_repo: P
     assert store.history_source == "not a git repository"
     assert (rules[0].modified, rules[1].modified) == (utc("2026-04-04T00:00"), utc("2026-05-05T00:00"))
     assert any("project instructions" in note for note in store.notes)
+
+
+def test_repository_without_commits_dates_from_files(tmp_path: Path) -> None:
+    repo = init_repo(tmp_path / "empty")
+    (repo / "mem").mkdir()
+    (repo / "mem" / "x.md").write_text("---\ncreated: 2026-01-01\n---\n", encoding="utf-8")
+    (repo / "mem" / "notes.md").write_text("## 2026-03-03 - One\n- a\n", encoding="utf-8")
+    section = Entry(id="notes.md#1", path="notes.md", kind="section", line=1, line_end=2, date=utc("2026-03-03T00:00"))
+    entries = [file_entry("x.md", created="2026-01-01"), section]
+    store = store_of(repo / "mem", entries)
+    history.annotate(store)
+    assert store.history_source == "git"
+    assert [(entry.date_source, entry.commits, entry.uncommitted) for entry in entries] == [
+        ("frontmatter", 0, True),
+        ("section-date", 0, True),
+    ]
+    assert "2 untracked" in store.notes[-1]
+
