@@ -76,6 +76,7 @@ def looks_like_topic(path: Path) -> bool:
 
 
 def looks_like_notes(path: Path) -> bool:
+    """A file named *notes.md, or one with `## YYYY-MM-DD` section headings."""
     return path.name.endswith("notes.md") or notes.has_dated_sections(_head(path, 65536))
 
 
@@ -84,13 +85,6 @@ def _md_children(directory: Path) -> list[Path]:
         return sorted(child for child in directory.iterdir() if child.suffix in (".md", ".mdc") and child.is_file())
     except OSError:
         return []
-
-
-def _has_markdown(directory: Path) -> bool:
-    try:
-        return any(child.suffix == ".md" for child in directory.iterdir())
-    except OSError:
-        return False
 
 
 def _rel_to(path: Path, root: Path) -> str:
@@ -169,6 +163,7 @@ def index_dir_format(directory: Path) -> str:
 
 
 def _is_project(directory: Path, home: Path) -> bool:
+    """A directory that looks like a project root (git, agent config, or a Claude store for it)."""
     markers = (".git", ".claude", "memory", "memory-bank", ".cursor", ".windsurf", ".github", *instructions.ROOT_FILES)
     if any((directory / marker).exists() for marker in markers):
         return True
@@ -176,6 +171,7 @@ def _is_project(directory: Path, home: Path) -> bool:
 
 
 def _rule_dir_plan(directory: Path) -> Plan | None:
+    """A rules directory (`.cursor/rules`, `memory-bank`, ...) loads its files with project-relative ids."""
     absolute = directory.absolute()
     for rule_dir, suffixes in instructions.RULE_DIRS:
         parts = Path(rule_dir).parts
@@ -283,6 +279,7 @@ def plan_candidate(candidate: Candidate) -> Plan:
 
 
 def plan_path(path: Path, home: Path) -> Plan | None:
+    """The plan for any existing path (file or directory), or None when nothing is recognisable."""
     return plan_dir(path, home) if path.is_dir() else plan_file(path)
 
 

@@ -11,6 +11,7 @@ from typing import Any
 import yaml
 
 from curator.formats.source import ParseProblem, newline_style
+from curator.formats.yamlish import TOP_KEY, fallback_parse, fast_parse, unquote
 
 try:
     _Loader: type = yaml.CSafeLoader
@@ -19,7 +20,6 @@ except AttributeError:  # pragma: no cover - pure-Python PyYAML
 
 _FENCE = re.compile(r"---[ \t]*(?:\r\n|\n|\r|$)")
 _CLOSE = re.compile(r"^(?:---|\.\.\.)[ \t]*\r?$", re.MULTILINE)
-_TOP_KEY = re.compile(r"^([^\s#:\-][^:]*?|-[^\s:-][^:]*?)[ \t]*:(?:[ \t]|\r?$)")
 
 
 @dataclass
@@ -77,105 +77,6 @@ def jsonable(value: Any) -> Any:
     if value is None or isinstance(value, (str, int, float, bool)):
         return value
     return str(value)
-
-
-def _unquote(value: str) -> str:
-    value = value.strip()
-    if len(value) >= 2 and value[0] == value[-1] and value[0] in "\"'":
-        return value[1:-1]
-    return value
-
-
-def fallback_parse(raw: str) -> dict[str, Any]:
-    """Read `key: value` lines one by one, for frontmatter a YAML parser rejects (`globs: *.ts`)."""
-    fields: dict[str, Any] = {}
-    current_key: str | None = None
-    for line in raw.splitlines():
-        if not line.strip() or line.lstrip().startswith("#"):
-            continue
-        top = _TOP_KEY.match(line)
-        if top and not line[0].isspace():
-            current_key = _unquote(top.group(1))
-            value = line[top.end():].strip()
-            fields[current_key] = _unquote(value) if value else None
-            continue
-        if current_key is None:
-            continue
-        stripped = line.strip()
-        existing = fields.get(current_key)
-        if stripped.startswith("- ") or stripped == "-":
-            item = _unquote(stripped[1:])
-            fields[current_key] = (existing if isinstance(existing, list) else []) + [item]
-        elif ":" in stripped and (existing is None or isinstance(existing, dict)):
-            nested_key, _, nested_value = stripped.partition(":")
-            nested = existing if isinstance(existing, dict) else {}
-            nested[_unquote(nested_key)] = _unquote(nested_value) or None
-            fields[current_key] = nested
-        elif isinstance(existing, str):
-            fields[current_key] = f"{existing} {stripped}".strip()
-        elif existing is None:
-            fields[current_key] = stripped
-    return fields
-
-
-_FAST_KEY = re.compile(r"^([A-Za-z_][\w-]*):(?:[ \t]+(.*?))?[ \t]*$")
-_FAST_NESTED = re.compile(r"^([ ]{2,})([A-Za-z_][\w-]*):(?:[ \t]+(.*?))?[ \t]*$")
-_FAST_PLAIN = re.compile(r"^[A-Za-z\u0080-\U0010ffff_(/][^#]*$")
-_FAST_RESERVED = {"null", "true", "false", "yes", "no", "on", "off", "y", "n"}
-
-
-def _fast_scalar(value: str | None) -> tuple[bool, Any]:
-    """(ok, value) for the scalars YAML reads unambiguously; ok=False means ask the YAML parser."""
-    if value is None or value == "":
-        return True, None
-    if value in ("true", "false"):
-        return True, value == "true"
-    if re.fullmatch(r"-?[1-9]\d{0,17}|0", value):
-        return True, int(value)
-    if len(value) >= 2 and value[0] == value[-1] == '"' and '"' not in value[1:-1] and "\\" not in value:
-        return True, value[1:-1]
-    if len(value) >= 2 and value[0] == value[-1] == "'" and "'" not in value[1:-1]:
-        return True, value[1:-1]
-    if (
-        _FAST_PLAIN.match(value)
-        and value.lower() not in _FAST_RESERVED
-        and ": " not in value
-        and not value.endswith(":")
-        and "\t" not in value
-    ):
-        return True, value
-    return False, None
-
-
-def fast_parse(raw: str) -> dict[str, Any] | None:
-    """Plain `key: value` frontmatter (one nesting level) without a YAML parser, or None to use one."""
-    fields: dict[str, Any] = {}
-    parent: str | None = None
-    indent: str | None = None
-    for line in raw.splitlines():
-        if not line.strip():
-            continue
-        top = _FAST_KEY.match(line)
-        if top:
-            ok, value = _fast_scalar(top.group(2))
-            if not ok or top.group(1) in fields:
-                return None
-            fields[top.group(1)] = value
-            parent, indent = (top.group(1), None) if value is None else (None, None)
-            continue
-        nested = _FAST_NESTED.match(line)
-        if nested is None or parent is None or (indent is not None and nested.group(1) != indent):
-            return None
-        indent = nested.group(1)
-        ok, value = _fast_scalar(nested.group(3))
-        if not ok or value is None:
-            return None
-        container = fields[parent] if isinstance(fields[parent], dict) else {}
-        if nested.group(2) in container:
-            return None
-        container[nested.group(2)] = value
-        fields[parent] = container
-    return fields
 
 
 def parse_yaml(raw: str, first_line: int = 1) -> tuple[dict[str, Any], ParseProblem | None]:
@@ -279,11 +180,11 @@ def _key_extents(text: str, block: Frontmatter) -> dict[str, tuple[int, int, str
     index = 0
     while index < len(lines):
         offset, line = lines[index]
-        top = _TOP_KEY.match(line) if line and not line[0].isspace() else None
+        top = TOP_KEY.match(line) if line and not line[0].isspace() else None
         if top is None:
             index += 1
             continue
-        key = _unquote(top.group(1))
+        key = unquote(top.group(1))
         value_text = line[top.end():].rstrip("\r\n")
         end = offset + len(line)
         follower = index + 1
@@ -320,7 +221,7 @@ def _nested_extents(text: str, start: int, end: int) -> dict[str, tuple[int, int
         match = re.match(r"^([ \t]+)([^\s#:\-][^:]*?)[ \t]*:(?:[ \t]|\r?$)", line)
         if match and (child_indent is None or match.group(1) == child_indent):
             child_indent = match.group(1)
-            current = _unquote(match.group(2))
+            current = unquote(match.group(2))
             if current not in nested:
                 nested[current] = (offset, offset + len(line), line[match.end():].rstrip("\r\n"), child_indent)
             else:

@@ -27,6 +27,7 @@ class Line:
 
     @property
     def blank(self) -> bool:
+        """True for an empty or whitespace-only line."""
         return not self.content.strip()
 
 

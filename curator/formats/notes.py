@@ -3,11 +3,11 @@
 from __future__ import annotations
 
 import re
+from datetime import datetime
 from curator.formats.common import record_problem
 from curator.formats.markdown import (
     Line,
     body_wiki_links,
-    first_date,
     heading_level,
     heading_text,
     level2_sections,
@@ -70,7 +70,8 @@ def _strip_lead(text: str) -> str:
 
 
 def _make_entry(source: SourceFile, number: int, first: Line, lines: list[Line], *, title: str,
-                heading_date, status: str, body_from: int) -> Entry:
+                heading_date: datetime | None, status: str, body_from: int) -> Entry:
+    """The entry for one section (heading line `first` plus `lines`) of a notes file."""
     text = source.text or ""
     end = lines[-1].end if lines else first.end
     body = text[body_from:end]

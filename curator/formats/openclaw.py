@@ -35,6 +35,7 @@ def is_workspace(root: Path) -> bool:
 
 
 def _load_log(store: Store, rel: str) -> None:
+    """One log file as one entry (kind "daily" when its name starts with a date)."""
     result = read_source(store.root, rel)
     if isinstance(result, ParseProblem):
         record_problem(store, result, rel, rel)
@@ -155,6 +156,7 @@ def check_index(store: Store, database: Path) -> None:
 
 
 def _entry_ids(store: Store, rel: str) -> list[str]:
+    """Ids of the entries read from file `rel`."""
     return [entry.id for entry in store.entries if entry.path == rel]
 
 

@@ -26,6 +26,7 @@ class ParseProblem:
     source: SourceFile | None = None
 
     def evidence(self) -> dict[str, object]:
+        """The evidence dict of a parse-error finding."""
         return {"reason": self.reason, "line": self.line, "column": self.column}
 
     def where(self) -> str:

@@ -69,6 +69,7 @@ class Resolver:
         return joined, None, exists
 
     def name_target(self, name: str) -> Entry | None:
+        """The live entry a `[[name]]` link means, by file stem or frontmatter name."""
         return self.by_name.get(name_key(name))
 
 
