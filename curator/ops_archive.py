@@ -109,12 +109,25 @@ def link_targets(line: str) -> list[str]:
     return targets
 
 
+def is_index_line_for(line: str, rels: set[str]) -> bool:
+    """True when the line links to some of `rels` and to no other markdown file."""
+    markdown_targets = [target for target in link_targets(line) if target.endswith(".md")]
+    return bool(markdown_targets) and all(target in rels for target in markdown_targets)
+
+
+def retarget_links(text: str, renames: dict[str, str]) -> str:
+    """Point `](old.md)` links at the new file."""
+    for old, new in renames.items():
+        text = re.sub(r"\]\(\s*(?:\./)?" + re.escape(old) + r"(?=[\s)#])", "](" + new, text)
+    return text
+
+
 def remove_index_lines(index_text: str, rel: str) -> tuple[str, list[dict[str, Any]]]:
     """Drop every index line linking to `rel`; return the new text and records to put them back."""
     lines = split_lines(index_text)
     records: list[dict[str, Any]] = []
     for position in range(len(lines) - 1, -1, -1):
-        if rel not in link_targets(lines[position]):
+        if not is_index_line_for(lines[position], {rel}):
             continue
         removed = lines[position]
         if not removed.endswith("\n") and position > 0:
@@ -164,7 +177,7 @@ def replace_index_lines(index_text: str, rels: list[str], new_line: str) -> str:
     kept: list[str] = []
     placed = False
     for line in lines:
-        if any(rel in link_targets(line) for rel in rels):
+        if is_index_line_for(line, set(rels)):
             if not placed:
                 ending = line[len(_strip_eol(line)):]
                 kept.append(new_line + ending)

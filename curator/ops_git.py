@@ -76,15 +76,15 @@ def find_repo(path: Path) -> Repo | None:
 def identity_environment(repo: Repo) -> dict[str, str]:
     """The git environment, with curator's fallback identity where config and env give none."""
     env = _environment()
-    for role in ("AUTHOR", "COMMITTER"):
-        for part, config_key, fallback in (("NAME", "user.name", FALLBACK_NAME), ("EMAIL", "user.email", FALLBACK_EMAIL)):
+    configured: dict[str, bytes] = {}
+    for part, config_key, fallback in (("NAME", "user.name", FALLBACK_NAME), ("EMAIL", "user.email", FALLBACK_EMAIL)):
+        for role in ("AUTHOR", "COMMITTER"):
             variable = f"GIT_{role}_{part}"
-            if env.get(variable):
+            if env.get(variable) or (part == "EMAIL" and env.get("EMAIL")):
                 continue
-            if part == "EMAIL" and env.get("EMAIL"):
-                continue
-            configured = run_git(repo.toplevel, "config", "--get", config_key, env=env, check=False).strip()
-            if not configured:
+            if config_key not in configured:
+                configured[config_key] = run_git(repo.toplevel, "config", "--get", config_key, env=env, check=False).strip()
+            if not configured[config_key]:
                 env[variable] = fallback
     return env
 
@@ -134,7 +134,7 @@ def commit_paths(repo: Repo, paths: list[str], message: str) -> str | None:
         if not changed.strip(b"\0"):
             return None
     run_git(
-        repo.toplevel, "commit", "-q", "--no-verify", "--allow-empty-message", "-m", message, "--only", "--", *to_stage, env=env
+        repo.toplevel, "commit", "-q", "--no-verify", "-m", message, "--only", "--", *to_stage, env=env
     )
     return run_git(repo.toplevel, "rev-parse", "HEAD", env=env).decode().strip()
 

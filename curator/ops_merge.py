@@ -166,6 +166,7 @@ def merge(
             original_index, sorted(source_paths), ops_archive.index_line_for(title, target, hook)
         )
         renames = _renames(entries, target, title)
+        new_index = ops_archive.retarget_links(new_index, {path: target for path in source_paths if path != target})
         plan.write(INDEX_NAME, store.files[INDEX_NAME].encode(rewrite_wiki_links(new_index, renames)), index_raw)
     _rewrite_links_elsewhere(store, plan, entries, _renames(entries, target, title), skip={INDEX_NAME, target})
     what = f"merge {', '.join(entry.id for entry in entries)} into {target}"

@@ -350,3 +350,18 @@ def test_openclaw_expire_then_restore_by_original_id(tmp_path: Path, pick: str) 
     ops.restore(expired.store, entry.id)
     assert snapshot(root) == before
     assert status(root) == ""
+
+
+def test_index_lines_shared_with_other_files_stay_and_follow_a_merge(tmp_path: Path) -> None:
+    files = dict(CLAUDE_FILES)
+    files["MEMORY.md"] = str(files["MEMORY.md"]) + "- Compare [old](blog_cadence.md) with [freeze](deploy_freeze.md)\n"
+    root = claude_store(tmp_path / "mem", files=files)
+    expired = ops.expire(load_store(root), "blog_cadence.md", reason="x", now=TODAY)
+    memory = (root / "MEMORY.md").read_text(encoding="utf-8")
+    assert "- [Blog cadence](blog_cadence.md)" not in memory
+    assert "- Compare [old](blog_cadence.md) with [freeze](deploy_freeze.md)" in memory
+    restored = ops.restore(expired.store, "blog_cadence.md")
+    ops.merge(restored.store, ["blog_cadence.md", "cadence_again.md"], name="cadence")
+    memory = (root / "MEMORY.md").read_text(encoding="utf-8")
+    assert "- Compare [old](cadence.md) with [freeze](deploy_freeze.md)" in memory
+    assert "blog_cadence.md" not in memory and "cadence_again.md" not in memory
