@@ -141,6 +141,12 @@ def expire(entry_id: str | None, reason: str | None, at_text: str | None, due: b
     <name>.archive.md. With --at DATE in the future the entry is only
     scheduled (`expires: DATE`); `curator expire --due` applies due ones.
     `curator restore ID` brings an entry back.
+
+    \b
+    Examples:
+      curator expire deploy_freeze.md --reason "deadline 2026-04-15 passed"
+      curator expire notes.md#3 --at 2026-12-31 --reason "only during the launch"
+      curator expire --due
     """
     moment = parse_now(now_text)
     day = today(moment)
@@ -174,6 +180,12 @@ def merge(
 
     The sources are archived (with merged_into), MEMORY.md gets one line for the
     result in place of theirs, and [[links]] to the old names are rewritten.
+    Undo with `curator undo`, or bring one source back with `curator restore`.
+
+    \b
+    Examples:
+      curator merge blog_cadence.md cadence_again.md --name blog_cadence
+      curator merge notes.md#2 notes.md#5 --edit
     """
     store = load(store_path)
     moment = parse_now(now_text)
