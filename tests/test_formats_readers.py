@@ -291,3 +291,26 @@ def test_forced_format_and_errors(tmp_path: Path) -> None:
     empty.mkdir()
     with pytest.raises(formats.DetectError, match="no agent memory"):
         formats.detect(empty)
+
+
+def test_metadata_comment_stamps_on_sections_and_rules(tmp_path: Path) -> None:
+    write(tmp_path, {
+        "notes.md": "## 2026-01-01 - Freeze\n<!-- type: project | reviewed: 2026-05-01 | expires: 2026-06-01 -->\nx\n",
+        "CLAUDE.md": "- use pnpm <!-- reviewed: 2026-04-02 -->\n",
+        "MEMORY.md": "## Stack\n<!-- reviewed: 2026-03-03 -->\n- Node 20\n",
+        "memory/2026-02-01.md": "---\nreviewed: 2026-02-03\n---\n# day\n",
+    })
+    section = formats.detect(tmp_path / "notes.md").entries[0]
+    assert section.type == "project" and section.reviewed.date().isoformat() == "2026-05-01"
+    assert section.expires.date().isoformat() == "2026-06-01"
+    rule = formats.detect(tmp_path / "CLAUDE.md").entries[0]
+    assert rule.reviewed.date().isoformat() == "2026-04-02"
+    workspace = formats.detect(tmp_path, format_name="openclaw")
+    assert workspace.get("MEMORY.md#1").reviewed.date().isoformat() == "2026-03-03"
+    assert workspace.get("memory/2026-02-01.md").reviewed.date().isoformat() == "2026-02-03"
+
+
+def test_line_numbers_count_only_newlines_like_git(tmp_path: Path) -> None:
+    write(tmp_path, {"notes.md": "## 2026-01-01 - a\u2028still line 1\x0cform feed\nx\r\n## 2026-01-02 - b\ny\n"})
+    store = formats.detect(tmp_path / "notes.md")
+    assert [(entry.line, entry.line_end) for entry in store.entries] == [(1, 2), (3, 4)]

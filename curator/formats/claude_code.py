@@ -11,12 +11,14 @@ from curator.formats.common import build_index, load_source, parse_error, record
 from curator.formats.markdown import (
     Line,
     body_wiki_links,
+    comment_fields,
     field_date,
     heading_text,
     level2_sections,
     markdown_links,
     split_lines,
     strip_inline,
+    to_datetime,
 )
 from curator.formats.source import ParseProblem, read_source
 from curator.model import Entry, SourceFile, Store
@@ -130,6 +132,7 @@ def index_sections(store: Store, source: SourceFile, lines: list[Line], *, alway
         end = section_lines[-1].end if section_lines else heading.end
         last_line = max((line.number for line in section_lines if not line.blank), default=heading.number)
         body = text[heading.end:end]
+        stamps = comment_fields(body)
         entries.append(
             Entry(
                 id=f"{source.rel}#{number}",
@@ -141,8 +144,11 @@ def index_sections(store: Store, source: SourceFile, lines: list[Line], *, alway
                 description=strip_inline(content[0].content)[:150],
                 body=body,
                 text=text[heading.start:end],
+                fields=stamps,
                 span=(heading.start, end),
-                date=None,
+                date=to_datetime(stamps.get("date") or ""),
+                reviewed=to_datetime(stamps.get("reviewed") or ""),
+                expires=to_datetime(stamps.get("expires") or ""),
                 links=body_wiki_links(section_lines),
                 always_loaded=always_loaded,
             )

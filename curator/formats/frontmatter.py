@@ -167,7 +167,7 @@ def _lines_with_offsets(text: str, start: int, end: int) -> list[tuple[int, str]
     """(offset, line-with-ending) pairs covering text[start:end]."""
     lines = []
     position = start
-    for line in text[start:end].splitlines(keepends=True):
+    for line in re.findall(r"[^\n]*\n|[^\n]+$", text[start:end]):
         lines.append((position, line))
         position += len(line)
     return lines

@@ -8,7 +8,15 @@ from typing import Any
 
 from curator.formats import frontmatter
 from curator.formats.common import build_index, record_problem, walk_files
-from curator.formats.markdown import Line, heading_level, heading_text, short_name, split_lines
+from curator.formats.markdown import (
+    Line,
+    comment_fields,
+    heading_level,
+    heading_text,
+    short_name,
+    split_lines,
+    to_datetime,
+)
 from curator.formats.source import ParseProblem, read_source
 from curator.model import Entry, SourceFile, Store
 
@@ -159,6 +167,7 @@ def rules_of(source: SourceFile, *, origin: str = "store", id_prefix: str = "") 
         plain = re.sub(r"^\s*(?:[-*+]|\d+[.)])\s*", "", rule_text).strip()
         if not plain or _COMMENT_ONLY.match(rule_text):
             continue
+        stamps = comment_fields(rule_text)
         entries.append(
             Entry(
                 id=f"{rel}:L{first.number}",
@@ -169,7 +178,9 @@ def rules_of(source: SourceFile, *, origin: str = "store", id_prefix: str = "") 
                 name=short_name(rule_text),
                 body=rule_text,
                 text=rule_text,
-                fields={**fields, "section": section},
+                fields={**fields, **stamps, "section": section},
+                reviewed=to_datetime(stamps.get("reviewed") or ""),
+                expires=to_datetime(stamps.get("expires") or ""),
                 span=(first.start, last.end),
                 always_loaded=loaded,
                 origin=origin,

@@ -12,6 +12,8 @@ _FENCE_OPEN = re.compile(r"^( {0,3})(`{3,}|~{3,})")
 _MD_LINK = re.compile(r"\[((?:[^\[\]]|\[[^\]]*\])*)\]\(\s*<?([^)\s>]+)>?(?:\s+\"[^\"]*\")?\s*\)")
 _WIKI_LINK = re.compile(r"\[\[([^\[\]|#\n]+)(?:#[^\[\]|\n]*)?(?:\|[^\[\]\n]*)?\]\]")
 _SCHEME = re.compile(r"^[a-zA-Z][a-zA-Z0-9+.-]*:")
+_LINE = re.compile(r"[^\n]*\n|[^\n]+$")
+_COMMENT = re.compile(r"<!--(.*?)-->", re.DOTALL)
 _ISO_DATE = re.compile(r"(\d{4})-(\d{2})-(\d{2})(?:[T ](\d{2}):(\d{2})(?::(\d{2})(?:\.\d+)?)?(Z|[+-]\d{2}:?\d{2})?)?")
 
 
@@ -32,11 +34,11 @@ class Line:
 
 
 def split_lines(text: str) -> list[Line]:
-    """Every line with offsets into `text`; lines inside fenced code blocks are marked `in_code`."""
+    """Every `\n`-ended line (as git counts them) with offsets; lines in fenced code are marked `in_code`."""
     lines: list[Line] = []
     position = 0
     fence: str | None = None
-    for number, raw in enumerate(text.splitlines(keepends=True), start=1):
+    for number, raw in enumerate(_LINE.findall(text), start=1):
         content = raw.rstrip("\r\n")
         line = Line(number, position, position + len(raw), content)
         opener = _FENCE_OPEN.match(content)
@@ -52,6 +54,21 @@ def split_lines(text: str) -> list[Line]:
         lines.append(line)
         position += len(raw)
     return lines
+
+
+def comment_fields(text: str) -> dict[str, str]:
+    """`key: value` pairs from HTML metadata comments (`<!-- type: note | reviewed: 2026-05-01 -->`)."""
+    fields: dict[str, str] = {}
+    for match in _COMMENT.finditer(text):
+        inner = match.group(1)
+        if inner.lstrip().startswith("curator-archive"):
+            continue
+        for part in re.split(r"[|\n]", inner):
+            key, colon, value = part.partition(":")
+            key = key.strip()
+            if colon and re.fullmatch(r"[A-Za-z_][\w-]*", key) and value.strip():
+                fields.setdefault(key, value.strip())
+    return fields
 
 
 def heading_level(content: str) -> int:

@@ -8,6 +8,7 @@ from curator.formats.common import record_problem
 from curator.formats.markdown import (
     Line,
     body_wiki_links,
+    comment_fields,
     heading_level,
     heading_text,
     level2_sections,
@@ -23,7 +24,6 @@ _SEPARATORS = " \t-–—/|:·,"
 _TOP_BULLET = re.compile(r"^[-*+][ \t]+\S")
 _TRAILING_DATE = re.compile(r"\((\d{4}-\d{2}-\d{2})\)\s*$")
 _LEADING_DATE = re.compile(r"^(\d{4}-\d{2}-\d{2})(?:[T ][\d:.]+Z?)?\s*[:\-–—]?\s*")
-_META_COMMENT = re.compile(r"<!--(.*?)-->", re.DOTALL)
 _EXPIRES_LINE = re.compile(r"^[ \t]*(?:[-*+][ \t]+)?(?:\*\*)?expires(?:\*\*)?[ \t]*:(?:\*\*)?[ \t]*(.+)$", re.I | re.M)
 
 
@@ -36,19 +36,6 @@ def archive_name(name: str) -> str:
 def has_dated_sections(text: str) -> bool:
     """True when some `##` heading starts with an ISO date."""
     return any(DATED_HEADING.match(line) for line in text.splitlines() if line.startswith(("##", " ")))
-
-
-def _section_fields(body: str) -> dict[str, str]:
-    """Metadata a section carries in an HTML comment: `<!-- type: note | tags: a | updated: ... -->`."""
-    fields: dict[str, str] = {}
-    match = _META_COMMENT.search(body)
-    if match is None:
-        return fields
-    for part in re.split(r"[|\n]", match.group(1)):
-        key, colon, value = part.partition(":")
-        if colon and re.fullmatch(r"[A-Za-z_][\w-]*", key.strip()):
-            fields[key.strip()] = value.strip()
-    return fields
 
 
 def _strip_lead(text: str) -> str:
@@ -75,12 +62,12 @@ def _make_entry(source: SourceFile, number: int, first: Line, lines: list[Line],
     text = source.text or ""
     end = lines[-1].end if lines else first.end
     body = text[body_from:end]
-    fields = _section_fields(body)
+    fields: dict[str, str] = comment_fields(body)
     fields_date = to_datetime(fields.get("date") or fields.get("updated") or fields.get("created") or "")
     expires_match = _EXPIRES_LINE.search(body)
-    expires = to_datetime(expires_match.group(1)) if expires_match else None
     if expires_match:
         fields.setdefault("expires", expires_match.group(1).strip())
+    expires = to_datetime(fields.get("expires") or "")
     last_line = max((line.number for line in [first, *lines] if not line.blank), default=first.number)
     name = title or short_name(body)
     declared_type = fields.get("type")
@@ -99,6 +86,7 @@ def _make_entry(source: SourceFile, number: int, first: Line, lines: list[Line],
         fields=fields,
         span=(first.start, end),
         date=heading_date or fields_date,
+        reviewed=to_datetime(fields.get("reviewed") or ""),
         expires=expires,
         links=body_wiki_links(lines if body_from != first.start else [first, *lines]),
         always_loaded=False,

@@ -11,7 +11,15 @@ from urllib.parse import quote
 from curator.formats import frontmatter
 from curator.formats.claude_code import index_sections
 from curator.formats.common import build_index, load_source, record_problem, walk_files
-from curator.formats.markdown import body_wiki_links, heading_level, heading_text, short_name, split_lines, to_datetime
+from curator.formats.markdown import (
+    body_wiki_links,
+    field_date,
+    heading_level,
+    heading_text,
+    short_name,
+    split_lines,
+    to_datetime,
+)
 from curator.formats.source import ParseProblem, read_source
 from curator.model import Entry, Finding, Store
 
@@ -60,7 +68,9 @@ def _load_log(store: Store, rel: str) -> None:
             text=text,
             fields=fields,
             span=(0, len(text)),
-            date=to_datetime(dated.group(1)) if dated else None,
+            date=to_datetime(dated.group(1)) if dated else field_date(fields, "date", "created"),
+            reviewed=field_date(fields, "reviewed"),
+            expires=field_date(fields, "expires"),
             links=body_wiki_links(lines),
             always_loaded=False,
         )
