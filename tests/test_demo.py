@@ -45,3 +45,27 @@ def test_demo_history_is_back_dated(tmp_path: Path) -> None:
     assert dates[0] == "2026-11-24"
     assert dates[-1] == "2025-10-05"
     assert len(list((demo.project / "posts" / "short").iterdir())) == 41
+
+
+SPEC_RULES = {
+    "parse-error", "invalid-field", "index-overflow", "index-line-too-long", "dangling-link", "orphan",
+    "duplicate", "conflict", "outdated-number", "expired-date", "stale", "derivable", "bloat",
+    "check-failed", "index-stale",
+}
+CHINESE_CASES = {"conflict", "duplicate", "outdated-number", "expired-date", "check-failed"}
+
+
+def rules_found(path: Path) -> set[str]:
+    from curator.scan import run_scan
+
+    return {finding.rule for finding in run_scan(path, now=NOW, check=True).findings}
+
+
+def test_demo_holds_a_case_of_every_rule_in_english_and_chinese(tmp_path: Path) -> None:
+    demo = build_demo(tmp_path / "d", NOW)
+    claude_rules = rules_found(demo.claude_store)
+    notes_rules = rules_found(demo.notes)
+    openclaw_rules = rules_found(demo.openclaw)
+    assert claude_rules | notes_rules | openclaw_rules == SPEC_RULES
+    assert CHINESE_CASES <= notes_rules
+    assert CHINESE_CASES <= claude_rules
