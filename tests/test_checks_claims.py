@@ -43,6 +43,8 @@ POSITIVES = [
     ("这个项目用 pnpm 装依赖。", ("tool", "pnpm")),
     ("测试用 vitest。", ("tool", "vitest")),
     ("Tests run with jest.", ("tool", "jest")),
+    ("It uses pnpm as its package manager and vitest as its test runner.", ("tool", "vitest")),
+    ("项目里 vitest 作为测试框架。", ("tool", "vitest")),
     ("Format with `black`.", ("tool", "black")),
     ("`npx vitest run` for one file.", ("tool", "vitest")),
     ("`python -m pytest -q` runs everything.", ("tool", "pytest")),

@@ -220,6 +220,13 @@ _USE_CUE = re.compile(
 )
 
 
+_ROLE_AFTER = re.compile(
+    r"^\s*(?:as|is)\s+(?:the\s+|its\s+|our\s+)?(?:package manager|test runner|test framework|formatter)"
+    r"|^\s*(?:作为|是|做)\s*(?:包管理器?|测试框架|测试运行器|格式化工具?)",
+    re.IGNORECASE,
+)
+
+
 def _prose_tools(masked: str, entry: Entry, taken: list[tuple[int, int]]) -> list[Claim]:
     claims = []
     for match in _TOOL_WORD.finditer(masked):
@@ -229,7 +236,8 @@ def _prose_tools(masked: str, entry: Entry, taken: list[tuple[int, int]]) -> lis
         if name != match.group(1) and match.group(1) != match.group(1).capitalize():
             continue
         before = masked[max(0, match.start() - 40):match.start()]
-        if not _USE_CUE.search(before):
+        after = masked[match.end():match.end() + 40]
+        if not _USE_CUE.search(before) and not _ROLE_AFTER.search(after):
             continue
         category, ecosystem = TOOLS[name]
         claims.append(_claim("tool", match.group(1), name, name, entry, match.span(1), "prose", category=category,
