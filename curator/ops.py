@@ -215,9 +215,15 @@ def undo(store: Store) -> OpResult:
             plan.write(rel, previous, current)
     applied = plan.apply()
     subject = head.subject.removeprefix(ops_git.CURATOR_PREFIX).strip()
-    message = f"curator: undo {subject}\n\nThis reverts commit {head.sha}."
+    if subject.startswith("undo "):
+        subject = "redo " + subject.removeprefix("undo ")
+    elif subject.startswith("redo "):
+        subject = "undo " + subject.removeprefix("redo ")
+    else:
+        subject = "undo " + subject
+    message = f"curator: {subject}\n\nThis reverts commit {head.sha}."
     sha, notes = commit_changed([change.path for change in applied], message)
-    return OpResult(f"undo {subject}", sha, [change.rel for change in applied], reload_store(store), notes)
+    return OpResult(subject, sha, [change.rel for change in applied], reload_store(store), notes)
 
 
 def track(path: Path) -> OpResult:

@@ -263,7 +263,12 @@ def test_undo_twice_redoes(tmp_path: Path) -> None:
     stamped = (root / "blog_cadence.md").read_bytes()
     undone = ops.undo(reviewed.store)
     assert b"reviewed" not in (root / "blog_cadence.md").read_bytes()
-    ops.undo(undone.store)
+    redone = ops.undo(undone.store)
+    assert head_subject(project) == "curator: redo review blog_cadence.md — confirmed still true on 2026-11-29"
+    assert redone.message.startswith("redo review")
+    ops.undo(redone.store)
+    assert head_subject(project).startswith("curator: undo review blog_cadence.md")
+    ops.undo(load_store(root))
     assert (root / "blog_cadence.md").read_bytes() == stamped
     assert status(project) == ""
 
