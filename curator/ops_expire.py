@@ -313,4 +313,5 @@ def restore(store: Store, entry_id: str, *, session: Any = None) -> OpResult:
             plan.write(archived.path, archive_source.encode(remaining), archive_source.raw, Path(archive_source.abspath))
         else:
             plan.delete(archived.path, archive_source.raw, Path(archive_source.abspath))
-    return run_plan(store, plan, f"restore {target} from {archived.path}", None, session)
+    restored_id = str(record.meta.get("id") or target) if record is not None else target
+    return run_plan(store, plan, f"restore {restored_id} from {archived.path}", None, session)
