@@ -34,6 +34,7 @@ EDITOR = "editor"
 EVERYWHERE = "everywhere"
 
 MAIN_ACTIONS: tuple[ActionSpec, ...] = (
+    ActionSpec("main-help", "question_mark", "app.help", "Help", "Show every key", MAIN, palette=False),
     ActionSpec("search", "slash", "search", "Search", "Fuzzy-search names, descriptions and bodies", MAIN),
     ActionSpec("mark", "space", "mark", "Mark", "Mark or unmark the entry (for merge)", MAIN),
     ActionSpec("edit", "e", "edit", "Edit", "Edit the entry in place, frontmatter included", MAIN),

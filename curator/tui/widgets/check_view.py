@@ -17,6 +17,17 @@ from curator.model import Store
 
 VERDICT_STYLE = {"pass": "bold green", "fail": "bold red", "unknown": "bold yellow"}
 OUTPUT_LINES = 8
+ADHOC_OUTPUT_LINES = 500
+
+
+class _WithOutput:
+    """A probe seen with its full output instead of the excerpt."""
+
+    def __init__(self, probe: Any, output: str) -> None:
+        self.command = getattr(probe, "command", "")
+        self.exit_code = getattr(probe, "exit_code", None)
+        self.duration_s = getattr(probe, "duration_s", 0.0)
+        self.output = output
 
 
 def claim_text(claim: Any) -> str:
@@ -169,4 +180,8 @@ class CheckView(Vertical):
         if message.error:
             output.update(Text(f"refused: {message.error}", style="bold red"))
             return
-        output.update(probe_text(message.probe, lines=200))
+        probe = message.probe
+        full_output = getattr(probe, "full_output", "") or ""
+        if full_output:
+            probe = _WithOutput(probe, full_output)
+        output.update(probe_text(probe, lines=ADHOC_OUTPUT_LINES))
