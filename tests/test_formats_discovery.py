@@ -91,3 +91,30 @@ def test_claude_projects_store_has_no_project_and_is_never_decoded(tmp_path: Pat
     store_dir = _claude_store(home, Path("/nonexistent/with_underscore"))
     store = formats.detect(store_dir)
     assert store.format == "claude-code" and store.project is None and store.context == []
+
+
+def test_git_root_prefers_its_claude_store_over_a_workspace(tmp_path: Path) -> None:
+    home = tmp_path / "home"
+    project = init_repo(tmp_path / "repo")
+    (project / "memory").mkdir()
+    (project / "memory" / "2026-01-01.md").write_text("# day\n", encoding="utf-8")
+    store_dir = _claude_store(home, project)
+    found = formats.discover(project, home=home)
+    assert [(c.path, c.format) for c in found][:2] == [(store_dir, "claude-code"), (project, "openclaw")]
+
+
+def test_memory_dir_with_its_own_index_is_a_claude_store(tmp_path: Path) -> None:
+    project = tmp_path / "proj"
+    (project / "memory").mkdir(parents=True)
+    (project / "memory" / "MEMORY.md").write_text("- [2026-10-03](2026-10-03.md)\n", encoding="utf-8")
+    (project / "memory" / "2026-10-03.md").write_text("# session\n", encoding="utf-8")
+    store = formats.detect(project)
+    assert (store.format, store.root) == ("claude-code", (project / "memory").absolute())
+
+
+def test_tracked_store_stays_a_claude_store(tmp_path: Path) -> None:
+    store_dir = init_repo(tmp_path / "store")
+    (store_dir / "MEMORY.md").write_text("- [A](a.md)\n", encoding="utf-8")
+    (store_dir / "a.md").write_text("---\nname: a\ndescription: d\ntype: user\n---\nx\n", encoding="utf-8")
+    assert formats.detect(store_dir).format == "claude-code"
+    assert formats.discover(store_dir, home=tmp_path / "home")[0].format == "claude-code"

@@ -15,6 +15,7 @@ _NAME_KEY = re.compile(r"^name\s*:", re.MULTILINE)
 _DESCRIPTION_KEY = re.compile(r"^description\s*:", re.MULTILINE)
 _DATE_IN_NAME = re.compile(r"(?:^|[_\-/])(\d{4}-\d{2}-\d{2})[^/]*\.md$")
 _OPENCLAW_MARKERS = ("SOUL.md", "IDENTITY.md", "USER.md", "HEARTBEAT.md", "TOOLS.md")
+_PROJECT_FILES = ("README.md", "package.json", "pyproject.toml", "Cargo.toml", "go.mod", "src")
 _INSTRUCTION_NAMES = ("CLAUDE.md", "CLAUDE.local.md", "AGENTS.md", "GEMINI.md", "copilot-instructions.md")
 
 
@@ -154,7 +155,7 @@ def plan_store_dir(directory: Path) -> Plan | None:
 
 def index_dir_format(directory: Path) -> str:
     """For a directory holding MEMORY.md: an OpenClaw workspace root or a Claude Code store."""
-    workspace_markers = (*_OPENCLAW_MARKERS, ".git", openclaw.DAILY_DIR, *instructions.ROOT_FILES)
+    workspace_markers = (*_OPENCLAW_MARKERS, *_PROJECT_FILES, openclaw.DAILY_DIR, *instructions.ROOT_FILES)
     if is_claude_projects_store(directory):
         return "claude-code"
     if any((directory / marker).exists() for marker in workspace_markers):
@@ -242,11 +243,10 @@ def discover(cwd: Path, home: Path | None = None) -> list[Candidate]:
     """The memory of the current directory, best first (the directory itself when it is a store)."""
     home = Path(home) if home is not None else Path.home()
     cwd = Path(cwd).absolute()
-    found: list[Candidate] = []
     own = plan_store_dir(cwd)
-    if own is not None:
-        found.append(Candidate(cwd, own.format, own.reason))
-    found.extend(project_candidates(cwd, home))
+    mine = [Candidate(cwd, own.format, own.reason)] if own is not None else []
+    projects = project_candidates(cwd, home)
+    found = projects + mine if (cwd / ".git").exists() else mine + projects
     unique: dict[tuple[str, str], Candidate] = {}
     for candidate in found:
         unique.setdefault((str(candidate.path), candidate.format), candidate)
@@ -255,6 +255,10 @@ def discover(cwd: Path, home: Path | None = None) -> list[Candidate]:
 
 def plan_dir(directory: Path, home: Path) -> Plan | None:
     """How to load a directory: a store itself, a project holding memory, or loose markdown."""
+    if (directory / ".git").exists():
+        candidates = project_candidates(directory, home)
+        if candidates:
+            return plan_candidate(candidates[0])
     own = plan_store_dir(directory)
     if own is not None:
         return own

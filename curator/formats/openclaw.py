@@ -38,8 +38,8 @@ def daily_files(workspace: Path) -> list[Path]:
 
 
 def is_workspace(root: Path) -> bool:
-    """True for a directory holding `memory/YYYY-MM-DD*.md` logs (with or without MEMORY.md)."""
-    return bool(daily_files(root))
+    """True for a directory holding `memory/YYYY-MM-DD*.md` logs, unless memory/ is a store with its own MEMORY.md."""
+    return not (root / DAILY_DIR / INDEX_NAME).exists() and bool(daily_files(root))
 
 
 def _load_log(store: Store, rel: str) -> None:
