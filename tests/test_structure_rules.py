@@ -148,3 +148,9 @@ def test_parse_errors_are_not_duplicated(tmp_path: Path) -> None:
     store = formats.detect(tmp_path)
     assert [finding.rule for finding in store.findings] == ["parse-error"]
     assert "parse-error" not in {finding.rule for finding in structure.analyze(store)}
+
+
+def test_dangling_index_link_names_the_index_section_holding_it(tmp_path: Path) -> None:
+    build(tmp_path, {"MEMORY.md": "# Memory\n\n## Stack\n- Node 20\n- [Gone](gone.md)\n"})
+    (found,) = findings(tmp_path, "dangling-link")
+    assert found.entries == ["MEMORY.md#1"] and found.evidence["line"] == 5

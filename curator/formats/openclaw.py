@@ -113,6 +113,9 @@ def check_index(store: Store, database: Path) -> None:
         connection.close()
     store.notes.append(f"search index {database}: {len(rows)} file row(s), read-only")
     root = store.root.absolute()
+    ids_by_path: dict[str, list[str]] = {}
+    for entry in store.entries:
+        ids_by_path.setdefault(entry.path, []).append(entry.id)
     indexed: set[str] = set()
     for path_value, source_kind, stored_hash in rows:
         if source_kind not in (None, "memory"):
@@ -124,7 +127,7 @@ def check_index(store: Store, database: Path) -> None:
             continue
         indexed.add(rel)
         source = store.files.get(rel)
-        entry_ids = _entry_ids(store, rel)
+        entry_ids = ids_by_path.get(rel, [])
         if source is None:
             if not (root / rel).exists():
                 store.findings.append(
@@ -158,16 +161,11 @@ def check_index(store: Store, database: Path) -> None:
                 Finding(
                     rule="index-stale",
                     severity="warning",
-                    entries=_entry_ids(store, rel),
+                    entries=ids_by_path.get(rel, []),
                     message=f"{rel} is not in {database.name}, so memory_search cannot find it. Reindex the workspace.",
                     evidence={"database": str(database), "path": rel, "index_hash": None, "file_hash": store.files[rel].digest},
                 )
             )
-
-
-def _entry_ids(store: Store, rel: str) -> list[str]:
-    """Ids of the entries read from file `rel`."""
-    return [entry.id for entry in store.entries if entry.path == rel]
 
 
 def load(store: Store, *, logs: list[str] | None = None) -> None:

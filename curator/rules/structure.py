@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import bisect
 import posixpath
 import re
 from pathlib import Path
@@ -46,6 +47,12 @@ class Resolver:
         self.by_path: dict[str, Entry] = {}
         self.by_name: dict[str, Entry] = {}
         self.archived_by_name: dict[str, Entry] = {}
+        index_path = store.index.path if store.index else None
+        self.index_sections = sorted(
+            (entry.line, entry.line_end or entry.line, entry.id)
+            for entry in store.entries
+            if entry.kind == "section" and entry.path == index_path and entry.line is not None
+        )
         for entry in _topics(store):
             self.by_path.setdefault(entry.path, entry)
             table = self.by_name if _live_topic(entry) or entry.status == "unreadable" else self.archived_by_name
@@ -67,6 +74,13 @@ class Resolver:
         except OSError:
             exists = False
         return joined, None, exists
+
+    def section_at(self, line: int) -> list[str]:
+        """The id of the index section entry holding `line`, as a one-item list (empty when none)."""
+        position = bisect.bisect_right(self.index_sections, (line, float("inf"), "")) - 1
+        if position >= 0 and self.index_sections[position][0] <= line <= self.index_sections[position][1]:
+            return [self.index_sections[position][2]]
+        return []
 
     def name_target(self, name: str) -> Entry | None:
         """The live entry a `[[name]]` link means, by file stem or frontmatter name."""
@@ -214,12 +228,13 @@ def dangling_links(store: Store, resolver: Resolver) -> list[Finding]:
                 if target.startswith("[[") and target.endswith("]]"):
                     name = target[2:-2]
                     if resolver.name_target(name) is None:
-                        findings.append(_dangling(index.path, line.line, target, [], resolver.archived_by_name.get(name_key(name))))
+                        archived = resolver.archived_by_name.get(name_key(name))
+                        findings.append(_dangling(index.path, line.line, target, resolver.section_at(line.line), archived))
                     continue
                 path, entry, exists = resolver.path_target(target, index.path)
                 if entry is None and not exists:
                     archived = resolver.by_path.get(f"{ARCHIVE_PREFIX}{path}")
-                    findings.append(_dangling(index.path, line.line, target, [], archived))
+                    findings.append(_dangling(index.path, line.line, target, resolver.section_at(line.line), archived))
     for entry in store.entries:
         if entry.status != "active" or entry.origin != "store" or entry.path.startswith(ARCHIVE_PREFIX):
             continue
