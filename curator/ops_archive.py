@@ -157,7 +157,7 @@ def restore_index_lines(index_text: str, records: list[dict[str, Any]]) -> str:
         if position >= len(lines):
             if lines and not lines[-1].endswith("\n"):
                 lines[-1] += newline_of(text)
-            lines.append(line_text if line_text.endswith("\n") else line_text + newline_of(text))
+            lines.append(line_text)
         else:
             lines.insert(position, line_text)
         text = "".join(lines)
