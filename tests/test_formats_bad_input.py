@@ -189,3 +189,18 @@ def test_arbitrary_frontmatter_never_crashes(tmp_path_factory, front: str, body:
         assert entry.status in ("active", "unreadable", "expired")
         if entry.span is not None and entry.status == "active":
             assert store.files[entry.path].text[entry.span[0]:entry.span[1]] == entry.text
+
+
+def test_os_errors_during_detection_become_detect_errors(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """An unlistable directory (simulated: root can list anything) is a DetectError, not a traceback."""
+    from curator.formats import detection
+
+    (tmp_path / "MEMORY.md").write_text("- x\n", encoding="utf-8")
+
+    def refuse(directory):
+        raise PermissionError(13, "Permission denied", str(directory))
+
+    monkeypatch.setattr(detection, "plan_store_dir", refuse)
+    with pytest.raises(formats.DetectError, match="cannot be read"):
+        formats.detect(tmp_path)
+    assert formats.discover(tmp_path, home=tmp_path / "home") == []

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import os
 from pathlib import Path
 
 from curator.formats import claude_code, instructions, notes, openclaw
@@ -85,16 +86,22 @@ def detect(path: Path, *, format_name: str | None = None, project: Path | None =
         if path.is_symlink():
             raise DetectError(f"{path}: broken symlink (its target does not exist)")
         raise DetectError(f"{path}: no such file or directory")
-    if format_name is not None:
-        plan = forced_plan(path, format_name)
-    else:
-        plan = plan_path(path, Path.home())
-        if plan is None:
-            raise DetectError(
-                f"{path}: no agent memory found (looked for a Claude Code store, notes.md, an OpenClaw "
-                "workspace and instruction files); pass --format to force a reader"
-            )
-    store = _load(plan, project)
+    try:
+        if path.is_dir():
+            with os.scandir(path):
+                pass
+        if format_name is not None:
+            plan = forced_plan(path, format_name)
+        else:
+            plan = plan_path(path, Path.home())
+            if plan is None:
+                raise DetectError(
+                    f"{path}: no agent memory found (looked for a Claude Code store, notes.md, an OpenClaw "
+                    "workspace and instruction files); pass --format to force a reader"
+                )
+        store = _load(plan, project)
+    except OSError as error:
+        raise DetectError(f"{path}: cannot be read ({error.strerror or error})") from None
     store.loaded_from = path.absolute()
     return store
 
@@ -106,6 +113,9 @@ def reload(store: Store) -> Store:
     if store.format == "claude-code" and files and len(files) == 1 and files[0].endswith("MEMORY.md"):
         extra["index_name"] = files[0]
     plan = Plan(store.format, store.root, "reloaded", list(files) if files is not None else None, extra)
-    fresh = _load(plan, store.project)
+    try:
+        fresh = _load(plan, store.project)
+    except OSError as error:
+        raise DetectError(f"{store.root}: cannot be read ({error.strerror or error})") from None
     fresh.loaded_from = store.loaded_from
     return fresh

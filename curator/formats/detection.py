@@ -243,10 +243,13 @@ def discover(cwd: Path, home: Path | None = None) -> list[Candidate]:
     """The memory of the current directory, best first (the directory itself when it is a store)."""
     home = Path(home) if home is not None else Path.home()
     cwd = Path(cwd).absolute()
-    own = plan_store_dir(cwd)
-    mine = [Candidate(cwd, own.format, own.reason)] if own is not None else []
-    projects = project_candidates(cwd, home)
-    found = projects + mine if (cwd / ".git").exists() else mine + projects
+    try:
+        own = plan_store_dir(cwd)
+        mine = [Candidate(cwd, own.format, own.reason)] if own is not None else []
+        projects = project_candidates(cwd, home)
+        found = projects + mine if (cwd / ".git").exists() else mine + projects
+    except OSError:
+        return []
     unique: dict[tuple[str, str], Candidate] = {}
     for candidate in found:
         unique.setdefault((str(candidate.path), candidate.format), candidate)
