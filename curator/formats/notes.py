@@ -134,7 +134,10 @@ def _bullet_entries(source: SourceFile, lines: list[Line], status: str) -> list[
         entry = _make_entry(source, number, first, rest, title="", heading_date=_bullet_date(first.content),
                             status=status, body_from=first.start)
         entry.body = re.sub(r"^[-*+][ \t]+", "", entry.body)
-        entry.name = short_name(_strip_lead(re.sub(r"^[-*+][ \t]+", "", first.content))) or entry.name
+        lead = re.sub(r"^[-*+][ \t]+", "", first.content)
+        for _ in range(2):
+            lead = _strip_lead(lead)
+        entry.name = short_name(_TRAILING_DATE.sub("", lead).rstrip()) or entry.name
         entries.append(entry)
     return entries
 
