@@ -15,13 +15,11 @@ from curator.ops_core import (
     _ACTIVE_SESSION,
     OpResult,
     UnknownEntry,
-    abspath_of,
     commit_changed,
     entry_span,
     expected_bytes,
     file_dir,
     find_entry,
-    is_instruction,
     one_line,
     reload_store,
     run_plan,
@@ -227,7 +225,7 @@ def undo(store: Store) -> OpResult:
 
 
 def track(path: Path) -> OpResult:
-    """Put a store under git: init a repo when it is in none, then commit its untracked files."""
+    """Put a store under git: init a repo in its directory when it is in none, then commit its untracked files."""
     from curator.scan import load_store
 
     target = Path(path)
@@ -235,20 +233,19 @@ def track(path: Path) -> OpResult:
         raise OpError(f"{target}: no such file or directory")
     if not ops_git.git_available():
         raise OpError("git is not installed, so curator cannot track the store")
-    directory = target if target.is_dir() else target.parent
+    store = load_store(target)
+    directory = file_dir(store)
     repo = ops_git.find_repo(directory)
     notes: list[str] = []
     if repo is None:
         repo = ops_git.init_repo(directory)
         notes.append(f"initialised a git repository in {directory}")
-    under = repo.rel(target)
-    under = "" if under == "." else under
-    untracked = ops_git.untracked_files(repo, under)
-    store = load_store(target)
+    under = repo.rel(directory)
+    untracked = ops_git.untracked_files(repo, "" if under == "." else under)
     if not untracked:
         return OpResult(f"{target} is already tracked in {repo.toplevel}", None, [], store, notes)
     sha = ops_git.commit_paths(repo, untracked, f"curator: track {target}")
-    return OpResult(f"track {target} ({len(untracked)} file(s))", sha, untracked, load_store(target), notes)
+    return OpResult(f"track {target} ({len(untracked)} file(s))", sha, untracked, reload_store(store), notes)
 
 
 class Session:

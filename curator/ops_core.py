@@ -4,7 +4,6 @@ from __future__ import annotations
 
 import contextvars
 import difflib
-import os
 import re
 from dataclasses import dataclass, field
 from datetime import date, datetime, timezone

@@ -295,3 +295,12 @@ def test_track_commits_untracked_store_files_in_an_existing_repo_only(tmp_path: 
     assert all(path.startswith("sub/.claude/memory/") for path in git(project, "show", "--name-only", "--format=", "HEAD").split())
     assert "?? other.txt" in status(project)
     assert not (root / ".git").exists()
+
+
+def test_track_a_notes_file_tracks_its_directory_and_keeps_the_format(tmp_path: Path) -> None:
+    root = notes_store(tmp_path / "agent" / "memory", NOTES_TEXT, git_repo=False)
+    (root / "notes.archive.md").write_text("## 2026-01-01 - Old\n- gone\n", encoding="utf-8")
+    result = ops.track(root / "notes.md")
+    assert (root / ".git").is_dir()
+    assert sorted(result.changed) == ["notes.archive.md", "notes.md"]
+    assert result.store.format == "notes"
