@@ -314,3 +314,19 @@ def test_line_numbers_count_only_newlines_like_git(tmp_path: Path) -> None:
     write(tmp_path, {"notes.md": "## 2026-01-01 - a\u2028still line 1\x0cform feed\nx\r\n## 2026-01-02 - b\ny\n"})
     store = formats.detect(tmp_path / "notes.md")
     assert [(entry.line, entry.line_end) for entry in store.entries] == [(1, 2), (3, 4)]
+
+
+@pytest.mark.parametrize(
+    ("layout", "store_rel", "project_rel"),
+    [
+        ({".claude/memory/MEMORY.md": "- x\n"}, ".claude/memory", ""),
+        ({"memory/notes.md": "## 2026-01-01 - a\nx\n"}, "memory/notes.md", ""),
+        ({"CLAUDE.md": "- r\n", "agent-mem/MEMORY.md": "- x\n"}, "agent-mem", ""),
+        ({"loose/MEMORY.md": "- x\n"}, "loose", None),
+    ],
+)
+def test_project_is_inferred_without_git(tmp_path: Path, layout: dict[str, str], store_rel: str, project_rel: str | None) -> None:
+    write(tmp_path, layout)
+    store = formats.detect(tmp_path / store_rel)
+    expected = None if project_rel is None else (tmp_path / project_rel).absolute()
+    assert store.project == expected

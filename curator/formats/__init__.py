@@ -47,8 +47,9 @@ def infer_project(plan: Plan) -> Path | None:
         return root.parent.parent
     if root.name in ("memory", "memory-bank"):
         return root.parent
-    if instructions.instruction_files(root) or (root / ".claude").is_dir():
-        return root
+    for candidate in (root, root.parent):
+        if instructions.instruction_files(candidate) or (candidate / ".claude").is_dir():
+            return candidate
     return None
 
 
