@@ -32,6 +32,7 @@ class CheckOutcome:
     project: Path | None = None
     probes_run: int = 0
     wall_s: float = 0.0
+    probe_durations: list[float] = field(default_factory=list)
 
 
 def project_root(store: Store, project: Path | None = None) -> Path | None:
@@ -125,5 +126,6 @@ def run_checks(
         outcome.results[entry.id] = results
         outcome.findings += [failed_finding(entry.id, result) for result in results if result.failed]
     outcome.probes_run = runner.started
+    outcome.probe_durations = list(runner.durations)
     outcome.wall_s = time.monotonic() - started
     return outcome

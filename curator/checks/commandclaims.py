@@ -104,13 +104,13 @@ def command_claims(command: str, entry: Entry, span: tuple[int, int]) -> list[Cl
     return claims
 
 
-_NUMBER = r"(?P<num>\d{1,3}(?:,\d{3})+|\d{1,6})"
+_NUMBER = r"(?<![\w.,])(?P<num>\d{1,3}(?:,\d{3})+|\d{1,6})(?![\d.,]\d)"
 _QUAL_EN = (r"(?:(?P<qual>over|more than|at least|about|around|approximately|roughly|nearly|almost|under|fewer than|"
             r"less than|up to|at most|~|≈)\s*)?")
 _NOUN_EN = (r"(?P<noun>(?:[\w.\-]+\s+){0,3}?(?:files?|posts?|entries|entry|items?|pages?|articles?|notes?|tests?|"
             r"scripts?|images?|docs?|documents?|drafts?|modules?|components?|templates?|migrations?|fixtures?|"
             r"examples?|chapters?|photos?|records?|memories|topics?|folders?|directories|subdirectories))")
-_DIR = r"(?P<dir>`[^`\n]+`|\*\*[^*\n]+\*\*|(?:\./)?[\w.\-\u4e00-\u9fff]+(?:/[\w.\-\u4e00-\u9fff]+)*/)"
+_DIR = r"(?<![A-Za-z0-9_.\-/`*])(?P<dir>`[^`\n]+`|\*\*[^*\n]+\*\*|(?:\./)?[A-Za-z0-9_.\-]+(?:/[A-Za-z0-9_.\-]+)*/)"
 _QUAL_ZH = r"(?P<qual>约|大约|大概|超过|多于|至少|不到|少于|近|将近|最多)?"
 _COUNT_PATTERNS = [
     re.compile(_QUAL_EN + _NUMBER + r"\s+" + _NOUN_EN + r"\s+(?:[\w\-]+\s+){0,3}?(?:under|in|inside|within|at|from)"
@@ -134,8 +134,10 @@ _COMPARATORS = {
 
 def count_claims(masked: str, body: str, entry: Entry) -> list[Claim]:
     """Counts over a directory: "58 old posts under posts/short/", "posts/short/ 下还有 58 篇"."""
-    claims = []
+    claims: list[Claim] = []
     seen: set[tuple[int, int]] = set()
+    if not re.search(r"\d", masked) or not re.search(r"/|`", masked):
+        return claims
     for pattern in _COUNT_PATTERNS:
         for match in pattern.finditer(masked):
             directory = match.group("dir").strip("`*")

@@ -135,6 +135,7 @@ class ProbeRunner:
         self._locks: dict[tuple[str, ...], threading.Lock] = {}
         self._guard = threading.Lock()
         self.started = 0
+        self.durations: list[float] = []
 
     def run(self, tokens: list[str]) -> ProbeResult:
         """Validate `tokens` (raises Refused) and run them, once per distinct argv."""
@@ -147,6 +148,7 @@ class ProbeRunner:
             if cached is None:
                 cached = execute(command, self.project, timeout=self.timeout)
                 self.started += 1
+                self.durations.append(cached.duration_s)
                 self._cache[key] = cached
             return cached
 
