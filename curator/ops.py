@@ -257,13 +257,13 @@ class Session:
         self.commit: str | None = None
         self.notes: list[str] = []
         self.results: list[OpResult] = []
-        self._touched: list[Path] = []
+        self.touched: list[Path] = []
         self._token: Any = None
 
     def touch(self, paths: list[Path], op_message: str) -> None:
         for path in paths:
-            if path not in self._touched:
-                self._touched.append(path)
+            if path not in self.touched:
+                self.touched.append(path)
 
     def run(self, operation: Any, *args: Any, **kwargs: Any) -> OpResult:
         """Run one op on the session's current store and keep the reloaded store."""
@@ -299,11 +299,11 @@ class Session:
 
     def __exit__(self, *exc_info: Any) -> None:
         _ACTIVE_SESSION.reset(self._token)
-        if not self._touched:
+        if not self.touched:
             return
         message = self.message if self.message.startswith(ops_git.CURATOR_PREFIX) else f"curator: {self.message}"
         if ops_git.git_available():
-            self.commit, notes = commit_changed(self._touched, message)
+            self.commit, notes = commit_changed(self.touched, message)
             self.notes += notes
         else:
             self.notes.append("git is not installed: no commit")

@@ -187,7 +187,8 @@ def run_plan(store: Store, plan: Plan, what: str, reason: str | None, session: A
     plan.verify()
     notes: list[str] = []
     if ops_git.git_available():
-        existing = [change.path for change in effective if change.expected is not None]
+        already_touched = set(session.touched) if session is not None else set()
+        existing = [change.path for change in effective if change.expected is not None and change.path not in already_touched]
         try:
             notes += snapshot_uncommitted(existing, what)
         except ops_git.GitError as error:

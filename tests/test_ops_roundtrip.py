@@ -365,3 +365,37 @@ def test_index_lines_shared_with_other_files_stay_and_follow_a_merge(tmp_path: P
     memory = (root / "MEMORY.md").read_text(encoding="utf-8")
     assert "- Compare [old](cadence.md) with [freeze](deploy_freeze.md)" in memory
     assert "blog_cadence.md" not in memory and "cadence_again.md" not in memory
+
+
+OPS_TO_UNDO = {
+    "edit": lambda store: ops.edit(store, "blog_cadence.md", body="At most 5 posts per week.\n"),
+    "review": lambda store: ops.review(store, "deploy_freeze.md", on=TODAY),
+    "fix_claim": lambda store: ops.fix_claim(store, "plain.md", old="58", new="41", on=TODAY, reason="ls says 41"),
+    "dismiss": lambda store: ops.dismiss(store, Finding("stale", "info", ["plain.md"], "old"), reason="still true"),
+    "schedule": lambda store: ops.expire(store, "plain.md", reason="r", at=date(2027, 1, 1), now=TODAY),
+    "expire": lambda store: ops.expire(store, "team/people.md", reason="r", now=TODAY),
+    "merge": lambda store: ops.merge(store, ["blog_cadence.md", "cadence_again.md", "plain.md"]),
+}
+
+
+@pytest.mark.parametrize("name", sorted(OPS_TO_UNDO))
+def test_every_op_then_undo_gives_back_identical_files(tmp_path: Path, name: str) -> None:
+    root = claude_store(tmp_path / "mem")
+    before = snapshot(root)
+    result = OPS_TO_UNDO[name](load_store(root))
+    assert result.commit is not None and snapshot(root) != before
+    ops.undo(result.store)
+    assert snapshot(root) == before
+    assert status(root) == ""
+
+
+def test_a_review_session_undoes_as_one(tmp_path: Path) -> None:
+    root = claude_store(tmp_path / "mem")
+    before = snapshot(root)
+    with ops.session(load_store(root), "review — 1 kept, 1 expired, 1 merged") as batch:
+        batch.review("plain.md", on=TODAY)
+        batch.expire("deploy_freeze.md", reason="over", now=TODAY)
+        batch.merge(["blog_cadence.md", "cadence_again.md"])
+    ops.undo(batch.store)
+    assert snapshot(root) == before
+    assert status(root) == ""
