@@ -100,6 +100,11 @@ NOT_CLAIMS = [
     "Link to [[other-memory]] here.",
     "`true` and `None` are values.",
     "Multi word `some prose here` in code.",
+    "Daily logs go to `memory/YYYY-MM-DD.md`.",
+    "Run `/init` in Claude Code.",
+    "Names are `snake_case` and `SCREAMING_SNAKE_CASE`.",
+    "The log said `npm warn Unknown project config`.",
+    "Go structs look like `type Name field Type .` here.",
 ]
 
 
@@ -144,3 +149,23 @@ def test_absolute_and_escaping_paths_are_still_claims() -> None:
     assert ("path", "/var/log/app.log") in found
     assert ("path", "~/.ssh/id_rsa") in found
     assert ("path", "../../etc/passwd") in found
+
+
+def test_every_corpus_entry_extracts_cleanly(corpus) -> None:
+    from curator import formats
+
+    seen = 0
+    for path in sorted(corpus.rglob("*")):
+        if not path.is_file() or path.suffix not in (".md", ".mdc"):
+            continue
+        try:
+            store = formats.detect(path)
+        except formats.DetectError:
+            continue
+        for entry in store.entries:
+            for claim in extract_claims(entry, None, store=store):
+                seen += 1
+                if claim.kind != "declared":
+                    assert entry.body[claim.span[0]:claim.span[1]] == claim.text
+                assert not (claim.kind == "path" and "YYYY" in claim.subject)
+    assert seen > 100

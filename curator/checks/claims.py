@@ -25,7 +25,9 @@ _URL = re.compile(r"\bhttps?://[^\s<>`'\")\]]+", re.IGNORECASE)
 _IDENT = re.compile(r"^[A-Za-z_$][\w$]*(?:(?:\.|::|#)[A-Za-z_$][\w$]*)*(?:\([^()]*\))?$")
 _FLAG = re.compile(r"^--[A-Za-z][\w-]+$")
 _PATH_CHARS = re.compile(r"^[\w@.+\-/~\\:\u4e00-\u9fff]+$")
-_DECL = re.compile(r"^(?:def|class|function|fn|func|const|let|var|interface|type|struct|enum)\s+([A-Za-z_$][\w$]*)")
+_DECL = re.compile(r"^(?:async\s+)?(?:def|class|function|fn|func|const|let|var|interface|type|struct|enum)\s+"
+                   r"([A-Za-z_$][\w$]*)\s*(?:\([^()]*\))?\s*(?:[:{=]|->.*)?\s*$")
+_PLACEHOLDER = re.compile(r"YYYY|MM-DD|\bDD\b|XXX|\.\.\.|[<>{}$%*?\[\]|]|^/[a-z][a-z-]*$")
 _LINE_SUFFIX = re.compile(r"(?:#L\d+(?:-L?\d+)?|:\d+(?:[-:]\d+)?)$")
 _VERSION = re.compile(
     r"(?<![\w.\-/])(?P<tool>node(?:\.js|js)?|python|golang|go)(?:\s+v?|\s*@\s*|\s*(?=>=|≥|\^|~))"
@@ -141,7 +143,7 @@ def has_extension(text: str) -> bool:
 
 def _pathlike(text: str, *, strict: bool) -> bool:
     """True for text that reads as a file or directory path rather than prose, a glob or a placeholder."""
-    if not text or " " in text or "://" in text or not _PATH_CHARS.match(text):
+    if not text or " " in text or "://" in text or not _PATH_CHARS.match(text) or _PLACEHOLDER.search(text):
         return False
     if not re.search(r"[A-Za-z\u4e00-\u9fff]", text) or text.lower() in NOT_PATH_PAIRS:
         return False

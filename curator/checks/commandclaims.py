@@ -55,9 +55,11 @@ def command_claims(command: str, entry: Entry, span: tuple[int, int]) -> list[Cl
     if program in JS_MANAGERS:
         if "-g" in args or "--global" in args or (args[:1] == ["global"]):
             return []
-        tool(program)
         rest = _skip_options(args)
         sub = rest[0] if rest else "install"
+        if program == "npm" and sub not in PM_BUILTINS | set(PM_TEST_ALIASES) | {"run", "run-script"}:
+            return []
+        tool(program)
         if sub in ("run", "run-script") and len(rest) > 1:
             script("package.json", rest[1])
         elif sub in PM_TEST_ALIASES and not (program == "npm" and sub in ("stop", "restart")):

@@ -52,7 +52,8 @@ KNOWN_FILENAMES = {
 }
 NOT_IDENTIFIERS = {
     "true", "false", "null", "none", "undefined", "nan", "todo", "fixme", "readme", "ok", "json", "yaml",
-    "stdout", "stderr", "stdin", "utf_8", "utf-8",
+    "stdout", "stderr", "stdin", "utf_8", "utf-8", "snake_case", "camelcase", "pascalcase", "screaming_snake_case",
+    "kebab_case", "upper_snake_case", "lower_snake_case", "title_case",
 }
 NOT_PATH_PAIRS = {"and/or", "yes/no", "i/o", "n/a", "w/o", "on/off", "read/write", "tcp/ip", "input/output",
                   "true/false", "client/server", "frontend/backend", "key/value", "x/y", "a/b"}
