@@ -126,11 +126,14 @@ def reload_store(store: Store) -> Store:
 
 def _group_by_repo(paths: list[Path]) -> dict[Path, tuple[ops_git.Repo, list[str]]]:
     groups: dict[Path, tuple[ops_git.Repo, list[str]]] = {}
+    repos_by_directory: dict[Path, ops_git.Repo | None] = {}
     for path in paths:
         existing_parent = path.parent
         while not existing_parent.exists() and existing_parent != existing_parent.parent:
             existing_parent = existing_parent.parent
-        repo = ops_git.find_repo(existing_parent)
+        if existing_parent not in repos_by_directory:
+            repos_by_directory[existing_parent] = ops_git.find_repo(existing_parent)
+        repo = repos_by_directory[existing_parent]
         if repo is None:
             continue
         try:
