@@ -15,7 +15,7 @@ from curator.history_blame import blame_lines, fold_range
 from curator.history_changes import Change, entry_history
 from curator.history_dates import apply_fallback, file_mtime
 from curator.history_git import GitError, Repository, find_repository, git_executable
-from curator.history_log import fold_log, log_name_status
+from curator.history_log import FileStats, fold_log, log_name_status
 from curator.model import Entry, SourceFile, Store
 
 __all__ = ["Change", "annotate", "entry_history", "is_section"]
@@ -75,10 +75,17 @@ def _annotate_group(
     worktree = _worktree_status(repository, pathspecs)
 
     file_entries = [entry for entry in entries if not is_section(entry)]
-    file_stats = fold_log(log_name_status(repository, pathspecs)) if file_entries else {}
+    file_stats: dict[str, FileStats] = {}
+    if file_entries:
+        raw_log = (
+            log_name_status(repository, directory=prefix)
+            if whole_directory
+            else log_name_status(repository, pathspecs=file_specs)
+        )
+        file_stats = fold_log(raw_log)
     for entry in file_entries:
         path = repo_path(entry)
-        stats = file_stats.get(path)
+        stats = file_stats.get(entry.path if whole_directory else path)
         mtime = file_mtime(base, entry, files)
         if stats is None:
             apply_fallback(entry, mtime)
@@ -181,6 +188,7 @@ def _describe(label: str, base: Path, outcome: GroupOutcome) -> str:
     untracked = f"; {outcome.untracked} untracked" if outcome.untracked else ""
     counts_text = f" (dated by {counts}{untracked})" if counts else ""
     if outcome.repository is None:
-        return f"history of {label}: {outcome.source} at {base}; dates from frontmatter, section dates or mtime{counts_text}"
+        fallback = "dates from frontmatter, section dates or mtime"
+        return f"history of {label}: {outcome.source} at {base}; {fallback}{counts_text}"
     shallow = f"; {SHALLOW_WARNING}" if outcome.repository.shallow else ""
     return f"history of {label}: git repository {outcome.repository.toplevel}{counts_text}{shallow}"

@@ -32,6 +32,12 @@ def git_log_dates(repo: Path, *args: str) -> list[datetime]:
     return [datetime.fromtimestamp(int(line), tz=timezone.utc) for line in output.split()]
 
 
+@pytest.fixture(autouse=True)
+def no_repository_above(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Keep git from finding a repository above tmp_path, so "outside a repository" holds anywhere."""
+    monkeypatch.setenv("GIT_CEILING_DIRECTORIES", str(tmp_path))
+
+
 @pytest.fixture
 def project_repo(tmp_path: Path) -> Path:
     return build_project_repo(tmp_path)
@@ -90,6 +96,15 @@ def test_store_at_repo_root_and_in_subdirectory_agree(project_repo: Path) -> Non
     )
     assert in_subdir.history_source == "git"
     assert any("git repository" in note for note in in_subdir.notes)
+
+
+def test_sibling_directory_sharing_the_name_prefix_is_not_counted(project_repo: Path) -> None:
+    commit_files(project_repo, {"memory/a.md": "other store\n"}, "sibling store", "2026-10-10T00:00:00Z")
+    commit_files(project_repo, {"mem-old/a.md": "older store\n"}, "another sibling", "2026-10-11T00:00:00Z")
+    store = store_of(project_repo / "mem", [file_entry("a.md")])
+    history.annotate(store)
+    oracle = git_log_dates(project_repo, "--", "mem/a.md")
+    assert (store.entries[0].modified, store.entries[0].commits) == (max(oracle), len(oracle))
 
 
 def test_untracked_file_falls_back_and_is_uncommitted(project_repo: Path) -> None:

@@ -13,6 +13,12 @@ from tests.gitrepo import commit_files, git, init_repo
 from tests.history_repos import NOTES_V3, build_project_repo
 
 
+@pytest.fixture(autouse=True)
+def no_repository_above(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Keep git from finding a repository above tmp_path, so "outside a repository" holds anywhere."""
+    monkeypatch.setenv("GIT_CEILING_DIRECTORIES", str(tmp_path))
+
+
 @pytest.fixture
 def project_repo(tmp_path: Path) -> Path:
     return build_project_repo(tmp_path)

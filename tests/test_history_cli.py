@@ -17,6 +17,12 @@ from tests.history_repos import build_project_repo
 NOW_TEXT = NOW.isoformat()
 
 
+@pytest.fixture(autouse=True)
+def no_repository_above(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Keep git from finding a repository above tmp_path, so "outside a repository" holds anywhere."""
+    monkeypatch.setenv("GIT_CEILING_DIRECTORIES", str(tmp_path))
+
+
 @pytest.fixture
 def notes_path(tmp_path: Path) -> Path:
     return build_project_repo(tmp_path) / "mem" / "notes.md"
