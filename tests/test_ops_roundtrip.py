@@ -399,3 +399,15 @@ def test_a_review_session_undoes_as_one(tmp_path: Path) -> None:
     ops.undo(batch.store)
     assert snapshot(root) == before
     assert status(root) == ""
+
+
+def test_a_dismissed_finding_is_suppressed_on_the_next_scan(tmp_path: Path, now) -> None:
+    from curator.scan import analyze_store
+
+    root = claude_store(tmp_path / "mem")
+    store = load_store(root)
+    finding = next(f for f in analyze_store(store, now=now).findings if f.rule == "expired-date")
+    result = ops.dismiss(store, finding, reason="kept as a record of the freeze")
+    rescanned = analyze_store(result.store, now=now)
+    assert finding.key not in {f.key for f in rescanned.findings}
+    assert rescanned.suppressed >= 1
