@@ -213,7 +213,7 @@ def _memory_stem(name: str, store: Store | None) -> bool:
     return store is not None and any(Path(rel).stem == name for rel in store.files)
 
 
-_TOOL_WORD = re.compile(r"(?<![A-Za-z0-9_\-./@])(" + "|".join(sorted(PROSE_TOOLS, key=len, reverse=True))
+_TOOL_WORD = re.compile(r"(?<![A-Za-z0-9_\-./@])(" + "|".join(sorted(TOOLS, key=len, reverse=True))
                         + r")(?![A-Za-z0-9_\-@]|\.\w)", re.IGNORECASE)
 _USE_CUE = re.compile(
     r"(?:\buse[sd]?|\busing|\bwith|\bvia|\bprefer[s]?|\brun(?:s)?|\bmanaged by|用|使用|采用|改用|换成|跑)\s*(?:the\s+)?$"
@@ -222,6 +222,13 @@ _USE_CUE = re.compile(
 )
 
 
+_ROLE_CUE = {
+    "formatter": re.compile(r"(?:\bformat\w*\s+(?:\w+\s+){0,2}(?:with|using|via|by)|\bformatter\s*(?:is|:)?|格式化\s*(?:用|使用)?"
+                            r"|格式化工具\s*(?:是|用)?)\s*$", re.IGNORECASE),
+    "package manager": re.compile(r"(?:\binstall\w*\s+(?:\w+\s+){0,2}(?:with|using|via)|\bpackage manager\s*(?:is|:)?"
+                                  r"|包管理器?\s*(?:是|用)?|装依赖\s*用)\s*$", re.IGNORECASE),
+    "test runner": re.compile(r"(?:\btest runner\s*(?:is|:)?|测试框架\s*(?:是|用)?)\s*$", re.IGNORECASE),
+}
 _ROLE_AFTER = re.compile(
     r"^\s*(?:as|is)\s+(?:the\s+|its\s+|our\s+)?(?:package manager|test runner|test framework|formatter)"
     r"|^\s*(?:作为|是|做)\s*(?:包管理器?|测试框架|测试运行器|格式化工具?)",
@@ -239,9 +246,10 @@ def _prose_tools(masked: str, entry: Entry, taken: list[tuple[int, int]]) -> lis
             continue
         before = masked[max(0, match.start() - 40):match.start()]
         after = masked[match.end():match.end() + 40]
-        if not _USE_CUE.search(before) and not _ROLE_AFTER.search(after):
-            continue
         category, ecosystem = TOOLS[name]
+        cue = _USE_CUE if name in PROSE_TOOLS else _ROLE_CUE[category]
+        if not cue.search(before) and not _ROLE_AFTER.search(after):
+            continue
         claims.append(_claim("tool", match.group(1), name, name, entry, match.span(1), "prose", category=category,
                              extra={"ecosystem": ecosystem}))
     return claims

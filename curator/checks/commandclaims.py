@@ -119,7 +119,7 @@ _COUNT_PATTERNS = [
                r"\s+(?:the\s+)?" + _DIR, re.IGNORECASE),
     re.compile(_DIR + r"\s+(?:(?:directory|dir|folder)\s+)?(?:now\s+|still\s+|only\s+)?(?:has|have|contains|holds)"
                r"\s+(?:only\s+)?" + _QUAL_EN + _NUMBER + r"\s+" + _NOUN_EN, re.IGNORECASE),
-    re.compile(_DIR + r"\s*(?:目录)?\s*(?:下面|下|里面|里|中|内)\s*(?:的)?\s*(?:还有|现有|共有|一共有|一共|共|有|剩下|还剩|剩)?\s*"
+    re.compile(_DIR + r"\s*(?:目录)?\s*(?:下面|下|里面|里|中|内)\s*[，,]?\s*(?:的)?\s*(?:还有|现有|共有|一共有|一共|共|有|剩下|还剩|剩)?\s*"
                + _QUAL_ZH + r"\s*" + _NUMBER + r"\s*(?:多)?\s*(?P<noun>篇|个|份|条|张|项|页|个文件|份文件)"),
     re.compile(_DIR + r"\s*(?:目录)?\s*(?:还有|现有|共有|一共有|一共|共|有|剩下|还剩|剩)\s*"
                + _QUAL_ZH + r"\s*" + _NUMBER + r"\s*(?:多)?\s*(?P<noun>篇|个|份|条|张|项|页|个文件|份文件)"),

@@ -41,7 +41,8 @@ def evaluate_expect(expect: str, probe: ProbeResult, run: str) -> tuple[str, str
             if probe.exit_code not in (0, 1) and what != "exit":
                 return "fail", f"memory expects {expect}; `{run}` failed (exit {probe.exit_code})", None
             observed = _count(probe)
-            said = f"printed {observed} lines" if probe.argv[:1] != ["wc"] else f"counted {observed}"
+            lines = "line" if observed == 1 else "lines"
+            said = f"printed {observed} {lines}" if probe.argv[:1] != ["wc"] else f"counted {observed}"
         verdict = "pass" if _OPS[op](observed, wanted) else "fail"
         return verdict, f"memory expects {expect}; `{run}` {said}", str(observed)
     contains = _CONTAINS.match(expect)
