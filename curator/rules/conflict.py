@@ -12,7 +12,7 @@ from curator.model import Finding
 from curator.rules import pairing
 from curator.rules.choices import ChoiceTable, Stance
 from curator.rules.docs import Docs, order, quote, supersede_clause
-from curator.rules.quantities import Quantity, extract, incompatible
+from curator.rules.quantities import Quantity, extract, incompatible, same_subject
 
 @dataclass
 class Clash:
@@ -58,7 +58,7 @@ def _number_clashes(docs: Docs, config: Config, clashes: dict[tuple[int, int], l
     for (left, right), score in zip(pairs, scores):
         if score < config.conflict_subject_threshold or not incompatible(quantities[left], quantities[right]):
             continue
-        if not (quantities[left].subject & quantities[right].subject) and not quantities[left].rate:
+        if not same_subject(quantities[left], quantities[right]):
             continue
         key = tuple(sorted((owners[left], owners[right])))
         if any(clash.kind == "number" for clash in clashes[key]):

@@ -80,8 +80,13 @@ def _with_year(year: str | None, month: int, day: int, anchor: date) -> date:
     return date(anchor.year + 1, month, day) if guess < anchor - timedelta(days=60) else guess
 
 
+_MAY_HOLD_DATE = re.compile(r"\d|next |this |end of|下周|本周|这周|月底|周末", re.I)
+
+
 def deadlines(statement: str, anchor: date) -> list[tuple[date, str]]:
     """Deadline or validity dates a statement names, with the matched text."""
+    if not _MAY_HOLD_DATE.search(statement):
+        return []
     lowered = statement.lower()
     found: list[tuple[date, str]] = []
     for match in _DATE.finditer(lowered):
@@ -106,8 +111,9 @@ def analyze(docs: Docs, config: Config, now: datetime) -> list[Finding]:
             findings.append(_finding(doc, expired, f"expires: {expired.isoformat()}", "its expires: field", today))
             continue
         anchor = (doc.written or now).date()
-        past = [(due, span, statement) for statement in doc.statements for due, span in deadlines(statement, anchor) if due < today]
-        future = [due for statement in doc.statements for due, _ in deadlines(statement, anchor) if due >= today]
+        named = [(due, span, statement) for statement in doc.statements for due, span in deadlines(statement, anchor)]
+        past = [item for item in named if item[0] < today]
+        future = [item for item in named if item[0] >= today]
         if past and not future:
             due, span, statement = max(past, key=lambda item: item[0])
             finding = _finding(doc, due, statement, "the deadline", today)

@@ -13,7 +13,9 @@ from curator.rules.docs import Docs, order, quote
 from curator.rules.text import CJK_RUN, IS_CJK, tokens
 
 MIN_TOKENS = 5
-CORE_DISCOUNT = 0.0
+CORE_FLOOR = 60.0
+BLOCKING_OVERLAP = 0.6
+BLOCK_CAP = 20
 RULE_LIST_THRESHOLD = 95.0
 _DATE = re.compile(r"\b(?:19|20)\d\d[-/.]\d{1,2}[-/.]\d{1,2}\b|(?:19|20)\d\d\s*年\s*\d{1,2}\s*月(?:\s*\d{1,2}\s*[日号])?")
 LENGTH_GUARD = 0.55
@@ -35,13 +37,15 @@ def analyze(docs: Docs, config: Config, conflicting: set[frozenset[int]]) -> tup
     token_sets = [token_set if len(token_set) >= MIN_TOKENS else frozenset() for token_set, _, _ in prints]
     pairs = pairing.candidate_pairs(
         token_sets,
-        min_overlap=0.5,
+        min_overlap=BLOCKING_OVERLAP,
+        block_cap=BLOCK_CAP,
         skip=lambda left, right: docs.items[left].is_context and docs.items[right].is_context,
     )
     pairs = [pair for pair in pairs if _comparable(token_sets[pair[0]], token_sets[pair[1]])]
     ordered = pairing.score_pairs([text for _, text, _ in prints], pairs, scorer=fuzz.ratio)
     cores = pairing.score_pairs(pairing.set_strings([core for _, _, core in prints]), pairs, scorer=fuzz.ratio)
-    scores = [max(full, core - CORE_DISCOUNT) for full, core in zip(ordered, cores)]
+    scores = [full if full >= config.duplicate_threshold or full < CORE_FLOOR else max(full, core)
+              for full, core in zip(ordered, cores)]
     findings: list[Finding] = []
     restated: list[tuple[int, int, float]] = []
     for (left, right), score in zip(pairs, scores):

@@ -33,7 +33,12 @@ _POINT_IN_TIME = [
 ]
 
 
+_DIGIT = re.compile(r"\d")
+
+
 def _spans(statement: str) -> list[tuple[str, str]]:
+    if not _DIGIT.search(statement):
+        return []
     lowered = statement.lower()
     found: list[tuple[str, str]] = []
     for pattern in _POINT_IN_TIME:

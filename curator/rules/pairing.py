@@ -3,19 +3,21 @@
 from __future__ import annotations
 
 import math
+from array import array
 from collections import Counter, defaultdict
 from collections.abc import Callable, Sequence
 
 from rapidfuzz import fuzz
 
 try:
+    import numpy
     from rapidfuzz.process import cpdist as _cpdist
-
-    import numpy  # noqa: F401  (cpdist needs it at call time)
-except ImportError:  # pragma: no cover - numpy is optional
+except ImportError:  # pragma: no cover - numpy is optional; scoring falls back to one call per pair
+    numpy = None
     _cpdist = None
 
 DEFAULT_BLOCK_CAP = 200
+SCORE_CHUNK = 200_000
 
 
 def candidate_pairs(
@@ -43,22 +45,19 @@ def candidate_pairs(
         prefix = len(ordered) - math.ceil(min_overlap * len(ordered)) + 1
         group = groups[doc] if groups is not None else None
         for token in ordered[:prefix]:
-            index[(group, token)].append(doc)
-    seen: set[int] = set()
-    pairs: list[tuple[int, int]] = []
+            if frequency[token] > 1:
+                index[(group, token)].append(doc)
     width = len(token_sets) + 1
+    codes = array("q")
     for members in index.values():
-        if len(members) < 2 or len(members) > block_cap:
-            continue
-        for position, left in enumerate(members):
-            for right in members[position + 1 :]:
-                code = left * width + right
-                if code in seen:
-                    continue
-                seen.add(code)
-                if skip is not None and skip(left, right):
-                    continue
-                pairs.append((left, right))
+        if 2 <= len(members) <= block_cap:
+            for position, left in enumerate(members):
+                codes.extend(left * width + right for right in members[position + 1 :])
+    del index
+    unique = numpy.unique(numpy.frombuffer(codes, dtype=numpy.int64)).tolist() if numpy is not None else sorted(set(codes))
+    pairs = [divmod(code, width) for code in unique]
+    if skip is not None:
+        pairs = [pair for pair in pairs if not skip(*pair)]
     return pairs
 
 
@@ -83,8 +82,12 @@ def score_pairs(
     """Similarity 0-100 of each candidate pair, computed by rapidfuzz in C (cpdist when numpy is present)."""
     if not pairs:
         return []
-    if _cpdist is not None:
-        lefts = [texts[left] for left, _ in pairs]
-        rights = [texts[right] for _, right in pairs]
-        return [float(value) for value in _cpdist(lefts, rights, scorer=scorer, workers=1)]
-    return [scorer(texts[left], texts[right]) for left, right in pairs]
+    if _cpdist is None:
+        return [scorer(texts[left], texts[right]) for left, right in pairs]
+    scores: list[float] = []
+    for start in range(0, len(pairs), SCORE_CHUNK):
+        chunk = pairs[start : start + SCORE_CHUNK]
+        lefts = [texts[left] for left, _ in chunk]
+        rights = [texts[right] for _, right in chunk]
+        scores.extend(_cpdist(lefts, rights, scorer=scorer, workers=1).tolist())
+    return scores

@@ -67,6 +67,7 @@ class Quantity:
     unit: str
     rate: str | None
     subject: frozenset[str]
+    sequence: tuple[str, ...] = ()
 
     @property
     def key(self) -> str:
@@ -78,6 +79,8 @@ class Quantity:
 
 def extract(statement: str) -> list[Quantity]:
     """Quantities with a unit in one statement; dates, versions, times, ids and code are skipped."""
+    if not any(char.isdigit() for char in statement):
+        return []
     lowered = statement.lower()
     code_spans = [match.span() for match in re.finditer(r"`[^`]*`", statement)]
     found: list[Quantity] = []
@@ -109,8 +112,9 @@ def extract(statement: str) -> list[Quantity]:
             kind, low, high = "approx", value * 0.85, value * 1.15
         rate = _rate(lowered, unit)
         span = statement[max(0, start - 12) : min(len(statement), end + unit_length + 12)].strip()
-        subject = _subject(lowered, start, end + unit_length)
-        found.append(Quantity(statement, span, kind, low, high, unit, rate, subject))
+        sequence = _subject(lowered, start, end + unit_length)
+        subject = frozenset(sequence)
+        found.append(Quantity(statement, span, kind, low, high, unit, rate, subject, sequence))
     return found
 
 
@@ -118,7 +122,7 @@ _FROM_VALUE = re.compile(r"(?:\bfrom|从|由)\s*$")
 _CLAUSE_BREAK = re.compile(r"[,，;；。!?！？]|\s[—–-]\s")
 
 
-def _subject(lowered: str, start: int, end: int) -> frozenset[str]:
+def _subject(lowered: str, start: int, end: int) -> tuple[str, ...]:
     """Content tokens of the clause holding the number (and the clause before, when that one is bare)."""
     breaks = [match.start() for match in _CLAUSE_BREAK.finditer(lowered)]
     clause_start = max([b + 1 for b in breaks if b < start], default=0)
@@ -130,8 +134,41 @@ def _subject(lowered: str, start: int, end: int) -> frozenset[str]:
     return subject
 
 
-def _content(text: str) -> frozenset[str]:
-    return frozenset(tokens(_FILLER.sub(" ", _RATE.sub(" ", text)))) - {"#"}
+_QUALIFIERS = re.compile(
+    r"\b(?:now|currently|from now on|for now|temporarily|going forward|these days|this (?:week|month|quarter|sprint|year)"
+    r"|(?:during|for|throughout|in|until|through) (?:the |this |our )?(?:[\w-]+ ){0,2}?"
+    r"(?:push|period|launch|sprint|quarter|season|month|week|campaign|freeze|release|migration|holidays?)"
+    r"|q[1-4]|we|our|us|they|you|can|may|should|must|will|need to|needs to|has to|have to)\b"
+    r"|现在|目前|暂时|以后|今后|从现在起|这段时间|本(?:周|月|季度)|[qQ][1-4]|[^，。；\s]{0,6}期间|[^，。；]{0,6}的时候|临时"
+)
+
+
+def _content(text: str) -> tuple[str, ...]:
+    return tuple(token for token in tokens(_FILLER.sub(" ", _QUALIFIERS.sub(" ", _RATE.sub(" ", text)))) if token != "#")
+
+
+def same_subject(left: Quantity, right: Quantity) -> bool:
+    """Same quantity: one subject contains the other, or they mostly overlap; an empty subject needs a shared rate."""
+    if not left.subject or not right.subject:
+        return bool(left.rate and left.rate == right.rate)
+    shared = left.subject & right.subject
+    if not shared:
+        return False
+    if shared == left.subject or shared == right.subject:
+        return True
+    if _different_modifiers(left.sequence, right.sequence, shared):
+        return False
+    return True
+
+
+def _different_modifiers(left: tuple[str, ...], right: tuple[str, ...], shared: frozenset[str]) -> bool:
+    """'search API' vs 'billing API': a shared head word qualified by a different word on each side."""
+    before_left = {token: previous for previous, token in zip(left, left[1:]) if previous not in shared}
+    before_right = {token: previous for previous, token in zip(right, right[1:]) if previous not in shared}
+    return any(
+        token in before_left and token in before_right and before_left[token] != before_right[token]
+        for token in shared
+    )
 
 
 def _value(number: str, suffix: str | None) -> float:

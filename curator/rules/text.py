@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass
+from functools import lru_cache
 
 from curator.model import Entry
 
@@ -94,6 +95,7 @@ def tokens(text: str, *, keep_stopwords: bool = False, keep_numbers: bool = Fals
     return found
 
 
+@lru_cache(maxsize=200_000)
 def _stem(word: str) -> str:
     """A very light English stemmer: plural and -ing/-ed endings, enough to match word forms."""
     if len(word) > 4 and word.endswith("ies"):
