@@ -21,9 +21,10 @@ class ActionSpec:
     where: str
     show: bool = True
     palette: bool = True
+    priority: bool = False
 
     def binding(self) -> Binding:
-        return Binding(self.key, self.action, self.label, show=self.show, id=self.id)
+        return Binding(self.key, self.action, self.label, show=self.show, id=self.id, priority=self.priority)
 
 
 MAIN = "main screen"
@@ -90,13 +91,13 @@ CONFLICT_ACTIONS: tuple[ActionSpec, ...] = (
 )
 
 MERGE_ACTIONS: tuple[ActionSpec, ...] = (
-    ActionSpec("merge-confirm", "ctrl+s", "confirm", "Merge", "Write the merged entry (asks to confirm)", MERGE),
-    ActionSpec("merge-cancel", "escape", "cancel", "Cancel", "Leave without merging", MERGE),
+    ActionSpec("merge-confirm", "ctrl+s", "confirm", "Merge", "Write the merged entry (asks to confirm)", MERGE, priority=True),
+    ActionSpec("merge-cancel", "escape", "cancel", "Cancel", "Leave without merging", MERGE, priority=True),
 )
 
 EDITOR_ACTIONS: tuple[ActionSpec, ...] = (
-    ActionSpec("editor-save", "ctrl+s", "save", "Save", "Save the entry (one commit)", EDITOR),
-    ActionSpec("editor-cancel", "escape", "cancel", "Cancel", "Leave without saving (asks if changed)", EDITOR),
+    ActionSpec("editor-save", "ctrl+s", "save", "Save", "Save the entry (one commit)", EDITOR, priority=True),
+    ActionSpec("editor-cancel", "escape", "cancel", "Cancel", "Leave without saving (asks if changed)", EDITOR, priority=True),
 )
 
 ALL_ACTIONS: tuple[tuple[str, tuple[ActionSpec, ...]], ...] = (

@@ -71,12 +71,14 @@ class ConflictsScreen(Screen[None]):
         yield Footer()
 
     def on_mount(self) -> None:
-        self.session_changed()
+        self._rebuild()
 
     def session_changed(self) -> None:
+        if self.is_mounted:
+            self._rebuild()
+
+    def _rebuild(self) -> None:
         session = self.app.session
-        if not self.is_mounted:
-            return
         entries = {entry.id: entry for entry in session.store.entries} if session.store else {}
         self.pairs = []
         for finding in pair_findings(session.findings):

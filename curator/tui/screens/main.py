@@ -92,14 +92,16 @@ class MainScreen(Screen[None]):
     def on_mount(self) -> None:
         self.query_one("#search", Input).display = False
         self.query_one(EntryTable).focus()
-        self.session_changed()
+        self._redraw()
 
     # --- keeping widgets in step with the session ---------------------------------------------
 
     def session_changed(self) -> None:
         """Redraw everything that depends on the store, findings and checks."""
-        if not self.is_mounted:
-            return
+        if self.is_mounted:
+            self._redraw()
+
+    def _redraw(self) -> None:
         session = self.session
         self.query_one(SummaryBar).show(session.store, session.findings, session.store_path, session.stage)
         self.refresh_table()
