@@ -202,3 +202,33 @@ def test_fast_parse_matches_yaml_when_it_answers(pairs: list[tuple[str, str]], n
     except yaml.YAMLError:
         raise AssertionError(f"fast path accepted YAML the parser rejects: {raw!r}") from None
     assert quick == frontmatter.jsonable(expected), raw
+
+
+_keys = st.sampled_from(["name", "description", "type", "reviewed", "expires", "tags", "metadata"])
+_values = st.one_of(
+    st.text(alphabet=st.sampled_from(list("ab :#-'\"[]{},*&!|>%@`?\\中é0123456789")), max_size=16),
+    st.booleans(),
+    st.integers(-5, 99),
+    st.lists(st.text(alphabet="abc -", max_size=5), max_size=3),
+    st.none(),
+)
+_documents = st.sampled_from([TOPIC, TOPIC.replace("\n", "\r\n"), "---\n---\nbody\n", "no block\n", "---\ntags: [a, b]\nx: 1\n---\n"])
+
+
+@settings(max_examples=300, deadline=None)
+@given(_documents, st.dictionaries(_keys, _values, max_size=3))
+def test_set_fields_result_always_parses_to_the_update(document: str, updates: dict) -> None:
+    before, _ = frontmatter.parse(document)
+    after = frontmatter.set_fields(document, updates)
+    block = frontmatter.split(after)
+    fields = (yaml.safe_load(block.raw) or {}) if block else {}
+    fields = frontmatter.jsonable(fields)
+    for key, value in updates.items():
+        if value is None:
+            assert key not in fields
+        else:
+            assert fields[key] == frontmatter.jsonable(value)
+    for key, value in before.items():
+        if key not in updates:
+            assert fields[key] == value
+    assert after.endswith(document[frontmatter.split(document).body_start:] if frontmatter.split(document) else document)
