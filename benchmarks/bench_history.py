@@ -132,7 +132,7 @@ def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--files", type=int, default=2000)
     parser.add_argument("--commits", type=int, default=10000)
-    parser.add_argument("--sample", type=int, default=40, help="files timed for (a), extrapolated to all")
+    parser.add_argument("--sample", type=int, default=20, help="files timed for (a), extrapolated to all")
     parser.add_argument("--repeats", type=int, default=3)
     parser.add_argument("--keep", type=Path, default=None, help="build the repository here and keep it (reused when it exists)")
     options = parser.parse_args(argv)

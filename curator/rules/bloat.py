@@ -20,10 +20,11 @@ NARRATIVE_MIN_DISTINCT = 3
 
 
 def analyze(store: Store, docs: Docs, config: Config) -> list[Finding]:
-    findings: list[Finding] = []
+    findings = _always_loaded(store, config)
+    covered = store.index.path if findings and store.index is not None else None
     for doc in docs.memory:
         size = doc.entry.bytes
-        if size > config.entry_max_bytes:
+        if size > config.entry_max_bytes and doc.entry.path != covered:
             findings.append(
                 Finding(
                     "bloat",
@@ -51,7 +52,6 @@ def analyze(store: Store, docs: Docs, config: Config) -> list[Finding]:
                     {"narrative_cues": cues, "bytes": size, "tokens": doc.entry.tokens},
                 )
             )
-    findings.extend(_always_loaded(store, config))
     return findings
 
 

@@ -5,15 +5,21 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
+from curator.rules.text import CJK_CHAR
 
 
 @dataclass(frozen=True)
 class ChoiceSet:
-    """Members that cannot all be the answer to one job; `cue` must appear when the names are ambiguous."""
+    """Members that cannot all be the answer to one job.
+
+    A member may list aliases ("chinese|中文"); `cue` must appear when the names are ambiguous; with
+    `scopes`, the job is per scope word (commit messages and replies may use different languages).
+    """
 
     job: str
     members: tuple[str, ...]
     cue: str | None = None
+    scopes: tuple[tuple[str, str], ...] = ()
 
 
 EXCLUSIVE_SETS: tuple[ChoiceSet, ...] = (
@@ -28,6 +34,16 @@ EXCLUSIVE_SETS: tuple[ChoiceSet, ...] = (
     ChoiceSet("indentation", ("tabs", "spaces"), cue=r"indent|缩进"),
     ChoiceSet("quote style", ("single quotes", "double quotes")),
     ChoiceSet("end-to-end test tool", ("playwright", "cypress", "puppeteer")),
+    ChoiceSet(
+        "language",
+        ("chinese|中文|汉语", "english|英文|英语", "japanese|日文|日语", "korean|韩文|韩语"),
+        scopes=(
+            ("commit message", r"commit|提交"), ("reply", r"repl(?:y|ies)|answer|respond|回复|回答|对话"),
+            ("code comment", r"comment|注释"), ("documentation", r"\bdocs?\b|documentation|readme|文档"),
+            ("pull request", r"\bprs?\b|pull request"), ("UI text", r"\bui\b|界面|文案"),
+            ("log message", r"\blogs?\b|日志"), ("identifier", r"variable|identifier|变量|命名"),
+        ),
+    ),
 )
 
 _COMMANDS = (
@@ -42,8 +58,8 @@ _NEGATIVE = re.compile(
 )
 _POSITIVE = re.compile(
     r"(?:\buse[sd]?|\busing|\bprefer(?:s|red)?|\bswitch(?:ed)? to|\bmigrat\w* to|\bmov(?:e|ed) to|\bgo with|\bwent with"
-    r"|\b(?:migrat|switch|mov|chang|convert|port)\w*\b[^,.;，。；]{0,25}\bto|\bstick with|\bstandardi[sz]ed? on|\bwith|\bvia|\brun|\bruns|\bchose|\bchoose|\bpicked|\bis|\bare"
-    r"|用|使用|改用|换成|换用|统一用|采用|选用|走|是|为|[:：])"
+    r"|\b(?:migrat|switch|mov|chang|convert|port)\w*\b[^,.;，。；]{0,25}\bto|\bstick with|\bstandardi[sz]ed? on|\bwith|\bvia|\bin|\brun|\bruns|\bchose|\bchoose|\bpicked|\bis|\bare"
+    r"|用|使用|改用|换成|换用|统一用|采用|选用|走|是|为|写|写成|[:：])"
     + _FILLER + "$"
 )
 _NEGATIVE_RIGHT = re.compile(
@@ -62,12 +78,29 @@ class Stance:
     polarity: str
     statement: str
     command: bool = False
+    scope: str | None = None
+
+    @property
+    def group(self) -> tuple[int, str | None]:
+        """The job this stance answers: its set, narrowed by scope when the set has scopes."""
+        return (self.set_index, self.scope)
 
 
-def _member_pattern(choice_set: ChoiceSet) -> re.Pattern[str]:
-    names = sorted(choice_set.members, key=len, reverse=True)
-    alternatives = "|".join(re.escape(name).replace(r"\ ", r"[\s-]") for name in names)
-    return re.compile(rf"(?<![\w\-./@])({alternatives})(?![\w\-/@])")
+def _alternatives(names: list[str]) -> str:
+    latin = [re.escape(name).replace(r"\ ", r"[\s-]") for name in names if not re.search(f"[{CJK_CHAR}]", name)]
+    cjk = [re.escape(name) for name in names if re.search(f"[{CJK_CHAR}]", name)]
+    parts = []
+    if latin:
+        parts.append(rf"(?<![\w\-./@])(?:{'|'.join(latin)})(?![\w\-/@]|\.\w)")
+    if cjk:
+        parts.append(f"(?:{'|'.join(cjk)})")
+    return "|".join(parts)
+
+
+def _member_pattern(choice_set: ChoiceSet) -> tuple[re.Pattern[str], dict[str, str]]:
+    canonical = {alias: member.split("|")[0] for member in choice_set.members for alias in member.split("|")}
+    names = sorted(canonical, key=len, reverse=True)
+    return re.compile(f"({_alternatives(names)})"), canonical
 
 
 class ChoiceTable:
@@ -79,8 +112,13 @@ class ChoiceTable:
         self.sets = sets
         self._patterns = [_member_pattern(choice_set) for choice_set in sets]
         self._cues = [re.compile(choice_set.cue) if choice_set.cue else None for choice_set in sets]
-        every_name = sorted({name for choice_set in sets for name in choice_set.members}, key=len, reverse=True)
-        self._any = re.compile("|".join(re.escape(name).replace(r"\ ", r"[\s-]") for name in every_name))
+        self._scopes = [[(name, re.compile(cue)) for name, cue in choice_set.scopes] for choice_set in sets]
+        every_name = sorted(
+            {alias for choice_set in sets for member in choice_set.members for alias in member.split("|")},
+            key=len,
+            reverse=True,
+        )
+        self._any = re.compile(_alternatives(every_name))
 
     def stances(self, statement: str) -> list[Stance]:
         """Every asserted or rejected member of an exclusive set in one statement."""
@@ -88,18 +126,22 @@ class ChoiceTable:
         if not self._any.search(lowered):
             return []
         found: list[Stance] = []
-        for set_index, pattern in enumerate(self._patterns):
+        for set_index, (pattern, canonical) in enumerate(self._patterns):
             cue = self._cues[set_index]
             if cue is not None and not cue.search(lowered):
                 continue
+            scopes: list[str | None] = [None]
+            if self._scopes[set_index]:
+                scopes = [name for name, scope_cue in self._scopes[set_index] if scope_cue.search(lowered)]
             for match in pattern.finditer(lowered):
                 polarity = _polarity(lowered, match.start(), match.end())
-                if polarity:
-                    member = re.sub(r"[\s-]+", " ", match.group(1))
-                    command = lowered[match.start() - 1 : match.start()] == "`" or bool(
-                        _COMMAND_RIGHT.match(lowered[match.end() : match.end() + 30])
-                    )
-                    found.append(Stance(set_index, member, polarity, statement, command))
+                if not polarity:
+                    continue
+                member = canonical.get(match.group(1)) or canonical.get(re.sub(r"[\s-]+", " ", match.group(1)), "")
+                command = lowered[match.start() - 1 : match.start()] == "`" or bool(
+                    _COMMAND_RIGHT.match(lowered[match.end() : match.end() + 30])
+                )
+                found.extend(Stance(set_index, member, polarity, statement, command, scope) for scope in scopes)
         return found
 
 

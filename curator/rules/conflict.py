@@ -81,17 +81,17 @@ def _number_clashes(docs: Docs, config: Config, clashes: dict[tuple[int, int], l
 
 
 def _choice_clashes(docs: Docs, table: ChoiceTable, clashes: dict[tuple[int, int], list[Clash]]) -> None:
-    by_set: dict[int, dict[str, dict[str, dict[int, Stance]]]] = defaultdict(
+    by_set: dict[tuple[int, str | None], dict[str, dict[str, dict[int, Stance]]]] = defaultdict(
         lambda: {"pos": defaultdict(dict), "neg": defaultdict(dict)}
     )
     for position, doc in enumerate(docs.items):
         for statement in doc.statements:
             for stance in table.stances(statement):
-                held = by_set[stance.set_index][stance.polarity][stance.member]
+                held = by_set[stance.group][stance.polarity][stance.member]
                 if position not in held or held[position].command and not stance.command:
                     held[position] = stance
-    for set_index, polarities in sorted(by_set.items()):
-        job = table.sets[set_index].job
+    for (set_index, scope), polarities in sorted(by_set.items(), key=lambda item: (item[0][0], item[0][1] or "")):
+        job = table.sets[set_index].job + (f" of {scope}s" if scope else "")
         positive, negative = polarities["pos"], polarities["neg"]
         members = sorted(positive)
         for first_index, first in enumerate(members):

@@ -36,8 +36,8 @@ def analyze(
                     sources.setdefault(position, []).append(
                         {"says": statement, "fact": stance.member, "source": ", ".join(facts[stance.member])}
                     )
-                elif (stance.set_index, stance.member) in context_stances:
-                    where = context_stances[(stance.set_index, stance.member)]
+                elif (stance.group, stance.member) in context_stances:
+                    where = context_stances[(stance.group, stance.member)]
                     sources.setdefault(position, []).append({"says": statement, "fact": stance.member, "source": where})
             for match in _LANGUAGE_CLAIM.finditer(statement.lower()):
                 if match.group(1) in languages:
@@ -63,14 +63,14 @@ def _languages(project: Path | None) -> dict[str, str]:
     return found
 
 
-def _context_stances(docs: Docs, table: ChoiceTable) -> dict[tuple[int, str], str]:
-    found: dict[tuple[int, str], str] = {}
+def _context_stances(docs: Docs, table: ChoiceTable) -> dict[tuple[tuple[int, str | None], str], str]:
+    found: dict[tuple[tuple[int, str | None], str], str] = {}
     for doc in docs.items:
         if doc.is_context:
             for statement in doc.statements:
                 for stance in table.stances(statement):
                     if stance.polarity == "pos":
-                        found.setdefault((stance.set_index, stance.member), doc.id)
+                        found.setdefault((stance.group, stance.member), doc.id)
     return found
 
 

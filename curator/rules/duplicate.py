@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import re
+from dataclasses import dataclass, field
 
 from rapidfuzz import fuzz
 
@@ -31,19 +32,42 @@ def fingerprint(text: str) -> tuple[frozenset[str], str, frozenset[str]]:
     return frozenset(words) | frozenset(characters), " ".join(sorted(words + characters)), core
 
 
+@dataclass
+class _Prints:
+    """Compact per-entry fingerprints: interned token ids, the scoring strings, the numbers stated."""
+
+    token_ids: list[tuple[int, ...]] = field(default_factory=list)
+    ordered: list[str] = field(default_factory=list)
+    cores: list[str] = field(default_factory=list)
+    numbers: list[frozenset[str]] = field(default_factory=list)
+
+
+def _fingerprints(docs: Docs) -> _Prints:
+    vocabulary: dict[str, int] = {}
+    core_codes: dict[str, str] = {}
+    prints = _Prints()
+    for doc in docs.items:
+        token_set, ordered, core = fingerprint(_normalise(doc.prose))
+        ids = tuple(vocabulary.setdefault(token, len(vocabulary)) for token in token_set)
+        prints.token_ids.append(ids if len(ids) >= MIN_TOKENS else ())
+        prints.ordered.append(ordered)
+        prints.cores.append("".join(sorted(core_codes.setdefault(token, chr(0x10000 + len(core_codes))) for token in core)))
+        prints.numbers.append(_numbers(core))
+    return prints
+
+
 def analyze(docs: Docs, config: Config, conflicting: set[frozenset[int]]) -> tuple[list[Finding], list[tuple[int, int, float]]]:
     """Duplicate findings among memory entries, plus memory/instruction pairs that restate each other."""
-    prints = [fingerprint(_normalise(doc.prose)) for doc in docs.items]
-    token_sets = [token_set if len(token_set) >= MIN_TOKENS else frozenset() for token_set, _, _ in prints]
+    prints = _fingerprints(docs)
     pairs = pairing.candidate_pairs(
-        token_sets,
+        prints.token_ids,
         min_overlap=BLOCKING_OVERLAP,
         block_cap=BLOCK_CAP,
         skip=lambda left, right: docs.items[left].is_context and docs.items[right].is_context,
     )
-    pairs = [pair for pair in pairs if _comparable(token_sets[pair[0]], token_sets[pair[1]])]
-    ordered = pairing.score_pairs([text for _, text, _ in prints], pairs, scorer=fuzz.ratio)
-    cores = pairing.score_pairs(pairing.set_strings([core for _, _, core in prints]), pairs, scorer=fuzz.ratio)
+    pairs = [pair for pair in pairs if _comparable(prints.token_ids[pair[0]], prints.token_ids[pair[1]])]
+    ordered = pairing.score_pairs(prints.ordered, pairs, scorer=fuzz.ratio)
+    cores = pairing.score_pairs(prints.cores, pairs, scorer=fuzz.ratio)
     scores = [full if full >= config.duplicate_threshold or full < CORE_FLOOR else max(full, core)
               for full, core in zip(ordered, cores)]
     findings: list[Finding] = []
@@ -54,7 +78,7 @@ def analyze(docs: Docs, config: Config, conflicting: set[frozenset[int]]) -> tup
             threshold = max(threshold, RULE_LIST_THRESHOLD)
         if score < threshold or frozenset((left, right)) in conflicting:
             continue
-        if _numbers(prints[left][2]) != _numbers(prints[right][2]):
+        if prints.numbers[left] != prints.numbers[right]:
             continue
         if docs.items[left].is_context or docs.items[right].is_context:
             restated.append((left, right, score))
@@ -90,7 +114,7 @@ def _normalise(text: str) -> str:
     return re.sub(r"\*\*(why|how to apply)\*\*:?|(why|how to apply):", " ", text, flags=re.I)
 
 
-def _comparable(left: frozenset[str], right: frozenset[str]) -> bool:
+def _comparable(left: tuple[int, ...], right: tuple[int, ...]) -> bool:
     """Length guard: a short entry contained in a long one is not its duplicate."""
     if not left or not right:
         return False

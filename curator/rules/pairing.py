@@ -5,7 +5,7 @@ from __future__ import annotations
 import math
 from array import array
 from collections import Counter, defaultdict
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Collection, Hashable, Sequence
 
 from rapidfuzz import fuzz
 
@@ -21,7 +21,7 @@ SCORE_CHUNK = 200_000
 
 
 def candidate_pairs(
-    token_sets: Sequence[frozenset[str]],
+    token_sets: Sequence[Collection[Hashable]],
     *,
     min_overlap: float = 0.5,
     block_cap: int = DEFAULT_BLOCK_CAP,
@@ -34,7 +34,7 @@ def candidate_pairs(
     overlap must share at least one of; keys held by more than `block_cap` documents are dropped.
     When `groups` is given, only documents in the same group are paired.
     """
-    frequency: Counter[str] = Counter()
+    frequency: Counter[Hashable] = Counter()
     for token_set in token_sets:
         frequency.update(token_set)
     index: dict[object, list[int]] = defaultdict(list)

@@ -47,6 +47,7 @@ class Resolver:
         self.by_path: dict[str, Entry] = {}
         self.by_name: dict[str, Entry] = {}
         self.archived_by_name: dict[str, Entry] = {}
+        self.line_cache: dict[tuple[str, ...], list[str]] = {}
         index_path = store.index.path if store.index else None
         self.index_sections = sorted(
             (entry.line, entry.line_end or entry.line, entry.id)
@@ -62,7 +63,8 @@ class Resolver:
 
     def path_target(self, target: str, base: str = "") -> tuple[str, Entry | None, bool]:
         """(normalised path, entry or None, exists on disk) for a markdown link target."""
-        joined = posixpath.normpath(posixpath.join(posixpath.dirname(base), target)) if base else posixpath.normpath(target)
+        folder = posixpath.dirname(base) if "/" in base else ""
+        joined = posixpath.normpath(posixpath.join(folder, target) if folder else target)
         entry = self.by_path.get(joined)
         if entry is not None:
             return joined, entry, True
@@ -137,7 +139,12 @@ def _field_problems(fields: dict[str, Any]) -> list[str]:
 
 
 def _line_entries(resolver: Resolver, index: IndexInfo, targets: list[str]) -> list[str]:
-    ids = []
+    """Ids of the entries an index line links to (memoised per target list)."""
+    key = tuple(targets)
+    cached = resolver.line_cache.get(key)
+    if cached is not None:
+        return cached
+    ids: list[str] = []
     for target in targets:
         if target.startswith("[[") and target.endswith("]]"):
             entry = resolver.name_target(target[2:-2])
@@ -145,6 +152,7 @@ def _line_entries(resolver: Resolver, index: IndexInfo, targets: list[str]) -> l
             entry = resolver.path_target(target, index.path)[1]
         if entry is not None and entry.id not in ids:
             ids.append(entry.id)
+    resolver.line_cache[key] = ids
     return ids
 
 
