@@ -123,32 +123,42 @@ def retarget_links(text: str, renames: dict[str, str]) -> str:
 
 
 def remove_index_lines(index_text: str, rel: str) -> tuple[str, list[dict[str, Any]]]:
-    """Drop every index line linking to `rel`; return the new text and records to put them back."""
+    """Drop every index line linking only to `rel`; return the new text and records to put them back."""
     lines = split_lines(index_text)
     records: list[dict[str, Any]] = []
     for position in range(len(lines) - 1, -1, -1):
         if not is_index_line_for(lines[position], {rel}):
             continue
         removed = lines[position]
+        after = _strip_eol(lines[position - 1]) if position > 0 else None
         if not removed.endswith("\n") and position > 0:
             previous = lines[position - 1]
             ending = previous[len(_strip_eol(previous)):]
             lines[position - 1] = _strip_eol(previous)
             records.append({"line": position + 1, "text": ending + removed, "tail": True})
         else:
-            records.append({"line": position + 1, "text": removed})
+            records.append({"line": position + 1, "text": removed, "after": after})
         del lines[position]
     records.reverse()
     return "".join(lines), records
 
 
+def _anchored(lines: list[str], position: int, after: str | None) -> int:
+    """The recorded position, or just below the line it used to follow when the file changed since."""
+    if after is None or (0 < position <= len(lines) and _strip_eol(lines[position - 1]) == after):
+        return position
+    matches = [number + 1 for number, line in enumerate(lines) if _strip_eol(line) == after]
+    return min(matches, key=lambda match: abs(match - position)) if matches else position
+
+
 def restore_index_lines(index_text: str, records: list[dict[str, Any]]) -> str:
-    """Put removed index lines back at their recorded positions (clamped when the file shrank)."""
+    """Put removed index lines back where they were (after the same neighbour, else clamped)."""
     text = index_text
     for record in records:
         line_text = str(record.get("text", ""))
         lines = split_lines(text)
-        position = max(0, int(record.get("line", len(lines) + 1)) - 1)
+        position = min(max(0, int(record.get("line", len(lines) + 1)) - 1), len(lines))
+        position = _anchored(lines, position, record.get("after"))
         if record.get("tail") and position >= len(lines):
             text = text + line_text
             continue
@@ -254,9 +264,12 @@ def parse_section_archive(archive_text: str) -> list[ArchivedSection]:
 
 
 def insert_section(text: str, section_text: str, line: int) -> str:
-    """Insert a section so it starts at 1-based `line` (appended when the file is now shorter)."""
+    """Insert a section at 1-based `line`, moved down to the next section boundary when the file changed since."""
     lines = split_lines(text)
     position = max(0, line - 1)
+    marker = section_text.split(None, 1)[0] if section_text.strip() else ""
+    while marker and position < len(lines) and lines[position].split(None, 1)[:1] != [marker]:
+        position += 1
     if position >= len(lines):
         if lines and not lines[-1].endswith("\n"):
             lines[-1] += newline_of(text)

@@ -411,3 +411,26 @@ def test_a_dismissed_finding_is_suppressed_on_the_next_scan(tmp_path: Path, now)
     rescanned = analyze_store(result.store, now=now)
     assert finding.key not in {f.key for f in rescanned.findings}
     assert rescanned.suppressed >= 1
+
+
+def test_restore_puts_the_index_line_back_after_its_old_neighbour_when_memory_md_changed(tmp_path: Path) -> None:
+    root = claude_store(tmp_path / "mem")
+    expired = ops.expire(load_store(root), "cadence_again.md", reason="x", now=TODAY)
+    memory = root / "MEMORY.md"
+    memory.write_text(memory.read_text(encoding="utf-8").replace("# Memory\n", "# Memory\n- [New](new.md) — added later\n"), encoding="utf-8")
+    ops.restore(load_store(root), "cadence_again.md")
+    lines = memory.read_text(encoding="utf-8").splitlines()
+    assert lines.index("- [Cadence again](cadence_again.md) — six posts a week") == lines.index(
+        "- [Blog cadence](blog_cadence.md) — at most 4 posts per week"
+    ) + 1
+    assert expired.commit is not None
+
+
+def test_restore_puts_a_section_back_at_a_section_boundary_when_the_file_changed(tmp_path: Path) -> None:
+    root = notes_store(tmp_path / "mem", NOTES_TEXT)
+    expired = ops.expire(load_store(root), "notes.md#2", reason="x", now=TODAY)
+    notes = root / "notes.md"
+    notes.write_text(notes.read_text(encoding="utf-8").replace("# Notes\n\n", "# Notes\n\n## 2026-11-01 - New\n- fresh\n\n"), encoding="utf-8")
+    ops.restore(load_store(root), "notes.md#2")
+    assert notes.read_text(encoding="utf-8") == NOTES_TEXT.replace("# Notes\n\n", "# Notes\n\n## 2026-11-01 - New\n- fresh\n\n")
+    assert expired.commit is not None
