@@ -81,7 +81,7 @@ def topic_entry(source: SourceFile, fields: dict[str, Any], body_start: int, *, 
         or field_date(fields.get("metadata") or {}, "reviewed"),
         expires=field_date(fields, "expires", "expires_at", "valid_until")
         or field_date(fields.get("metadata") or {}, "expires"),
-        links=body_wiki_links(split_lines(body)),
+        links=body_wiki_links(split_lines(body)) if "[[" in body else [],
         always_loaded=False,
     )
 

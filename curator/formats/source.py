@@ -69,26 +69,27 @@ def _real_root(root: str) -> Path:
     return Path(root).resolve(strict=True)
 
 
-def _no_symlinks(root: Path, rel: str) -> bool:
-    """True when neither `root/rel` nor any directory between root and it is a symlink."""
-    parts = rel.split("/")
-    current = root
-    for part in parts:
+def _plain_stat(root: Path, rel: str) -> os.stat_result | None:
+    """The stat of `root/rel` when neither it nor a directory between root and it is a symlink."""
+    current = os.fspath(root)
+    result = None
+    for part in rel.split("/"):
         if part in ("", ".", ".."):
-            return False
-        current = current / part
+            return None
+        current = f"{current}{os.sep}{part}"
         try:
-            if stat_module.S_ISLNK(os.lstat(current).st_mode):
-                return False
+            result = os.lstat(current)
         except OSError:
-            return False
-    return True
+            return None
+        if stat_module.S_ISLNK(result.st_mode):
+            return None
+    return result
 
 
 def resolve_inside(root: Path, rel: str) -> tuple[Path | None, str | None]:
     """The real path of `root/rel`, or a reason it cannot be followed (loop, escape, missing)."""
     candidate = root / rel
-    if _no_symlinks(root, rel):
+    if _plain_stat(root, rel) is not None:
         return candidate, None
     try:
         real_root = _real_root(str(root))
@@ -129,14 +130,17 @@ def decode(raw: bytes) -> tuple[str | None, bool, ParseProblem | None]:
 def read_source(root: Path, rel: str) -> SourceFile | ParseProblem:
     """Read `root/rel` as UTF-8 text, or return why it cannot be read; never modifies anything."""
     abspath = root / rel
-    real, refusal = resolve_inside(root, rel)
-    if real is None:
-        return ParseProblem(refusal or "cannot be opened", rel=rel)
-    try:
-        stat = real.stat()
-    except OSError as error:
-        return ParseProblem(error.strerror or "cannot be opened", rel=rel)
-    if not os.path.isfile(real):
+    stat = _plain_stat(root, rel)
+    real: Path | None = abspath
+    if stat is None:
+        real, refusal = resolve_inside(root, rel)
+        if real is None:
+            return ParseProblem(refusal or "cannot be opened", rel=rel)
+        try:
+            stat = real.stat()
+        except OSError as error:
+            return ParseProblem(error.strerror or "cannot be opened", rel=rel)
+    if not stat_module.S_ISREG(stat.st_mode):
         return ParseProblem("not a regular file", rel=rel)
     if stat.st_size > MAX_FILE_BYTES:
         return ParseProblem(f"file is {stat.st_size} bytes, over the 1 MB limit curator reads", rel=rel)

@@ -51,6 +51,7 @@ def fallback_parse(raw: str) -> dict[str, Any]:
 _FAST_KEY = re.compile(r"^([A-Za-z_][\w-]*):(?:[ \t]+(.*?))?[ \t]*$")
 _FAST_NESTED = re.compile(r"^([ ]{2,})([A-Za-z_][\w-]*):(?:[ \t]+(.*?))?[ \t]*$")
 _FAST_PLAIN = re.compile(r"^[A-Za-z\u0080-\U0010ffff_(/][^#]*$")
+_FAST_INT = re.compile(r"-?[1-9]\d{0,17}|0")
 _FAST_RESERVED = {"null", "true", "false", "yes", "no", "on", "off", "y", "n"}
 
 
@@ -60,7 +61,7 @@ def _fast_scalar(value: str | None) -> tuple[bool, Any]:
         return True, None
     if value in ("true", "false"):
         return True, value == "true"
-    if re.fullmatch(r"-?[1-9]\d{0,17}|0", value):
+    if _FAST_INT.fullmatch(value):
         return True, int(value)
     if len(value) >= 2 and value[0] == value[-1] == '"' and '"' not in value[1:-1] and "\\" not in value:
         return True, value[1:-1]

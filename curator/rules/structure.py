@@ -143,7 +143,7 @@ def _line_entries(resolver: Resolver, index: IndexInfo, targets: list[str]) -> l
     key = tuple(targets)
     cached = resolver.line_cache.get(key)
     if cached is not None:
-        return cached
+        return list(cached)
     ids: list[str] = []
     for target in targets:
         if target.startswith("[[") and target.endswith("]]"):
@@ -153,7 +153,7 @@ def _line_entries(resolver: Resolver, index: IndexInfo, targets: list[str]) -> l
         if entry is not None and entry.id not in ids:
             ids.append(entry.id)
     resolver.line_cache[key] = ids
-    return ids
+    return list(ids)
 
 
 def index_overflow(store: Store, resolver: Resolver) -> list[Finding]:
