@@ -18,7 +18,7 @@ try:
 except AttributeError:  # pragma: no cover - pure-Python PyYAML
     _Loader = yaml.SafeLoader
 
-_FENCE = re.compile(r"---[ \t]*(?:\r\n|\n|\r|$)")
+_FENCE = re.compile(r"\ufeff?---[ \t]*(?:\r\n|\n|\r|$)")
 _CLOSE = re.compile(r"^(?:---|\.\.\.)[ \t]*\r?$", re.MULTILINE)
 
 
