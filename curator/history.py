@@ -14,7 +14,7 @@ from pathlib import Path
 from curator.history_blame import blame_lines, fold_range
 from curator.history_changes import Change, entry_history
 from curator.history_dates import apply_fallback, file_mtime
-from curator.history_git import GitError, Repository, find_repository, git_executable
+from curator.history_git import GitError, Repository, git_executable, locate_repository
 from curator.history_log import FileStats, fold_log, log_name_status
 from curator.model import Entry, SourceFile, Store
 
@@ -57,9 +57,9 @@ def _annotate_group(
     """Date the entries whose paths are relative to `base`; one log and one status call for all of them."""
     if executable is None:
         return _fallback_all(base, entries, files, "git not installed", in_repository=False)
-    repository = find_repository(base, executable)
+    repository, problem = locate_repository(base, executable)
     if repository is None:
-        return _fallback_all(base, entries, files, "not a git repository", in_repository=False)
+        return _fallback_all(base, entries, files, problem, in_repository=False)
     outcome = GroupOutcome(source="git (shallow clone)" if repository.shallow else "git", repository=repository)
     prefix = repository.relative(base)
     if prefix.startswith("../"):

@@ -48,8 +48,9 @@ def run_git(executable: str, cwd: Path, *args: str, check: bool = True) -> bytes
     except (OSError, subprocess.TimeoutExpired) as error:
         raise GitError(f"git {args[0] if args else ''}: {error}") from None
     if check and completed.returncode != 0:
-        message = completed.stderr.decode("utf-8", "replace").strip().splitlines()
-        raise GitError(f"git {args[0] if args else ''}: {message[-1] if message else completed.returncode}")
+        stderr_lines = [line.strip() for line in completed.stderr.decode("utf-8", "replace").splitlines() if line.strip()]
+        detail = stderr_lines[0].removeprefix("fatal: ") if stderr_lines else f"exit status {completed.returncode}"
+        raise GitError(f"git {args[0] if args else ''}: {detail}")
     return completed.stdout
 
 
@@ -70,18 +71,26 @@ class Repository:
         return "" if relative == "." else relative
 
 
-def find_repository(directory: Path, executable: str) -> Repository | None:
-    """The work tree containing `directory`, or None when it sits outside any repository."""
+def locate_repository(directory: Path, executable: str) -> tuple[Repository | None, str]:
+    """The work tree containing `directory`, or None and why (outside any repository, or git refused it)."""
     if not directory.is_dir():
-        return None
+        return None, "not a git repository"
     try:
         output = run_git(
             executable, directory, "rev-parse", "--show-toplevel", "--is-shallow-repository", "--is-inside-work-tree"
         )
-    except GitError:
-        return None
+    except GitError as error:
+        reason = str(error)
+        if "not a git repository" in reason.lower():
+            return None, "not a git repository"
+        return None, f"git refused the repository ({reason.removeprefix('git rev-parse: ')})"
     lines = os.fsdecode(output).splitlines()
     if len(lines) < 3 or lines[2].strip() != "true":
-        return None
+        return None, "not a git work tree"
     toplevel = Path(lines[0].strip()).resolve()
-    return Repository(executable=executable, toplevel=toplevel, shallow=lines[1].strip() == "true")
+    return Repository(executable=executable, toplevel=toplevel, shallow=lines[1].strip() == "true"), ""
+
+
+def find_repository(directory: Path, executable: str) -> Repository | None:
+    """The work tree containing `directory`, or None."""
+    return locate_repository(directory, executable)[0]

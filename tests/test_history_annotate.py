@@ -194,6 +194,19 @@ def test_store_outside_a_repository_uses_fallbacks(
     assert "not a git repository" in store.notes[-1]
 
 
+@pytest.mark.skipif(not hasattr(os, "geteuid") or os.geteuid() != 0, reason="needs root to chown the repository")
+def test_repository_git_refuses_is_named_in_the_note(project_repo: Path) -> None:
+    os.chown(project_repo / ".git", 54321, 54321)
+    try:
+        store = store_of(project_repo / "mem", [file_entry("a.md")])
+        history.annotate(store)
+    finally:
+        os.chown(project_repo / ".git", 0, 0)
+    assert store.history_source.startswith("git refused the repository")
+    assert "dubious ownership" in store.notes[-1]
+    assert store.entries[0].date_source == "mtime"
+
+
 def test_shallow_clone_says_so(project_repo: Path, tmp_path: Path) -> None:
     clone = tmp_path / "clone"
     subprocess.run(
