@@ -53,13 +53,13 @@ _COMMANDS = (
 _FILLER = r"(?:[\s`'\"“”‘’(（,/、]|the|a|an|or|nor|and|only|just|always|run|running|use|using|call|calling|invoke|用|使用|跑|装|来|或|和|或者)*"
 _NEGATIVE = re.compile(
     r"(?:\bnever|\bdon'?t|\bdo not|\bnot|\bno longer|\bavoid(?:ing)?|\bstop(?:ped)?(?: using)?|\binstead of|\brather than"
-    r"|\bover|\b(?:migrat\w*|switch\w*|mov\w*|moving|came|coming) (?:away )?from|\bban(?:ned)?|不要|别|不用|不再|禁止|禁用|而不是|而非|代替|替代|取代|弃用|不能|不准|不许|换掉)"
+    r"|\bover|\b(?:migrat\w*|switch\w*|mov\w*|moving|came|coming) (?:away )?from|\bban(?:ned)?|不要|别再|别|不用|不再|禁止|禁用|而不是|而非|代替|替代|取代|弃用|不能|不准|不许|换掉)"
     + _FILLER + "$"
 )
 _POSITIVE = re.compile(
     r"(?:\buse[sd]?|\busing|\bprefer(?:s|red)?|\bswitch(?:ed)? to|\bmigrat\w* to|\bmov(?:e|ed) to|\bgo with|\bwent with"
     r"|\b(?:migrat|switch|mov|chang|convert|port)\w*\b[^,.;，。；]{0,25}\bto|\bstick with|\bstandardi[sz]ed? on|\bwith|\bvia|\bin|\brun|\bruns|\bchose|\bchoose|\bpicked|\bis|\bare"
-    r"|用|使用|改用|换成|换用|统一用|采用|选用|走|是|为|写|写成|[:：])"
+    r"|\bruns? on|\bbuilt on|\bbased on|用|使用|改用|换成|换用|统一用|采用|选用|走|是|为|写|写成|迁移到|切换到|切到|换到|改成|改为|转到|[:：])"
     + _FILLER + "$"
 )
 _NEGATIVE_RIGHT = re.compile(

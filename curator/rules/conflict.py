@@ -9,7 +9,7 @@ from rapidfuzz import fuzz
 
 from curator.config import Config
 from curator.model import Finding
-from curator.rules import pairing
+from curator.rules import pairing, polarity
 from curator.rules.choices import ChoiceTable, Stance
 from curator.rules.docs import Docs, order, quote, supersede_clause
 from curator.rules.quantities import Quantity, extract, incompatible, same_subject
@@ -28,6 +28,7 @@ def analyze(docs: Docs, config: Config, table: ChoiceTable) -> tuple[list[Findin
     clashes: dict[tuple[int, int], list[Clash]] = defaultdict(list)
     _number_clashes(docs, config, clashes)
     _choice_clashes(docs, table, clashes)
+    _action_clashes(docs, clashes)
     findings = [_finding(docs, left, right, found) for (left, right), found in sorted(clashes.items())]
     return findings, {frozenset(pair) for pair in clashes}
 
@@ -103,6 +104,28 @@ def _choice_clashes(docs: Docs, table: ChoiceTable, clashes: dict[tuple[int, int
             _pair_up(docs, positive[first], opposed, clashes, "polarity", job)
 
 
+def _action_clashes(docs: Docs, clashes: dict[tuple[int, int], list[Clash]]) -> None:
+    owners: list[int] = []
+    found: list[polarity.Action] = []
+    for position, doc in enumerate(docs.items):
+        for statement in doc.statements:
+            for action in polarity.actions(statement):
+                owners.append(position)
+                found.append(action)
+    for left, right, left_action, right_action, score in polarity.clashes(owners, found, lambda a, b: _allowed(docs, a, b)):
+        key = (min(left, right), max(left, right))
+        if clashes[key]:
+            continue
+        clashes[key].append(
+            Clash(
+                "polarity",
+                {left: left_action.statement, right: right_action.statement},
+                {"job": "same action", "action": left_action.text, "similarity": round(score, 1),
+                 "stances": {docs.items[left].id: left_action.polarity, docs.items[right].id: right_action.polarity}},
+            )
+        )
+
+
 def _representatives(docs: Docs, side: dict[int, Stance]) -> list[int]:
     """The entries that best speak for one side: the newest instruction and the newest memory declaring it."""
     declared = [d for d, stance in side.items() if not stance.command] or list(side)
@@ -151,7 +174,8 @@ def _finding(docs: Docs, left: int, right: int, found: list[Clash]) -> Finding:
     lead = found[0]
     says = {docs.items[position].id: text for position, text in lead.says.items()}
     what = {"number": "disagree on a number", "choice": f"choose different tools for one job ({lead.detail.get('job')})",
-            "polarity": f"disagree on the {lead.detail.get('job')}"}[lead.kind]
+            "polarity": "say opposite things about the same action" if lead.detail.get("job") == "same action"
+            else f"disagree on the {lead.detail.get('job')}"}[lead.kind]
     message = (
         f"{older.id} says {quote(says[older.id])}; {newer.id} says {quote(says[newer.id])} — they {what}; "
         f"{supersede_clause(older, newer)}. Keep one, or edit the other."

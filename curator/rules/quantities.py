@@ -5,7 +5,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
-from curator.rules.text import CJK_CHAR, tokens
+from curator.rules.text import CJK_CHAR, IS_CJK, tokens
 
 _NUMBER = re.compile(
     r"(?P<num>\d{1,3}(?:,\d{3})+|\d+(?:\.\d+)?)(?P<suffix>[kK](?![a-zA-Z]))?(?P<plus>\+)?"
@@ -35,7 +35,7 @@ _UNIT_ALIASES = {
     "星期": "week", "month": "month", "个月": "month", "月": "month", "year": "year", "年": "year",
     "%": "percent", "percent": "percent", "word": "word", "字": "word", "post": "post", "篇": "post",
     "article": "post", "character": "char", "char": "char", "line": "line", "行": "line",
-    "request": "request", "req": "request", "次": "time", "time": "time", "kb": "kb", "mb": "mb", "gb": "gb",
+    "request": "request", "req": "request", "次": "time", "time": "time", "attempt": "attempt", "kb": "kb", "mb": "mb", "gb": "gb",
 }
 _RATE = re.compile(
     r"(?:per|a|an|each|every|/)\s*(second|sec|minute|min|hour|hr|day|week|month|year|post|article|pr|request|run|session|file)s?\b"
@@ -115,11 +115,27 @@ def extract(statement: str) -> list[Quantity]:
         sequence = _subject(lowered, start, end + unit_length)
         subject = frozenset(sequence)
         found.append(Quantity(statement, span, kind, low, high, unit, rate, subject, sequence))
+        if unit in _COUNT_UNITS:
+            action = _action_before(lowered[:start])
+            if action:
+                found.append(Quantity(statement, span, kind, low, high, action, rate, subject - {action}, sequence))
     return found
 
 
 _FROM_VALUE = re.compile(r"(?:\bfrom|从|由)\s*$")
-_CLAUSE_BREAK = re.compile(r"[,，;；。!?！？]|\s[—–-]\s")
+_COUNT_UNITS = frozenset({"time", "attempt"})
+
+
+def _action_before(before: str) -> str | None:
+    """The verb counted by '... deploy 6 times' or '... retries up to 5 times', as a unit ('deploy', 'retry')."""
+    words = [word for word in tokens(_FILLER.sub(" ", before)) if word != "#" and not IS_CJK.match(word)]
+    return words[-1] if words else None
+
+
+_CLAUSE_BREAK = re.compile(
+    r"[,，;；。!?！？]|\s[—–-]\s|\s(?=(?:now that|because|since|so that|as long as|unless|while|once|which|where)\b)"
+    r"|(?=因为|所以|由于|以便|等到)"
+)
 
 
 def _subject(lowered: str, start: int, end: int) -> tuple[str, ...]:
