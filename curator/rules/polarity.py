@@ -12,7 +12,11 @@ from curator.rules.text import tokens
 
 ACTION_SIMILARITY = 90.0
 MIN_ACTION_TOKENS = 2
-_CLAUSES = re.compile(r"[,，;；。!?！？:：]|\s[—–-]\s|\.\s")
+_CLAUSES = re.compile(
+    r"[,，;；。!?！？:：]|\s[—–-]\s|\.\s"
+    r"|\s(?=(?:so|so that|because|since|as|unless|when|while|which|to keep|to avoid|in order to|otherwise)\b)"
+    r"|(?=因为|所以|以便|否则|这样|以免)"
+)
 _NEGATED = re.compile(
     r"^\s*(?:please\s+)?(?:never|don'?t|do not|must not|mustn'?t|should not|shouldn'?t|avoid|stop|no longer"
     r"|不要|别再|别|禁止|不准|不许|不能|切勿|千万别|永远不要|不再)\s*"
