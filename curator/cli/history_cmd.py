@@ -46,7 +46,8 @@ def find_entry(store: Store, entry_id: str) -> Entry:
 def _where(entry: Entry) -> str:
     if entry.line is not None:
         last = entry.line_end if entry.line_end is not None else entry.line
-        return f"{entry.kind}, lines {entry.line}-{last} of {entry.path}"
+        lines = f"line {entry.line}" if last == entry.line else f"lines {entry.line}-{last}"
+        return f"{entry.kind}, {lines} of {entry.path}"
     return f"{entry.kind}, {entry.path}"
 
 
