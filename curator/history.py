@@ -1,7 +1,8 @@
 """Git history for entries: one log pass per store for files, one blame per file for sections.
 
-Dates come from git when an entry is tracked (`date_source` "git", or "git+worktree" when it has
-uncommitted edits), else from frontmatter, the section's own date, or the file's mtime.
+For a section or rule, `commits` counts the distinct commits among its current non-blank lines
+(blame), so a commit whose lines were later overwritten is not counted; for a file it counts every
+commit that touched it under any of its names.
 """
 
 from __future__ import annotations
