@@ -72,6 +72,14 @@ def render_json(scan: ScanResult) -> str:
     return json.dumps(to_json_dict(scan), indent=2, ensure_ascii=False)
 
 
+def finding_subjects(finding: Finding) -> list[str]:
+    """The entries a finding names, or the file it is about when it names no entry."""
+    if finding.entries:
+        return list(finding.entries)
+    source = finding.evidence.get("source") or finding.evidence.get("path")
+    return [str(source)] if source else ["(store)"]
+
+
 def _by_severity(findings: list[Finding]) -> list[tuple[str, list[Finding]]]:
     groups: list[tuple[str, list[Finding]]] = []
     for severity in sorted(SEVERITY_RANK, key=SEVERITY_RANK.__getitem__, reverse=True):
@@ -122,7 +130,7 @@ def render_text(scan: ScanResult, *, show_entries: bool = False) -> str:
         out.append("")
         out.append(f"{SEVERITY_TITLES[severity]} ({len(members)})")
         for finding in members:
-            out.append(f"  [{finding.rule}] {', '.join(finding.entries)}")
+            out.append(f"  [{finding.rule}] {', '.join(finding_subjects(finding))}")
             out.append(f"      {finding.message}")
     if not scan.findings:
         out.append("")
@@ -150,7 +158,7 @@ def render_markdown(scan: ScanResult) -> str:
         out.append(f"## {SEVERITY_TITLES[severity]} ({len(members)})")
         out.append("")
         for finding in members:
-            entries = ", ".join(f"`{entry_id}`" for entry_id in finding.entries)
+            entries = ", ".join(f"`{subject}`" for subject in finding_subjects(finding))
             out.append(f"- [ ] **{finding.rule}** {entries}: {finding.message}")
     if not scan.findings:
         out.extend(["", "No drift found: nothing to review this week."])

@@ -147,3 +147,10 @@ def test_version() -> None:
     code, output = run("--version")
     assert code == 0
     assert "curator, version" in output
+
+
+def test_text_report_names_the_file_of_a_finding_without_entries(demo) -> None:
+    code, output = run("scan", str(demo.claude_store), "--now", NOW_ARG)
+    dangling_lines = [line for line in output.splitlines() if line.strip().startswith("[dangling-link]")]
+    assert dangling_lines
+    assert all(line.strip() != "[dangling-link]" for line in dangling_lines)
