@@ -63,21 +63,25 @@ class _Words:
 
 
 def _english_body(words: _Words) -> str:
-    w = words.en(18)
+    w = words.en(21)
+    rule = f" Never restart the {w[18]} {w[19]} during {w[20]} hours." if words.rng.random() < 0.3 else ""
     return (
         f"The {w[0]} {w[1]} service sends {w[2]} {w[3]} through the {w[4]} gateway. "
         f"Ask {w[5].title()} before changing the {w[6]} {w[7]} settings. "
         f"**Why:** the {w[8]} {w[9]} broke once when {w[10]} {w[11]} was renamed. "
         f"**How to apply:** check `{w[12]}_{w[13]}` and the {w[14]} dashboard before any {w[15]} {w[16]} change."
+        + rule
     )
 
 
 def _chinese_body(words: _Words) -> str:
-    w = words.zh(14)
+    w = words.zh(16)
+    rule = f"不要在高峰期重启{w[14]}{w[15]}。" if words.rng.random() < 0.3 else ""
     return (
         f"{w[0]}{w[1]}走{w[2]}{w[3]}，改{w[4]}{w[5]}之前先问{w[6]}。"
         f"**Why:** 上次{w[7]}{w[8]}改名之后{w[9]}{w[10]}坏了。"
         f"**How to apply:** 动{w[11]}之前先看{w[12]}{w[13]}面板。"
+        + rule
     )
 
 

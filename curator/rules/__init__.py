@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import gc
 from dataclasses import dataclass, field
 from datetime import datetime, timezone
 
@@ -34,6 +35,17 @@ def apply_suppressions(store: Store, findings: list[Finding]) -> RuleOutcome:
 
 def analyze(store: Store, *, now: datetime) -> RuleOutcome:
     """Reader findings, format-level rules, then every drift rule, then suppression."""
+    collecting = gc.isenabled()
+    gc.disable()
+    try:
+        return _analyze(store, now)
+    finally:
+        if collecting:
+            gc.enable()
+
+
+def _analyze(store: Store, now: datetime) -> RuleOutcome:
+    """The rules proper; the cyclic GC is paused meanwhile (they build many small acyclic objects)."""
     from curator.rules import bloat, conflict, dates, derivable, duplicate, numbers, stale, structure
     from curator.rules.choices import ChoiceTable
     from curator.rules.docs import Docs

@@ -105,13 +105,7 @@ def _choice_clashes(docs: Docs, table: ChoiceTable, clashes: dict[tuple[int, int
 
 
 def _action_clashes(docs: Docs, clashes: dict[tuple[int, int], list[Clash]]) -> None:
-    owners: list[int] = []
-    found: list[polarity.Action] = []
-    for position, doc in enumerate(docs.items):
-        for statement in doc.statements:
-            for action in polarity.actions(statement):
-                owners.append(position)
-                found.append(action)
+    owners, found = polarity.collect([doc.statements for doc in docs.items])
     for left, right, left_action, right_action, score in polarity.clashes(owners, found, lambda a, b: _allowed(docs, a, b)):
         key = (min(left, right), max(left, right))
         if clashes[key]:

@@ -8,7 +8,7 @@ from dataclasses import dataclass
 from rapidfuzz import fuzz
 
 from curator.rules import pairing
-from curator.rules.text import tokens
+from curator.rules.text import IS_CJK, STOPWORDS, tokens
 
 ACTION_SIMILARITY = 90.0
 MIN_ACTION_TOKENS = 2
@@ -35,28 +35,57 @@ class Action:
     statement: str
 
 
-def actions(statement: str) -> list[Action]:
-    """Imperative clauses of a statement; a clause without a negation cue counts as positive."""
+MAX_POSITIVE_CHARS = 90
+
+
+def collect(statements_by_owner: list[list[str]]) -> tuple[list[int], list[Action]]:
+    """Negated imperatives, and the short positive clauses that share a word with one of them."""
+    owners: list[int] = []
     found: list[Action] = []
-    for clause in _CLAUSES.split(statement):
-        lowered = clause.strip().lower()
-        if not lowered:
-            continue
-        negated = _NEGATED.match(lowered)
-        core = lowered[negated.end() :] if negated else _MODAL.sub("", lowered, count=1)
-        words = [token for token in tokens(core) if token != "#"]
-        if len(words) >= MIN_ACTION_TOKENS:
-            found.append(Action("neg" if negated else "pos", " ".join(words), statement))
-    return found
+    positives: list[tuple[int, str, str]] = []
+    negated_words: set[str] = set()
+    for owner, statements in enumerate(statements_by_owner):
+        for statement in statements:
+            for clause in _CLAUSES.split(statement):
+                lowered = clause.strip().lower()
+                if not lowered:
+                    continue
+                negated = _NEGATED.match(lowered)
+                if negated:
+                    action = _action("neg", lowered[negated.end() :], statement)
+                    if action:
+                        owners.append(owner)
+                        found.append(action)
+                        negated_words.update(_raw_words(lowered[negated.end() :]))
+                elif len(lowered) <= MAX_POSITIVE_CHARS:
+                    positives.append((owner, lowered, statement))
+    if not found:
+        return owners, found
+    for owner, lowered, statement in positives:
+        if IS_CJK.search(lowered) or not negated_words.isdisjoint(_raw_words(lowered)):
+            action = _action("pos", _MODAL.sub("", lowered, count=1), statement)
+            if action:
+                owners.append(owner)
+                found.append(action)
+    return owners, found
+
+
+def _raw_words(text: str) -> set[str]:
+    words = {word.strip("`'\"()[]*.,") for word in text.split()}
+    return {word for word in words if len(word) > 2 and word not in STOPWORDS}
+
+
+def _action(polarity: str, core: str, statement: str) -> Action | None:
+    words = [token for token in tokens(core) if token != "#"]
+    return Action(polarity, " ".join(words), statement) if len(words) >= MIN_ACTION_TOKENS else None
 
 
 def clashes(owners: list[int], found: list[Action], allowed) -> list[tuple[int, int, Action, Action, float]]:
     """Pairs of actions from different entries, opposite in polarity and nearly the same in wording."""
-    token_sets = [frozenset(action.text.split()) for action in found]
-    if not any(action.polarity == "neg" for action in found):
+    if not found:
         return []
     pairs = pairing.candidate_pairs(
-        token_sets,
+        [frozenset(action.text.split()) for action in found],
         min_overlap=0.8,
         block_cap=50,
         skip=lambda left, right: found[left].polarity == found[right].polarity
