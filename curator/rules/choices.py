@@ -134,7 +134,7 @@ class ChoiceTable:
             if self._scopes[set_index]:
                 scopes = [name for name, scope_cue in self._scopes[set_index] if scope_cue.search(lowered)]
             for match in pattern.finditer(lowered):
-                polarity = _polarity(lowered, match.start(), match.end())
+                polarity = _polarity(lowered, match.start(), match.end(), self._any)
                 if not polarity:
                     continue
                 member = canonical.get(match.group(1)) or canonical.get(re.sub(r"[\s-]+", " ", match.group(1)), "")
@@ -145,9 +145,10 @@ class ChoiceTable:
         return found
 
 
-def _polarity(lowered: str, start: int, end: int) -> str | None:
-    clause_start = max(lowered.rfind(mark, 0, start) for mark in (",", "，", ";", "；", "。", ". ", "、", "—"))
-    left = lowered[max(clause_start + 1, start - 40) : start]
+def _polarity(lowered: str, start: int, end: int, members: re.Pattern[str]) -> str | None:
+    """'pos', 'neg' or None for the member at lowered[start:end]; other members listed before it are skipped."""
+    clause_start = max(lowered.rfind(mark, 0, start) for mark in (",", "，", ";", "；", "。", ". ", "—"))
+    left = members.sub(" ", lowered[max(clause_start + 1, start - 40) : start])
     right = lowered[end : end + 30]
     if _NEGATIVE.search(left) or _NEGATIVE_RIGHT.match(right):
         return "neg"
