@@ -142,7 +142,9 @@ def _build_openclaw(workspace: Path, now: datetime) -> None:
 
     repo = _Repo(workspace, now)
     daily = {f"memory/{day(days_ago)}.md": content.openclaw_daily(day, days_ago) for days_ago in (30, 3)}
-    repo.commit(30, "workspace memory", {"MEMORY.md": content.openclaw_memory(day), **daily})
+    first_log, last_log = (f"memory/{day(days_ago)}.md" for days_ago in (30, 3))
+    repo.commit(30, "workspace memory", {"MEMORY.md": content.openclaw_memory(day), first_log: daily[first_log]})
+    repo.commit(3, "daily log", {last_log: daily[last_log]})
     indexed_at = {rel: text for rel, text in daily.items()}
     stale_rel = f"memory/{day(3)}.md"
     indexed_at[stale_rel] = daily[stale_rel].replace("Drafted the weekly summary.", "Drafted a summary.")
