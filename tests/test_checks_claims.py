@@ -173,3 +173,11 @@ def test_every_corpus_entry_extracts_cleanly(corpus) -> None:
                     assert entry.body[claim.span[0]:claim.span[1]] == claim.text
                 assert not (claim.kind == "path" and "YYYY" in claim.subject)
     assert seen > 100
+
+
+@pytest.mark.parametrize("body", [
+    "[" * 20000 + "](", "`" * 20000, "~~" * 20000, "**a" * 20000, "[[" * 20000 + "]]", "` " * 20000,
+    ("x" * 50 + "/") * 2000, "1 " * 40000 + "/",
+], ids=["brackets", "backticks", "tildes", "bold", "wikilinks", "spaced-backticks", "slashes", "numbers"])
+def test_pathological_markup_yields_no_claims(body: str) -> None:
+    assert claims_of(body) == []

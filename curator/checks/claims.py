@@ -17,10 +17,10 @@ from curator.checks.vocab import (
 from curator.model import Entry, Store
 
 _FENCE = re.compile(r"^[ \t]*(```|~~~)[^\n]*\n.*?(?:^[ \t]*\1[ \t]*$|\Z)", re.DOTALL | re.MULTILINE)
-_INLINE_CODE = re.compile(r"(?<!`)(`+)(?!`)([^\n]+?)(?<!`)\1(?!`)")
-_LINK = re.compile(r"\[(?P<label>[^\]\n]*)\]\((?P<target><[^>\n]+>|[^)\s]+)(?:\s+\"[^\"\n]*\")?\)")
-_WIKILINK = re.compile(r"\[\[[^\]\n]+\]\]")
-_BOLD = re.compile(r"(\*\*|__)(?=\S)([^*\n]+?)(?<=\S)\1")
+_INLINE_CODE = re.compile(r"(?<!`)(`{1,3})(?!`)([^\n`]{1,300}?|[^\n]{1,300}?)(?<!`)\1(?!`)")
+_LINK = re.compile(r"\[(?P<label>[^\[\]\n]{0,300})\]\((?P<target><[^>\n]{1,400}>|[^)\s]{1,400})(?:\s+\"[^\"\n]{0,200}\")?\)")
+_WIKILINK = re.compile(r"\[\[[^\[\]\n]{1,200}\]\]")
+_BOLD = re.compile(r"(\*\*|__)(?=\S)([^*\n]{1,200}?)(?<=\S)\1")
 _URL = re.compile(r"\bhttps?://[^\s<>`'\")\]]+", re.IGNORECASE)
 _IDENT = re.compile(r"^[A-Za-z_$][\w$]*(?:(?:\.|::|#)[A-Za-z_$][\w$]*)*(?:\([^()]*\))?$")
 _FLAG = re.compile(r"^--[A-Za-z][\w-]+$")
@@ -37,6 +37,9 @@ _VERSION = re.compile(
 )
 
 
+MAX_EXTRACT_CHARS = 200_000
+
+
 def mask_fences(text: str) -> str:
     """The text with fenced code blocks blanked out (same length, newlines kept)."""
     return _FENCE.sub(lambda match: re.sub(r"[^\n]", " ", match.group(0)), text)
@@ -44,11 +47,11 @@ def mask_fences(text: str) -> str:
 
 def extract_claims(entry: Entry, project: Path | None = None, *, store: Store | None = None) -> list[Claim]:
     """Every testable claim in the entry's body and its frontmatter `checks:` list, negated ones left out."""
-    body = entry.body or ""
+    body = (entry.body or "")[:MAX_EXTRACT_CHARS]
     masked = mask_fences(body)
     struck = struck_spans(masked)
     found: list[Claim] = []
-    taken: list[tuple[int, int]] = []
+    taken = _Taken(len(masked))
 
     def add(claim: Claim) -> None:
         if claim.kind != "declared" and is_negated(masked, claim.span[0], claim.span[1], struck):
@@ -56,14 +59,14 @@ def extract_claims(entry: Entry, project: Path | None = None, *, store: Store | 
         found.append(claim)
 
     for match in _WIKILINK.finditer(masked):
-        taken.append(match.span())
+        taken.add(match.span())
     for match in _LINK.finditer(masked):
-        if _inside(match.start(), taken):
+        if match.start() in taken:
             continue
         target = match.group("target").strip("<>")
         start = match.start("target") + (1 if match.group("target").startswith("<") else 0)
         span = (start, start + len(target))
-        taken.append(match.span())
+        taken.add(match.span())
         if _URL.fullmatch(target):
             add(_claim("url", target, target, "not fetched", entry, span, "link"))
         elif not target.startswith(("#", "mailto:", "tel:")) and ":" not in target.split("/")[0][1:]:
@@ -72,20 +75,20 @@ def extract_claims(entry: Entry, project: Path | None = None, *, store: Store | 
                 add(_path_claim(path, entry, span, "link", body[span[0]:span[1]]))
     for match in _INLINE_CODE.finditer(masked):
         span = match.span(2)
-        if _inside(span[0], taken):
+        if span[0] in taken:
             continue
-        taken.append(match.span())
+        taken.add(match.span())
         for claim in _classify_code(match.group(2), entry, span, store):
             add(claim)
     for match in _BOLD.finditer(masked):
         content = match.group(2).strip("`")
         span = (match.start(2), match.end(2))
-        if _inside(span[0], taken) or "`" in match.group(2):
+        if span[0] in taken or "`" in match.group(2):
             continue
         if ("/" in content or has_extension(content)) and _pathlike(content, strict=True):
             add(_path_claim(content, entry, span, "bold", content))
     for match in _URL.finditer(masked):
-        if not _inside(match.start(), taken):
+        if match.start() not in taken:
             url = match.group(0).rstrip(".,;:!?。，")
             add(_claim("url", url, url, "not fetched", entry, (match.start(), match.start() + len(url)), "prose"))
     for claim in commandclaims.count_claims(masked, body, entry):
@@ -130,8 +133,17 @@ def _path_claim(path: str, entry: Entry, span: tuple[int, int], source: str, tex
     return _claim("path", text, path, "exists", entry, span, source)
 
 
-def _inside(position: int, spans: list[tuple[int, int]]) -> bool:
-    return any(start <= position < end for start, end in spans)
+class _Taken:
+    """Character positions already claimed by a link, code span or wikilink (O(1) lookups)."""
+
+    def __init__(self, size: int) -> None:
+        self.mask = bytearray(size + 1)
+
+    def add(self, span: tuple[int, int]) -> None:
+        self.mask[span[0]:span[1]] = b"\x01" * (span[1] - span[0])
+
+    def __contains__(self, position: int) -> bool:
+        return bool(self.mask[position])
 
 
 def has_extension(text: str) -> bool:
@@ -236,10 +248,10 @@ _ROLE_AFTER = re.compile(
 )
 
 
-def _prose_tools(masked: str, entry: Entry, taken: list[tuple[int, int]]) -> list[Claim]:
+def _prose_tools(masked: str, entry: Entry, taken: _Taken) -> list[Claim]:
     claims = []
     for match in _TOOL_WORD.finditer(masked):
-        if _inside(match.start(), taken):
+        if match.start() in taken:
             continue
         name = match.group(1).lower()
         if name != match.group(1) and match.group(1) != match.group(1).capitalize():

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import re
 
+WINDOW = 240
 _SENTENCE_END = re.compile(r"[。！？；;!?\n]|\.(?=\s|$)")
 _CLAUSE_END = re.compile(r"[。！？；;!?\n,，]|\.(?=\s|$)")
 _PRE_NEGATION = re.compile(
@@ -30,7 +31,7 @@ _CLAUSE_NEGATION = re.compile(
 )
 _LIST_TAIL = re.compile(r"(?:`[^`]*`|\*\*[^*]*\*\*|[^\s,，、]+)\s*(?:,|，|、|/|\band\b|\bor\b|\bnor\b|&|和|或|及|与)\s*$",
                         re.IGNORECASE)
-_STRUCK = re.compile(r"~~.+?~~", re.DOTALL)
+_STRUCK = re.compile(r"~~[^~]{1,2000}?~~")
 
 
 def struck_spans(text: str) -> list[tuple[int, int]]:
@@ -38,11 +39,12 @@ def struck_spans(text: str) -> list[tuple[int, int]]:
 
 
 def _bounds(text: str, start: int, end: int, pattern: re.Pattern[str]) -> tuple[int, int]:
-    left = 0
-    for match in pattern.finditer(text, 0, start):
+    """The sentence (or clause) around text[start:end], looking at most WINDOW characters either way."""
+    left = max(0, start - WINDOW)
+    for match in pattern.finditer(text, left, start):
         left = match.end()
-    found = pattern.search(text, end)
-    return left, (found.start() if found else len(text))
+    found = pattern.search(text, end, end + WINDOW)
+    return left, (found.start() if found else min(len(text), end + WINDOW))
 
 
 def is_negated(text: str, start: int, end: int, struck: list[tuple[int, int]] | None = None) -> bool:

@@ -139,8 +139,10 @@ class Checker:
         what = "directories" if want_dirs else (f"{claim.extra.get('extension')} files" if claim.extra.get(
             "extension") else "entries")
         said = f"memory says {claim.expected.replace('~ ', 'about ')} {what} under {claim.subject}"
-        if probe.exit_code != 0 or not directory.absolute.is_dir():
+        if not directory.absolute.is_dir():
             return self._result(claim, "fail", f"{said}; ls finds no such directory", probe, None)
+        if probe.exit_code != 0:
+            return self._result(claim, "unknown", f"{said}; ls could not list it ({probe.output.strip()[:80]})", probe)
         names = probe.lines()
         if want_dirs:
             names = [line for line in names if line.endswith("/")]
