@@ -242,3 +242,20 @@ def test_git_probes_ignore_repo_hooks_and_pagers(tmp_path: Path) -> None:
     assert result.exit_code == 0 and "a.py:1:" in result.output
     assert run_adhoc(repo, "git log --oneline").exit_code == 0
     assert not marker.exists()
+
+
+def test_rg_is_preferred_outside_git_when_installed(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    project = tmp_path / "plain"
+    (project / "lib").mkdir(parents=True)
+    (project / "lib" / "mod.py").write_text("def load_settings():\n    pass\n")
+    bin_dir = tmp_path / "bin"
+    bin_dir.mkdir()
+    stand_in = bin_dir / "rg"
+    stand_in.write_text(f"#!/bin/sh\nexec {shutil.which('grep')} -r \"$@\"\n")
+    stand_in.chmod(0o755)
+    monkeypatch.setenv("PATH", f"{bin_dir}{os.pathsep}{os.environ['PATH']}")
+    store = make_store(project, {"r.md": "`load_settings()` and `save_settings()`."})
+    results = run_checks(store).results["r.md"]
+    assert [result.probe.argv[:5] for result in results] == [["rg", "-n", "-F", "-w", "-e"]] * 2
+    assert [result.verdict for result in results] == ["pass", "fail"]
+    assert "rg finds load_settings" in results[0].explanation

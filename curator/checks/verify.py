@@ -112,11 +112,13 @@ class Checker:
         if self.in_git:
             tokens = ["git", "grep", "-n", "-I", "-F", "-w", "--untracked", "-e", name, "--", "."]
             tokens += [f":(exclude){rel}" for rel in self.memory_paths]
+        elif self.runner.have("rg"):
+            tokens = ["rg", "-n", "-F", "-w", "-e", name, "--", "."]
         else:
             tokens = ["grep", "-r", "-n", "-I", "-F", "-w", *(f"--exclude-dir={d}" for d in (".git", *NOISE_DIRS)),
                       "-e", name, "--", "."]
         probe = self.runner.run(tokens)
-        tool = "git grep" if self.in_git else "grep"
+        tool = " ".join(tokens[:2]) if self.in_git else tokens[0]
         hits = [line for line in probe.lines() if not self._in_memory(line.split(":", 1)[0])]
         if probe.exit_code == 0 and hits:
             where = ":".join(hits[0].split(":", 2)[:2])
