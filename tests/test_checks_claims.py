@@ -55,6 +55,7 @@ POSITIVES = [
     ("Requires Python 3.12+.", ("version", "python")),
     ("本项目用 Python 3.11。", ("version", "python")),
     ("Docs at https://example.com/docs.", ("url", "https://example.com/docs")),
+    ("Source at `github.com/acme/site/blob/main/app.py`.", ("url", "github.com/acme/site/blob/main/app.py")),
     ("See [docs](https://example.com/x).", ("url", "https://example.com/x")),
 ]
 
@@ -101,6 +102,8 @@ NOT_CLAIMS = [
     "We use black paint and a bun for lunch.",
     "A node 5 in the graph.",
     "We shipped 3 features in Q4.",
+    "Publish 4 posts per week in posts/.",
+    "We have 120 tests in tests/.",
     "Link to [[other-memory]] here.",
     "`true` and `None` are values.",
     "Multi word `some prose here` in code.",

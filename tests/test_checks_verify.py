@@ -109,6 +109,8 @@ CASES = [
     ("count right", "41 posts under `posts/short/`.", "pass", "ls finds 41"),
     ("count zh", "posts/short/ 下还有 58 篇待删。", "fail", "ls finds 41"),
     ("count ext", "There are 4 markdown files in `docs/`.", "pass", "ls finds 4"),
+    ("count files", "There are 5 files in `docs/`.", "pass", "memory says 5 files under docs/; ls finds 5"),
+    ("count folders", "`src/` has 2 folders.", "fail", "memory says 2 directories under src/; ls finds 0"),
     ("count approx", "about 40 posts under posts/short/.", "pass", "ls finds 41"),
     ("count no dir", "12 posts under posts/gone/.", "fail", "no such directory"),
     ("pkg script", "Run `pnpm test`, please.", "pass", '"test": "vitest run"'),

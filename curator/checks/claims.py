@@ -38,6 +38,8 @@ _VERSION = re.compile(
 
 
 MAX_EXTRACT_CHARS = 200_000
+_DOMAIN = re.compile(r"^(?:[a-z0-9-]+\.)+(?:com|org|net|io|dev|ai|app|co|cn|gov|edu|me|sh|so|xyz|info)(?:/|$)",
+                     re.IGNORECASE)
 
 
 def mask_fences(text: str) -> str:
@@ -201,6 +203,8 @@ def _classify_code(content: str, entry: Entry, span: tuple[int, int], store: Sto
     if len(words) != 1:
         return []
     path = _LINE_SUFFIX.sub("", stripped).rstrip("\\")
+    if _DOMAIN.match(path):
+        return [_claim("url", stripped, path, "not fetched", entry, inner, "code")]
     if ("/" in path or "\\" in path or has_extension(path)) and _pathlike(path, strict=True):
         if _is_memory_link(path, entry, store) and store is not None and path in set(store.files):
             return []

@@ -109,9 +109,9 @@ def command_claims(command: str, entry: Entry, span: tuple[int, int]) -> list[Cl
 _NUMBER = r"(?<![\w.,])(?P<num>\d{1,3}(?:,\d{3})+|\d{1,6})(?![\d.,]\d)"
 _QUAL_EN = (r"(?:(?P<qual>over|more than|at least|about|around|approximately|roughly|nearly|almost|under|fewer than|"
             r"less than|up to|at most|~|≈)\s*)?")
-_NOUN_EN = (r"(?P<noun>(?:[\w.\-]+\s+){0,3}?(?:files?|posts?|entries|entry|items?|pages?|articles?|notes?|tests?|"
+_NOUN_EN = (r"(?P<noun>(?:[\w.\-]+\s+){0,3}?(?:files?|posts?|entries|entry|items?|pages?|articles?|notes?|test files|"
             r"scripts?|images?|docs?|documents?|drafts?|modules?|components?|templates?|migrations?|fixtures?|"
-            r"examples?|chapters?|photos?|records?|memories|topics?|folders?|directories|subdirectories))")
+            r"examples?|chapters?|photos?|memories|topics?|folders?|directories|subdirectories))")
 _DIR = r"(?<![A-Za-z0-9_.\-/`*])(?P<dir>`[^`\n]+`|\*\*[^*\n]+\*\*|(?:\./)?[A-Za-z0-9_.\-]+(?:/[A-Za-z0-9_.\-]+)*/)"
 _QUAL_ZH = r"(?P<qual>约|大约|大概|超过|多于|至少|不到|少于|近|将近|最多)?"
 _COUNT_PATTERNS = [
@@ -126,6 +126,7 @@ _COUNT_PATTERNS = [
     re.compile(r"(?:还有|共有|一共有|剩下|还剩|有)\s*" + _QUAL_ZH + r"\s*" + _NUMBER
                + r"\s*(?P<noun>篇|个|份|条|张|项|页|个文件|份文件)\S{0,8}?(?:在|位于)\s*" + _DIR),
 ]
+_RATE = re.compile(r"\b(?:per|each|every|a day|a week|a month|a year)\b|每", re.IGNORECASE)
 _COMPARATORS = {
     "over": ">", "more than": ">", "at least": ">=", "about": "~", "around": "~", "approximately": "~",
     "roughly": "~", "nearly": "~", "almost": "~", "under": "<", "fewer than": "<", "less than": "<",
@@ -142,6 +143,8 @@ def count_claims(masked: str, body: str, entry: Entry) -> list[Claim]:
         return claims
     for pattern in _COUNT_PATTERNS:
         for match in pattern.finditer(masked):
+            if _RATE.search(match.group(0)):
+                continue
             directory = match.group("dir").strip("`*")
             if " " in directory or not re.search(r"[A-Za-z\u4e00-\u9fff]", directory) or "://" in directory:
                 continue
@@ -153,7 +156,8 @@ def count_claims(masked: str, body: str, entry: Entry) -> list[Claim]:
             comparator = _COMPARATORS.get(qualifier, "==")
             noun = (match.group("noun") or "").lower()
             extension = next((ext for hint, ext in COUNT_EXT_HINTS.items() if re.search(rf"(?:^|\W){hint}\b", noun)), "")
-            kind = "dirs" if re.search(r"folders?|director|subdirector", noun) else "entries"
+            kind = "dirs" if re.search(r"folders?|director|subdirector", noun) else (
+                "files" if re.search(r"\bfiles?$", noun) or noun in ("个文件", "份文件") else "entries")
             start, end = match.span()
             claims.append(Claim(
                 "count", body[start:end], directory.rstrip("/") + "/", f"{comparator} {number}".replace("== ", ""),

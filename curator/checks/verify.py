@@ -136,10 +136,12 @@ class Checker:
     def _check_count(self, claim: Claim) -> CheckResult:
         directory = confine(self.project, claim.subject)
         want_dirs = claim.extra.get("counts") == "dirs"
-        probe = self.runner.run(["ls", "-1", *(["-p"] if want_dirs else []), "--", directory.rel])
+        want_files = claim.extra.get("counts") == "files"
+        probe = self.runner.run(["ls", "-1", *(["-p"] if want_dirs or want_files else []), "--", directory.rel])
         expected = int(claim.extra.get("number", 0))
-        what = "directories" if want_dirs else (f"{claim.extra.get('extension')} files" if claim.extra.get(
-            "extension") else "entries")
+        extension = claim.extra.get("extension")
+        what = "directories" if want_dirs else (f"{extension} files" if extension else ("files" if want_files
+                                                                                         else "entries"))
         said = f"memory says {claim.expected.replace('~ ', 'about ')} {what} under {claim.subject}"
         if not directory.absolute.is_dir():
             return self._result(claim, "fail", f"{said}; ls finds no such directory", probe, None)
@@ -148,7 +150,9 @@ class Checker:
         names = probe.lines()
         if want_dirs:
             names = [line for line in names if line.endswith("/")]
-        elif claim.extra.get("extension"):
+        elif want_files:
+            names = [line for line in names if not line.endswith("/")]
+        if claim.extra.get("extension"):
             names = [line for line in names if line.lower().endswith(claim.extra["extension"])]
         observed = len(names)
         agrees = _compare(observed, claim.comparator, expected)
