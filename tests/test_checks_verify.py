@@ -49,6 +49,7 @@ def build_project(root: Path) -> Path:
         "docs/a.md": "a\n", "docs/b.md": "b\n", "docs/c.md": "c\n", "docs/d.png": "png\n",
         "docs/-rf.md": "a file whose name looks like an option\n",
         "tests/conftest.py": "\n",
+        "packages/web/package.json": json.dumps({"name": "web", "scripts": {"dev": "vite"}}),
     }
     files.update({f"posts/short/p{number:02d}.md": "post\n" for number in range(41)})
     init_repo(root)
@@ -111,10 +112,12 @@ CASES = [
     ("count ext", "There are 4 markdown files in `docs/`.", "pass", "ls finds 4"),
     ("count files", "There are 5 files in `docs/`.", "pass", "memory says 5 files under docs/; ls finds 5"),
     ("count folders", "`src/` has 2 folders.", "fail", "memory says 2 directories under src/; ls finds 0"),
-    ("count approx", "about 40 posts under posts/short/.", "pass", "ls finds 41"),
+    ("count approx", "about 40 posts under posts/short/.", "pass", "memory says about 40 entries under posts/short/; ls finds 41"),
+    ("count over", "over 50 posts under posts/short/.", "fail", "memory says more than 50 entries"),
     ("count no dir", "12 posts under posts/gone/.", "fail", "no such directory"),
     ("pkg script", "Run `pnpm test`, please.", "pass", '"test": "vitest run"'),
     ("make target", "Run `make lint` first.", "pass", "Makefile defines target lint"),
+    ("workspace script", "Run `pnpm dev` for the site.", "pass", '"dev" is a script of packages/web/package.json'),
     ("make multi", "Run `make test` first.", "pass", "defines target test"),
     ("make missing", "Run `make deploy` first.", "fail", "Makefile has no deploy target"),
     ("pyproject script", "Start with `uv run serve`.", "pass", "pyproject.toml defines serve"),
@@ -226,3 +229,25 @@ def test_project_outside_git_uses_grep_and_a_walk(tmp_path: Path) -> None:
     assert results["load_settings"].verdict == "pass"
     assert results["load_settings"].probe.argv[0] == "grep"
     assert results["save_settings"].verdict == "fail"
+
+
+def test_makefile_with_includes_makes_a_missing_target_unknown(tmp_path: Path) -> None:
+    project = tmp_path / "inc"
+    project.mkdir()
+    (project / "Makefile").write_text("include common.mk\n\nbuild:\n\ttrue\n")
+    store = make_store(project, {"m.md": "Run `make release` and `make build`."})
+    results = run_checks(store).results["m.md"]
+    assert [(result.claim.subject, result.verdict) for result in results] == [("release", "unknown"), ("build", "pass")]
+    assert "includes other makefiles" in results[0].explanation
+
+
+def test_unreadable_manifests_give_unknown_not_errors(tmp_path: Path) -> None:
+    project = tmp_path / "broken"
+    project.mkdir()
+    (project / "package.json").write_text("{not json")
+    (project / "pyproject.toml").write_text("[project\nname=")
+    (project / ".nvmrc").write_text("lts/iron\n")
+    store = make_store(project, {"b.md": "Run `pnpm test`; we use Node 20 and `uv run serve`; tests run with jest."})
+    verdicts = {(result.claim.kind, result.claim.subject): result.verdict for result in run_checks(store).results["b.md"]}
+    assert verdicts == {("tool", "pnpm"): "unknown", ("script", "test"): "unknown", ("version", "node"): "unknown",
+                        ("tool", "uv"): "unknown", ("script", "serve"): "unknown", ("tool", "jest"): "unknown"}

@@ -72,10 +72,13 @@ def execute(command: SafeCommand, project: Path, *, timeout: float) -> ProbeResu
             return finish(argv, exit_code, text, started, fallback_used=True)
         return finish(argv, None, f"{argv[0]}: not installed, and no pure-Python stand-in for {command.program}",
                       started, fallback_used=True)
-    process = subprocess.Popen(  # noqa: S603 - argument list, allow-listed program, never a shell
-        argv, executable=binary, cwd=project, stdin=subprocess.DEVNULL, stdout=subprocess.PIPE,
-        stderr=subprocess.STDOUT, env=probe_env(), start_new_session=True, shell=False,
-    )
+    try:
+        process = subprocess.Popen(  # noqa: S603 - argument list, allow-listed program, never a shell
+            argv, executable=binary, cwd=project, stdin=subprocess.DEVNULL, stdout=subprocess.PIPE,
+            stderr=subprocess.STDOUT, env=probe_env(), start_new_session=True, shell=False,
+        )
+    except OSError as error:
+        return finish(argv, None, f"{argv[0]}: could not start ({error.strerror or error})", started)
     chunks: list[bytes] = []
     state = {"read": 0, "capped": False}
 

@@ -49,6 +49,7 @@ class ProjectFacts:
     pyproject_text: str = ""
     makefile: str | None = None
     make_targets: set[str] = field(default_factory=set)
+    make_includes: bool = False
     justfile: str | None = None
     just_recipes: set[str] = field(default_factory=set)
     texts: dict[str, str] = field(default_factory=dict)
@@ -135,6 +136,7 @@ def load_facts(root: Path) -> ProjectFacts:
             if text is not None:
                 facts.makefile = name
                 facts.make_targets = {target for line in _MAKE_TARGET.findall(text) for target in line.split()}
+                facts.make_includes = re.search(r"^\s*-?include\s", text, re.MULTILINE) is not None
                 break
     for name in JUSTFILES:
         if name in facts.names:
@@ -144,6 +146,23 @@ def load_facts(root: Path) -> ProjectFacts:
                 facts.just_recipes = set(_JUST_RECIPE.findall(text))
                 break
     return facts
+
+
+def workspace_scripts(facts: ProjectFacts, manifests: list[str], limit: int = 200) -> dict[str, str]:
+    """Script name -> the package.json (other than the root one) that defines it, for monorepos."""
+    found: dict[str, str] = {}
+    for rel in manifests[:limit]:
+        if rel == "package.json" or "node_modules/" in rel:
+            continue
+        try:
+            loaded = json.loads(_read_text(facts.root, rel) or "null")
+        except ValueError:
+            continue
+        scripts = loaded.get("scripts") if isinstance(loaded, dict) else None
+        if isinstance(scripts, dict):
+            for name in scripts:
+                found.setdefault(str(name), rel)
+    return found
 
 
 def _config_files(facts: ProjectFacts, tool: str, prefixes: tuple[str, ...]) -> list[Evidence]:

@@ -13,11 +13,12 @@ from curator.checks.commands import split_command_line
 from curator.checks.confine import Refused, confine
 from curator.checks.declared import evaluate_expect
 from curator.checks.probes import ProbeRunner, finish
-from curator.checks.project import ProjectFacts, VersionSource
+from curator.checks.project import ProjectFacts, VersionSource, workspace_scripts
 from curator.checks.results import CheckResult, Claim, ProbeResult
 from curator.checks.versionspec import pin_agrees, satisfies
 from curator.checks.vocab import TOOLS
 
+_COMPARATOR_WORDS = {"~": "about ", ">": "more than ", ">=": "at least ", "<": "fewer than ", "<=": "at most "}
 NOISE_DIRS = ("node_modules", ".venv", "venv", "dist", "build", "__pycache__")
 
 
@@ -142,7 +143,7 @@ class Checker:
         extension = claim.extra.get("extension")
         what = "directories" if want_dirs else (f"{extension} files" if extension else ("files" if want_files
                                                                                          else "entries"))
-        said = f"memory says {claim.expected.replace('~ ', 'about ')} {what} under {claim.subject}"
+        said = f"memory says {_COMPARATOR_WORDS.get(claim.comparator, '')}{expected} {what} under {claim.subject}"
         if not directory.absolute.is_dir():
             return self._result(claim, "fail", f"{said}; ls finds no such directory", probe, None)
         if probe.exit_code != 0:
@@ -167,6 +168,9 @@ class Checker:
             scripts = self.facts.scripts
             if name in scripts:
                 return self._result(claim, "pass", f'package.json defines "{name}": "{scripts[name]}"', probe, name)
+            elsewhere = self._workspace_script(name)
+            if elsewhere is not None:
+                return self._result(claim, "pass", f'"{name}" is a script of {elsewhere[0]}', elsewhere[1], name)
             return self._result(claim, "fail", f"memory says `{claim.text}`; package.json has no \"{name}\" script "
                                 f"(has: {_listing(scripts)})", probe, None)
         if where == "Makefile":
@@ -175,6 +179,9 @@ class Checker:
             probe = self.runner.run(["grep", "-n", "-E", "-e", _target_regex(name), "--", self.facts.makefile])
             if name in self.facts.make_targets:
                 return self._result(claim, "pass", f"{self.facts.makefile} defines target {name}", probe, name)
+            if self.facts.make_includes:
+                return self._result(claim, "unknown", f"{self.facts.makefile} has no {name} target itself but "
+                                    "includes other makefiles", probe)
             return self._result(claim, "fail", f"memory says `{claim.text}`; {self.facts.makefile} has no {name} "
                                 f"target (has: {_listing(self.facts.make_targets)})", probe, None)
         if where == "justfile":
@@ -193,6 +200,15 @@ class Checker:
             return self._result(claim, "pass", f"pyproject.toml defines {name}", probe, name)
         return self._result(claim, "fail", f"memory says `{claim.text}`; pyproject.toml has no script {name} "
                             f"(has: {_listing(scripts)})", probe, None)
+
+    def _workspace_script(self, name: str) -> tuple[str, ProbeResult] | None:
+        if not self.in_git:
+            return None
+        listing = self.runner.run(["git", "ls-files", "--", ":(glob)**/package.json"])
+        owner = workspace_scripts(self.facts, listing.lines()).get(name)
+        if owner is None:
+            return None
+        return owner, self.runner.run(["grep", "-n", "-F", "-e", f'"{name}":', "--", owner])
 
     def _check_tool(self, claim: Claim) -> CheckResult:
         tool, category = claim.subject, claim.category
