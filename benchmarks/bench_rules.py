@@ -42,12 +42,16 @@ def run_rules(size: int) -> dict:
     for doc in docs.items:
         doc.statements  # noqa: B018  (prepares prose and statements once, as analyze does)
     times["prepare"] = time.perf_counter() - started
+    rss = {"generated": _rss_mb(), "prepare": 0.0}
+    rss["prepare"] = _rss_mb()
     mark = time.perf_counter()
     conflicts, conflicting = conflict.analyze(docs, config, ChoiceTable())
     times["conflict"] = time.perf_counter() - mark
+    rss["conflict"] = _rss_mb()
     mark = time.perf_counter()
     duplicates, _ = duplicate.analyze(docs, config, conflicting)
     times["duplicate"] = time.perf_counter() - mark
+    rss["duplicate"] = _rss_mb()
     mark = time.perf_counter()
     others = [*numbers.analyze(docs, config, NOW), *dates.analyze(docs, config, NOW),
               *stale.analyze(docs, config, NOW), *bloat.analyze(store, docs, config)]
@@ -61,8 +65,13 @@ def run_rules(size: int) -> dict:
         "findings": {"conflict": len(conflicts), "duplicate": len(duplicates), "other": len(others)},
         "recall_duplicate": _recall(synth.duplicates, found_duplicates),
         "recall_conflict": _recall(synth.conflicts, found_conflicts),
-        "peak_rss_mb": resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024,
+        "peak_rss_mb": _rss_mb(),
+        "peak_rss_after_stage_mb": rss,
     }
+
+
+def _rss_mb() -> float:
+    return resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024
 
 
 def _recall(planted: list[tuple[str, str]], found: set[frozenset[str]]) -> float:

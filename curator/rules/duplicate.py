@@ -59,20 +59,26 @@ def _fingerprints(docs: Docs) -> _Prints:
 def analyze(docs: Docs, config: Config, conflicting: set[frozenset[int]]) -> tuple[list[Finding], list[tuple[int, int, float]]]:
     """Duplicate findings among memory entries, plus memory/instruction pairs that restate each other."""
     prints = _fingerprints(docs)
-    pairs = pairing.candidate_pairs(
+    hits: list[tuple[int, int, float]] = []
+    chunks = pairing.candidate_chunks(
         prints.token_ids,
         min_overlap=BLOCKING_OVERLAP,
         block_cap=BLOCK_CAP,
         skip=lambda left, right: docs.items[left].is_context and docs.items[right].is_context,
     )
-    pairs = [pair for pair in pairs if _comparable(prints.token_ids[pair[0]], prints.token_ids[pair[1]])]
-    ordered = pairing.score_pairs(prints.ordered, pairs, scorer=fuzz.ratio)
-    cores = pairing.score_pairs(prints.cores, pairs, scorer=fuzz.ratio)
-    scores = [full if full >= config.duplicate_threshold or full < CORE_FLOOR else max(full, core)
-              for full, core in zip(ordered, cores)]
+    for chunk in chunks:
+        pairs = [pair for pair in chunk if _comparable(prints.token_ids[pair[0]], prints.token_ids[pair[1]])]
+        ordered = pairing.score_pairs(prints.ordered, pairs, scorer=fuzz.ratio)
+        second = [(pair, full) for pair, full in zip(pairs, ordered) if CORE_FLOOR <= full < config.duplicate_threshold]
+        cores = pairing.score_pairs(prints.cores, [pair for pair, _ in second], scorer=fuzz.ratio)
+        best = {pair: core for (pair, _), core in zip(second, cores)}
+        for pair, full in zip(pairs, ordered):
+            score = max(full, best.get(pair, 0.0))
+            if score >= min(config.duplicate_threshold, RULE_LIST_THRESHOLD):
+                hits.append((pair[0], pair[1], score))
     findings: list[Finding] = []
     restated: list[tuple[int, int, float]] = []
-    for (left, right), score in zip(pairs, scores):
+    for left, right, score in hits:
         threshold = config.duplicate_threshold
         if docs.items[left].entry.kind == docs.items[right].entry.kind == "rule":
             threshold = max(threshold, RULE_LIST_THRESHOLD)

@@ -5,7 +5,7 @@ from __future__ import annotations
 import math
 from array import array
 from collections import Counter, defaultdict
-from collections.abc import Callable, Collection, Hashable, Sequence
+from collections.abc import Callable, Collection, Hashable, Iterator, Sequence
 
 from rapidfuzz import fuzz
 
@@ -17,7 +17,7 @@ except ImportError:  # pragma: no cover - numpy is optional; scoring falls back 
     _cpdist = None
 
 DEFAULT_BLOCK_CAP = 200
-SCORE_CHUNK = 200_000
+SCORE_CHUNK = 50_000
 
 
 def candidate_pairs(
@@ -28,11 +28,28 @@ def candidate_pairs(
     groups: Sequence[object] | None = None,
     skip: Callable[[int, int], bool] | None = None,
 ) -> list[tuple[int, int]]:
-    """Pairs (i < j) of documents that may share at least `min_overlap` of their tokens.
+    """All candidate pairs at once (see candidate_chunks); for small inputs."""
+    pairs: list[tuple[int, int]] = []
+    for chunk in candidate_chunks(token_sets, min_overlap=min_overlap, block_cap=block_cap, groups=groups, skip=skip):
+        pairs.extend(chunk)
+    return pairs
+
+
+def candidate_chunks(
+    token_sets: Sequence[Collection[Hashable]],
+    *,
+    min_overlap: float = 0.5,
+    block_cap: int = DEFAULT_BLOCK_CAP,
+    groups: Sequence[object] | None = None,
+    skip: Callable[[int, int], bool] | None = None,
+    chunk_size: int = SCORE_CHUNK,
+) -> Iterator[list[tuple[int, int]]]:
+    """Pairs (i < j) of documents that may share at least `min_overlap` of their tokens, in chunks.
 
     Prefix filtering: each document indexes only its rarest tokens, as many as a pair reaching the
     overlap must share at least one of; keys held by more than `block_cap` documents are dropped.
-    When `groups` is given, only documents in the same group are paired.
+    When `groups` is given, only documents in the same group are paired. Pairs are kept as packed
+    integers until a chunk is handed out, so memory stays near 8 bytes per candidate.
     """
     frequency: Counter[Hashable] = Counter()
     for token_set in token_sets:
@@ -47,6 +64,7 @@ def candidate_pairs(
         for token in ordered[:prefix]:
             if frequency[token] > 1:
                 index[(group, token)].append(doc)
+    del frequency
     width = len(token_sets) + 1
     codes = array("q")
     for members in index.values():
@@ -54,11 +72,14 @@ def candidate_pairs(
             for position, left in enumerate(members):
                 codes.extend(left * width + right for right in members[position + 1 :])
     del index
-    unique = numpy.unique(numpy.frombuffer(codes, dtype=numpy.int64)).tolist() if numpy is not None else sorted(set(codes))
-    pairs = [divmod(code, width) for code in unique]
-    if skip is not None:
-        pairs = [pair for pair in pairs if not skip(*pair)]
-    return pairs
+    unique = numpy.unique(numpy.frombuffer(codes, dtype=numpy.int64)) if numpy is not None else sorted(set(codes))
+    del codes
+    for start in range(0, len(unique), chunk_size):
+        window = unique[start : start + chunk_size]
+        pairs = [divmod(code, width) for code in (window.tolist() if numpy is not None else window)]
+        if skip is not None:
+            pairs = [pair for pair in pairs if not skip(*pair)]
+        yield pairs
 
 
 def set_strings(token_sets: Sequence[frozenset[str]]) -> list[str]:

@@ -8,7 +8,7 @@ from dataclasses import dataclass
 from rapidfuzz import fuzz
 
 from curator.rules import pairing
-from curator.rules.text import IS_CJK, STOPWORDS, tokens
+from curator.rules.text import CJK_CHAR, STOPWORDS, tokens
 
 ACTION_SIMILARITY = 90.0
 MIN_ACTION_TOKENS = 2
@@ -39,40 +39,48 @@ MAX_POSITIVE_CHARS = 90
 
 
 def collect(statements_by_owner: list[list[str]]) -> tuple[list[int], list[Action]]:
-    """Negated imperatives, and the short positive clauses that share a word with one of them."""
+    """Negated imperatives, then the short positive clauses that start with the same two words as one of them."""
     owners: list[int] = []
     found: list[Action] = []
-    positives: list[tuple[int, str, str]] = []
-    negated_words: set[str] = set()
+    keys: set[tuple[str, ...]] = set()
+    for owner, statement, lowered in _clauses(statements_by_owner):
+        negated = _NEGATED.match(lowered)
+        if negated:
+            action = _action("neg", lowered[negated.end() :], statement)
+            if action:
+                owners.append(owner)
+                found.append(action)
+                keys.add(_key(lowered[negated.end() :]))
+    if not found:
+        return owners, found
+    for owner, statement, lowered in _clauses(statements_by_owner):
+        if len(lowered) <= MAX_POSITIVE_CHARS and not _NEGATED.match(lowered):
+            core = _MODAL.sub("", lowered, count=1)
+            if _key(core) in keys:
+                action = _action("pos", core, statement)
+                if action:
+                    owners.append(owner)
+                    found.append(action)
+    return owners, found
+
+
+def _clauses(statements_by_owner: list[list[str]]):
     for owner, statements in enumerate(statements_by_owner):
         for statement in statements:
             for clause in _CLAUSES.split(statement):
                 lowered = clause.strip().lower()
-                if not lowered:
-                    continue
-                negated = _NEGATED.match(lowered)
-                if negated:
-                    action = _action("neg", lowered[negated.end() :], statement)
-                    if action:
-                        owners.append(owner)
-                        found.append(action)
-                        negated_words.update(_raw_words(lowered[negated.end() :]))
-                elif len(lowered) <= MAX_POSITIVE_CHARS:
-                    positives.append((owner, lowered, statement))
-    if not found:
-        return owners, found
-    for owner, lowered, statement in positives:
-        if IS_CJK.search(lowered) or not negated_words.isdisjoint(_raw_words(lowered)):
-            action = _action("pos", _MODAL.sub("", lowered, count=1), statement)
-            if action:
-                owners.append(owner)
-                found.append(action)
-    return owners, found
+                if lowered:
+                    yield owner, statement, lowered
 
 
-def _raw_words(text: str) -> set[str]:
-    words = {word.strip("`'\"()[]*.,") for word in text.split()}
-    return {word for word in words if len(word) > 2 and word not in STOPWORDS}
+_UNIT = re.compile(r"[a-z][a-z0-9_'-]{2,}|[" + CJK_CHAR + "]")
+_CJK_FILLER = frozenset("在的了里中把被和与也就都要去来上下")
+
+
+def _key(core: str) -> tuple[str, ...]:
+    """The first two content words (or CJK characters) of an action: mirrored imperatives share them."""
+    units = [unit for unit in _UNIT.findall(core) if unit not in STOPWORDS and unit not in _CJK_FILLER]
+    return tuple(units[:2])
 
 
 def _action(polarity: str, core: str, statement: str) -> Action | None:
@@ -84,8 +92,9 @@ def clashes(owners: list[int], found: list[Action], allowed) -> list[tuple[int, 
     """Pairs of actions from different entries, opposite in polarity and nearly the same in wording."""
     if not found:
         return []
+    vocabulary: dict[str, int] = {}
     pairs = pairing.candidate_pairs(
-        [frozenset(action.text.split()) for action in found],
+        [tuple({vocabulary.setdefault(word, len(vocabulary)) for word in action.text.split()}) for action in found],
         min_overlap=0.8,
         block_cap=50,
         skip=lambda left, right: found[left].polarity == found[right].polarity
