@@ -14,7 +14,8 @@ from tests.conftest import NOW
 
 PLANTED_FAILURES = {
     ("cleanup_backlog.md", "count", "posts/short/"): "memory says 58 entries under posts/short/; ls finds 41",
-    ("feed_builder.md", "identifier", "renderFeed"): "git grep finds no renderFeed",
+    ("feed_builder.md", "identifier", "renderFeed"): "git grep finds no renderFeed anywhere in the project (memory "
+                                                      "files excluded); closest is buildFeed at src/feed.ts:3",
     ("feed_builder.md", "path", "src/legacy/feed_xml.ts"): "ls finds no such path",
     ("package_manager.md", "tool", "npm"): "pnpm-lock.yaml (pnpm)",
     ("testing.md", "tool", "jest"): "vitest.config.ts (vitest)",

@@ -102,6 +102,7 @@ CASES = [
     ("symlink out", "See `leak/passwd`.", "unknown", "outside the project root"),
     ("identifier found", "`load_config()` reads it.", "pass", "git grep finds load_config"),
     ("identifier renamed", "`loadSettings()` reads it.", "fail", "finds no loadSettings"),
+    ("rename suggested", "`read_config()` reads it.", "fail", "closest is load_config at src/config.py:3"),
     ("constant", "Capped by `MAX_PER_WEEK`.", "pass", "src/config.py:1"),
     ("flag is data", "Pass `--dry-run` to preview.", "pass", "finds --dry-run"),
     ("flag missing", "Pass `--force` to skip.", "fail", "finds no --force"),

@@ -40,7 +40,7 @@ PROGRAMS: dict[str, ProgramSpec] = {
     "cat": _spec("n"),
     "head": _spec("", "nc", numeric_flag=True),
     "git ls-files": _spec("comd", "", "--cached --others --modified --deleted --exclude-standard --full-name"),
-    "git grep": _spec("nilIcvwFEh", "e", "--untracked --count --files-with-matches --full-name", takes_pattern=True),
+    "git grep": _spec("nilIcvwFEho", "e", "--untracked --count --files-with-matches --full-name", takes_pattern=True),
     "git log": _spec(
         "",
         "n",

@@ -129,7 +129,10 @@ def _search(command: SafeCommand, project: Path, files: list[str], *, show_names
         else:
             for number, line in hits:
                 prefix = (f"{rel}:" if show_names else "") + (f"{number}:" if numbers else "")
-                out.append(prefix + line)
+                if "-o" in flags and not invert:
+                    out += [prefix + found.group(0) for found in pattern.finditer(line) if found.group(0)]
+                else:
+                    out.append(prefix + line)
     return (0 if matched else 1), "\n".join(out) + ("\n" if out else "")
 
 

@@ -8,6 +8,8 @@ import time
 from dataclasses import dataclass, field
 from pathlib import Path
 
+from rapidfuzz import fuzz
+
 from curator.checks import fallback
 from curator.checks.commands import split_command_line
 from curator.checks.confine import Refused, confine
@@ -126,9 +128,40 @@ class Checker:
             return self._result(claim, "pass", f"{tool} finds {name} in the project ({len(hits)} lines, first "
                                 f"{where})", probe, where)
         if probe.exit_code in (0, 1):
-            return self._result(claim, "fail", f"memory mentions {claim.text}; {tool} finds no {name} anywhere "
-                                "in the project (memory files excluded)", probe, "no match")
+            said = f"memory mentions {claim.text}; {tool} finds no {name} anywhere in the project (memory files excluded)"
+            nearest = self._nearest_identifier(name)
+            if nearest is not None:
+                return self._result(claim, "fail", f"{said}; closest is {nearest[0]} at {nearest[1]}", probe,
+                                    nearest[0])
+            return self._result(claim, "fail", said, probe, "no match")
         return self._result(claim, "unknown", f"{tool} could not search ({probe.output.strip()[:120]})", probe)
+
+    def _nearest_identifier(self, name: str) -> tuple[str, str] | None:
+        """The project identifier most like `name` (a renamed function), found with one more grep."""
+        parts = [part for part in re.findall(r"[A-Z]?[a-z0-9]+|[A-Z]+(?![a-z])", name) if len(part) >= 3]
+        if not parts or not self.in_git:
+            return None
+        anchors = "|".join(_ere(part) for part in sorted(set(parts), key=len, reverse=True)[:4])
+        pattern = f"[A-Za-z0-9_]*({anchors})[A-Za-z0-9_]*"
+        probe = self.runner.run(["git", "grep", "-n", "-I", "-o", "-i", "-E", "-e", pattern, "--", ".",
+                                 *(f":(exclude){rel}" for rel in self.memory_paths)])
+        best: tuple[float, str, str] | None = None
+        wanted = name.replace("_", "").lower()
+        wanted_parts = {part.lower() for part in parts}
+        for line in probe.lines():
+            pieces = line.split(":", 2)
+            if len(pieces) < 3 or self._in_memory(pieces[0]) or pieces[2] == name:
+                continue
+            candidate = pieces[2]
+            if len(candidate) < max(4, len(name) // 2):
+                continue
+            found_parts = {part.lower() for part in re.findall(r"[A-Z]?[a-z0-9]+|[A-Z]+(?![a-z])", candidate)}
+            ratio = fuzz.ratio(wanted, candidate.replace("_", "").lower())
+            overlap = len(found_parts & wanted_parts) / len(wanted_parts)
+            score = 0.5 * ratio + 50 * overlap + (0 if pieces[0].endswith((".md", ".txt", ".rst")) else 5)
+            if (score >= 45 and overlap > 0 or ratio >= 75) and (best is None or score > best[0]):
+                best = (score, candidate, f"{pieces[0]}:{pieces[1]}")
+        return (best[1], best[2]) if best else None
 
     def _in_memory(self, found: str) -> bool:
         rel = os.path.normpath(found)
