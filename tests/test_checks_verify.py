@@ -252,3 +252,13 @@ def test_unreadable_manifests_give_unknown_not_errors(tmp_path: Path) -> None:
     verdicts = {(result.claim.kind, result.claim.subject): result.verdict for result in run_checks(store).results["b.md"]}
     assert verdicts == {("tool", "pnpm"): "unknown", ("script", "test"): "unknown", ("version", "node"): "unknown",
                         ("tool", "uv"): "unknown", ("script", "serve"): "unknown", ("tool", "jest"): "unknown"}
+
+
+def test_claude_home_store_without_a_known_project_is_not_checked_against_its_git_root(tmp_path: Path) -> None:
+    home_claude = init_repo(tmp_path / "home" / ".claude")
+    store_root = home_claude / "projects" / "-work-app" / "memory"
+    store_root.mkdir(parents=True)
+    store = Store(root=store_root, format="claude-code", project=None)
+    store.entries.append(Entry(id="a.md", path="a.md", body="`src/app.py` holds it."))
+    [result] = run_checks(store).results["a.md"]
+    assert result.verdict == "unknown" and "no project root known" in result.explanation

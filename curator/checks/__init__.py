@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import os
+import time
 from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -10,10 +11,11 @@ from pathlib import Path
 from curator.checks.claims import extract_claims
 from curator.checks.confine import git_root, within
 from curator.checks.fix import evidence_edit, fix_from_evidence
-from curator.checks.probes import ProbeRunner, find_program, run_adhoc
+from curator.checks.probes import ProbeRunner, run_adhoc
 from curator.checks.project import load_facts
 from curator.checks.results import CheckResult, Claim, ProbeResult
 from curator.checks.verify import Checker
+from curator.formats import is_claude_projects_store
 from curator.model import Entry, Finding, Store
 
 __all__ = [
@@ -40,7 +42,9 @@ def project_root(store: Store, project: Path | None = None) -> Path | None:
     for candidate in (project, store.project):
         if candidate is not None and Path(candidate).is_dir():
             return Path(candidate)
-    return git_root(store.root) if store.root.exists() else None
+    if not store.root.exists() or is_claude_projects_store(store.root):
+        return None
+    return git_root(store.root)
 
 
 def failed_finding(entry_id: str, result: CheckResult) -> Finding:
@@ -89,8 +93,6 @@ def run_checks(
     max_workers: int = MAX_WORKERS,
 ) -> CheckOutcome:
     """Extract claims from the store's active entries (or `entry_ids`) and probe the project for each."""
-    import time
-
     started = time.monotonic()
     root = project_root(store, project)
     if entry_ids is not None:
@@ -114,7 +116,7 @@ def run_checks(
         rel_dir = _relative_inside(root, (store.root / entry.path).parent)
         if rel_dir and rel_dir != ".":
             memory_dirs[entry.id] = rel_dir
-    in_git = git_root(root) is not None and (find_program("git") is not None or (root / ".git").exists())
+    in_git = git_root(root) is not None
     checker = Checker(project=root, runner=runner, facts=load_facts(root), in_git=in_git,
                       memory_paths=memory_paths, memory_dirs=memory_dirs)
     flat = [claim for _, claims in claims_by_entry for claim in claims]
