@@ -259,3 +259,16 @@ def test_rg_is_preferred_outside_git_when_installed(tmp_path: Path, monkeypatch:
     assert [result.probe.argv[:5] for result in results] == [["rg", "-n", "-F", "-w", "-e"]] * 2
     assert [result.verdict for result in results] == ["pass", "fail"]
     assert "rg finds load_settings" in results[0].explanation
+
+
+def test_bad_project_contents_never_raise(project: Path) -> None:
+    os.symlink("loop", project / "loop")
+    (project / "blob.bin").write_bytes(b"\x00\x01hiddenName\x00" * 100)
+    (project / "caf\xe9.txt".encode("latin-1").decode("latin-1")).write_bytes(b"\xff\xfe not utf-8 \xe9")
+    store = make_store(project, {"bad.md": "`loop/x.py`, `hiddenName()`, `café.txt`, 3 files in `loop/`."})
+    results = {result.claim.subject: result for result in run_checks(store).results["bad.md"]}
+    assert results["hiddenName"].verdict == "fail"
+    assert results["loop/x.py"].verdict in ("fail", "unknown")
+    assert results["loop/"].verdict in ("fail", "unknown")
+    listed = run_adhoc(project, "ls -1")
+    assert listed.exit_code == 0 and "blob.bin" in listed.output
