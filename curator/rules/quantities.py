@@ -178,13 +178,22 @@ def same_subject(left: Quantity, right: Quantity) -> bool:
 
 
 def _different_modifiers(left: tuple[str, ...], right: tuple[str, ...], shared: frozenset[str]) -> bool:
-    """'search API' vs 'billing API': a shared head word qualified by a different word on each side."""
-    before_left = {token: previous for previous, token in zip(left, left[1:]) if previous not in shared}
-    before_right = {token: previous for previous, token in zip(right, right[1:]) if previous not in shared}
-    return any(
-        token in before_left and token in before_right and before_left[token] != before_right[token]
-        for token in shared
-    )
+    """'search API' vs 'billing API', '支付接口' vs '支付网关': each side qualifies the shared words differently.
+
+    English names its thing with modifiers before the head word, so a word of its own before a shared
+    word on both sides means two things; Chinese compounds differ anywhere, so any own word on both does.
+    """
+    left_own = [token for token in left if token not in shared]
+    right_own = [token for token in right if token not in shared]
+    if not left_own or not right_own:
+        return False
+    if all(IS_CJK.match(token) for token in left_own + right_own):
+        return True
+    return _modifies_shared(left, shared) and _modifies_shared(right, shared)
+
+
+def _modifies_shared(sequence: tuple[str, ...], shared: frozenset[str]) -> bool:
+    return any(token not in shared and following in shared for token, following in zip(sequence, sequence[1:]))
 
 
 def _value(number: str, suffix: str | None) -> float:
