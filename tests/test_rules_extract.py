@@ -117,6 +117,8 @@ def test_deadlines(statement: str, expected: list[str]) -> None:
         ("GitHub 上待处理的 issue 有 17 个", "17"),
         ("The dev server listens on port 5173 and proxies /api to port 8080.", None),
         ("每个 PR 至少 2 人评审", None),
+        ("3 PRs still open against main", "3"),
+        ("Ports 3000 and 8080 are open in the firewall", None),
     ],
 )
 def test_point_in_time_counts(statement: str, count: str | None) -> None:

@@ -16,8 +16,9 @@ _TODO_VERBS = (
 )
 _POINT_IN_TIME = [
     re.compile(
-        rf"(?<![\w.#/-]){_N}\s+(?:more\s+)?(?:(?!and\b|or\b|but\b|then\b|to\b)[^\s\d]+\s+){{0,4}}?(?:still\s+)?"
-        rf"(?:left|remaining|to go|pending|outstanding|in (?:the )?(?:queue|backlog)|(?:still )?(?:need(?:s|ing)? )?to (?:be )?(?:{_TODO_VERBS})(?:d|ed)?)\b"
+        rf"(?<![\w.#/-]){_N}\s+(?:more\s+)?(?:(?!and\b|or\b|but\b|then\b|to\b|are\b|is\b|was\b|were\b)[^\s\d]+\s+){{0,4}}?(?:still\s+)?"
+        rf"(?:left|remaining|to go|pending|outstanding|open|unmerged|unresolved|unfixed|waiting|awaiting|in review"
+        rf"|in progress|in (?:the )?(?:queue|backlog)|(?:still )?(?:need(?:s|ing)? )?to (?:be )?(?:{_TODO_VERBS})(?:d|ed)?)\b"
     ),
     re.compile(
         rf"(?<![\w.#/-]){_N}\s+(?:currently\s+|still\s+)?(?:open|unmerged|unresolved|failing|flaky|broken|pending|outstanding"
