@@ -38,6 +38,7 @@ _VERSION = re.compile(
 
 
 MAX_EXTRACT_CHARS = 200_000
+MAX_DECLARED = 50
 _DOMAIN = re.compile(r"^(?:[a-z0-9-]+\.)+(?:com|org|net|io|dev|ai|app|co|cn|gov|edu|me|sh|so|xyz|info)(?:/|$)",
                      re.IGNORECASE)
 
@@ -114,7 +115,7 @@ def declared_claims(entry: Entry) -> list[Claim]:
     claims = []
     if not isinstance(declared, list):
         return claims
-    for item in declared:
+    for item in declared[:MAX_DECLARED]:
         if isinstance(item, str):
             run, expect = item, "exit == 0"
         elif isinstance(item, dict) and isinstance(item.get("run"), str):
