@@ -54,6 +54,8 @@ POSITIVES = [
     ("The site builds on Node 20.", ("version", "node")),
     ("Requires Python 3.12+.", ("version", "python")),
     ("本项目用 Python 3.11。", ("version", "python")),
+    ("Node 版本 18。", ("version", "node")),
+    ("The Node.js version is 20.", ("version", "node")),
     ("Docs at https://example.com/docs.", ("url", "https://example.com/docs")),
     ("Source at `github.com/acme/site/blob/main/app.py`.", ("url", "github.com/acme/site/blob/main/app.py")),
     ("See [docs](https://example.com/x).", ("url", "https://example.com/x")),

@@ -30,7 +30,8 @@ _DECL = re.compile(r"^(?:async\s+)?(?:def|class|function|fn|func|const|let|var|i
 _PLACEHOLDER = re.compile(r"YYYY|MM-DD|\bDD\b|XXX|\.\.\.|[<>{}$%*?\[\]|]|^/[a-z][a-z-]*$")
 _LINE_SUFFIX = re.compile(r"(?:#L\d+(?:-L?\d+)?|:\d+(?:[-:]\d+)?)$")
 _VERSION = re.compile(
-    r"(?<![\w.\-/])(?P<tool>node(?:\.js|js)?|python|golang|go)(?:\s+v?|\s*@\s*|\s*(?=>=|≥|\^|~))"
+    r"(?<![\w.\-/])(?P<tool>node(?:\.js|js)?|python|golang|go)"
+    r"(?:\s*(?:版本|version)\s*(?:是|为|:|：|=|is)?\s*v?|\s+v?|\s*@\s*|\s*(?=>=|≥|\^|~))"
     r"(?P<op>>=|≥|\^|~)?\s*(?P<ver>\d+(?:\.\d+){0,2})(?P<plus>\+|\s*(?:or|and) (?:newer|later|above|up)|\s*及?以上)?"
     r"(?![\w.]*\d)",
     re.IGNORECASE,
