@@ -19,6 +19,7 @@ POSITIVES = [
     ("See [the guide](docs/guide.md) for details.", ("path", "docs/guide.md")),
     ("The entry point is **src/app.py**.", ("path", "src/app.py")),
     ("Secrets live in `.env`.", ("path", ".env")),
+    ("Copy `.env.example` first.", ("path", ".env.example")),
     ("The `Makefile` has the targets.", ("path", "Makefile")),
     ("Line `src/feed.ts:42` builds it.", ("path", "src/feed.ts")),
     ("`recall()` loads notes on demand.", ("identifier", "recall")),

@@ -152,7 +152,7 @@ class _Taken:
 
 def has_extension(text: str) -> bool:
     name = text.rstrip("/").rsplit("/", 1)[-1]
-    if name in KNOWN_FILENAMES or (name.startswith(".") and len(name) > 2 and name[1:].replace("-", "").isalnum()):
+    if name in KNOWN_FILENAMES or (len(name) > 2 and re.fullmatch(r"\.[A-Za-z][\w.\-]*", name) is not None):
         return True
     return "." in name and name.rsplit(".", 1)[1].lower() in FILE_EXTENSIONS and bool(name.rsplit(".", 1)[0])
 
