@@ -2,6 +2,9 @@
 
 from __future__ import annotations
 
+import os
+import threading
+from concurrent.futures import Future, ThreadPoolExecutor
 from dataclasses import dataclass
 from datetime import datetime
 from pathlib import Path
@@ -16,6 +19,37 @@ from curator.tui.commands import APP_ACTIONS, CuratorCommands, bindings
 from curator.tui.session import Session, disk_signature
 
 DISK_POLL_SECONDS = 2.0
+QUICK_FILES = 150
+FIRST_PAINT_WAIT_SECONDS = 2.0
+INDEX_NAME = "MEMORY.md"
+
+
+def quick_store(path: Path, format_name: str | None, project: Path | None) -> Store | None:
+    """The first topic files of a big Claude Code store (by name, no index), for a first paint; None when small."""
+    from curator import formats
+
+    if format_name not in (None, "claude-code") or not path.is_dir() or not (path / INDEX_NAME).is_file():
+        return None
+    with os.scandir(path) as listing:
+        names = sorted(item.name for item in listing if item.name.endswith(".md") and item.name != INDEX_NAME and item.is_file())
+    if len(names) <= QUICK_FILES:
+        return None
+    first_page = Store(root=path, format="claude-code", project=project)
+    first_page.load_files = names[:QUICK_FILES]
+    try:
+        return formats.reload(first_page)
+    except Exception:
+        return None
+
+
+def first_read(path: Path, format_name: str | None, project: Path | None) -> tuple[Store, bool]:
+    """A first page of a big store (partial=True), or the whole store when it is small."""
+    from curator import formats
+
+    first_page = quick_store(path, format_name, project)
+    if first_page is not None:
+        return first_page, True
+    return formats.detect(path, format_name=format_name, project=project), False
 
 
 @dataclass
@@ -45,20 +79,21 @@ class CuratorApp(App[None]):
     class StoreLoaded(Message):
         """The raw store was read from disk (formats only: the table can paint)."""
 
-        def __init__(self, generation: int, store: Store | None, error: str | None, signature: tuple) -> None:
+        def __init__(self, generation: int, store: Store | None, error: str | None, *, partial: bool = False) -> None:
             super().__init__()
             self.generation = generation
             self.store = store
             self.error = error
-            self.signature = signature
+            self.partial = partial
 
     class HistoryLoaded(Message):
-        """Git history was added to the store's entries."""
+        """Git history was added to the store's entries (and the files' stamps were taken)."""
 
-        def __init__(self, generation: int, error: str | None) -> None:
+        def __init__(self, generation: int, error: str | None, signature: tuple) -> None:
             super().__init__()
             self.generation = generation
             self.error = error
+            self.signature = signature
 
     class FindingsLoaded(Message):
         """The rules ran."""
@@ -119,6 +154,18 @@ class CuratorApp(App[None]):
         self.watch_disk = watch_disk
         self.generation = 0
         self.op_running = False
+        self._first_painted = threading.Event()
+        self._preloaded: Future | None = None
+        if store_path is not None and not self.candidates:
+            self._preloaded = self._start_preload()
+
+    def _start_preload(self) -> Future:
+        """Read the raw store while Textual builds the screen: a big store's first page, else all of it."""
+        session = self.session
+        pool = ThreadPoolExecutor(max_workers=1, thread_name_prefix="curator-preload")
+        future = pool.submit(first_read, session.store_path, session.format_name, session.project)
+        pool.shutdown(wait=False)
+        return future
 
     def on_mount(self) -> None:
         if self.candidates and len(self.candidates) > 1:
@@ -172,12 +219,20 @@ class CuratorApp(App[None]):
     def _load_store(self, generation: int, path: Path, format_name: str | None, project: Path | None) -> None:
         from curator import formats
 
+        preloaded, self._preloaded = self._preloaded, None
         try:
-            store = formats.detect(path, format_name=format_name, project=project)
-            signature, error = disk_signature(store), None
+            if preloaded is not None and generation == 1:
+                store, partial = preloaded.result()
+                if partial:
+                    self.post_message(self.StoreLoaded(generation, store, None, partial=True))
+                    self._first_painted.wait(timeout=FIRST_PAINT_WAIT_SECONDS)
+                    store = formats.detect(path, format_name=format_name, project=project)
+            else:
+                store = formats.detect(path, format_name=format_name, project=project)
+            error = None
         except Exception as exc:
-            store, signature, error = None, (), str(exc) or type(exc).__name__
-        self.post_message(self.StoreLoaded(generation, store, error, signature))
+            store, error = None, str(exc) or type(exc).__name__
+        self.post_message(self.StoreLoaded(generation, store, error))
 
     @on(StoreLoaded)
     def _store_loaded(self, message: StoreLoaded) -> None:
@@ -191,26 +246,32 @@ class CuratorApp(App[None]):
             return
         self.session.error = None
         self.session.store = message.store
-        self.session.disk_signature = message.signature
+        self.session.partial = message.partial
+        if message.partial:
+            self._session_changed()
+            self.call_after_refresh(self._first_painted.set)
+            return
         self.session.stage = "history"
         self._session_changed()
-        self._annotate(message.generation, message.store)
+        self.call_after_refresh(self._annotate, message.generation, message.store)
 
     @work(thread=True, exclusive=True, exit_on_error=False, group="history")
     def _annotate(self, generation: int, store: Store) -> None:
         from curator import history
 
+        signature = disk_signature(store)
         try:
             history.annotate(store)
             error = None
         except Exception as exc:
             error = str(exc) or type(exc).__name__
-        self.post_message(self.HistoryLoaded(generation, error))
+        self.post_message(self.HistoryLoaded(generation, error, signature))
 
     @on(HistoryLoaded)
     def _history_loaded(self, message: HistoryLoaded) -> None:
         if message.generation != self.generation or self.session.store is None:
             return
+        self.session.disk_signature = message.signature
         if message.error:
             self.say(f"git history unavailable: {message.error}", severity="warning")
         self.session.stage = "rules"
@@ -290,6 +351,9 @@ class CuratorApp(App[None]):
             return
         if self.op_running:
             self.say("Another change is still being written; try again in a moment.", severity="warning")
+            return
+        if self.session.partial or self.session.stage == "loading":
+            self.say("Still reading the store; try again in a moment.", severity="warning")
             return
         self.op_running = True
         self._run_op(operation, store, after)

@@ -25,6 +25,7 @@ class Session:
     findings: list[Finding] = field(default_factory=list)
     check_results: dict[str, list[Any]] = field(default_factory=dict)
     stage: str = "loading"
+    partial: bool = False
     error: str | None = None
     disk_signature: tuple = ()
 

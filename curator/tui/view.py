@@ -12,7 +12,7 @@ from curator.model import SEVERITY_RANK, Entry, Finding
 COLUMNS: tuple[tuple[str, str], ...] = (
     ("flag", " ⚑"),
     ("name", "Name"),
-    ("type", "Type"),
+    ("type", " Type"),
     ("age", "  Age"),
     ("changed", " Changed"),
     ("commits", " Commits"),

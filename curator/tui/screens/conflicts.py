@@ -2,8 +2,6 @@
 
 from __future__ import annotations
 
-import json
-
 from rich.console import Group
 from rich.text import Text
 from textual.app import ComposeResult
@@ -14,9 +12,9 @@ from textual.widgets import Footer, Static
 from curator.model import Entry, Finding
 from curator.tui.commands import CONFLICT_ACTIONS, bindings
 from curator.tui.view import format_date, pair_findings
-from curator.tui.widgets.content_view import entry_renderable
+from curator.tui.widgets.content_view import entry_text
+from curator.tui.widgets.findings_view import evidence_text
 
-EVIDENCE_CHARS = 600
 
 
 def ordered_pair(finding: Finding, entries: dict[str, Entry]) -> tuple[Entry, Entry] | None:
@@ -40,7 +38,7 @@ def side_header(entry: Entry, side: str, newer: bool) -> Text:
     )
     header.append(
         f"\ncreated {format_date(entry.created)} · modified {format_date(entry.modified)} · "
-        f"reviewed {format_date(entry.reviewed)} · {entry.commits} commits",
+        f"reviewed {format_date(entry.reviewed)} · {entry.commits} commit{'s' if entry.commits != 1 else ''}",
         style="dim",
     )
     return header
@@ -105,7 +103,6 @@ class ConflictsScreen(Screen[None]):
                 widget.update("")
             return
         finding, left, right = current
-        now = self.app.session.now
         header.update(
             Text.assemble(
                 (f" {finding.rule.upper()} ", "bold reverse yellow" if finding.rule == "conflict" else "bold reverse cyan"),
@@ -113,10 +110,9 @@ class ConflictsScreen(Screen[None]):
                 (finding.message, ""),
             )
         )
-        left_body.update(Group(side_header(left, "LEFT", newer=False), Text(""), entry_renderable(left, now)))
-        right_body.update(Group(side_header(right, "RIGHT", newer=True), Text(""), entry_renderable(right, now)))
-        evidence_text = json.dumps(finding.evidence, ensure_ascii=False, default=str) if finding.evidence else "no further evidence"
-        evidence.update(Text.assemble(("evidence ", "bold"), (evidence_text[:EVIDENCE_CHARS], "dim")))
+        left_body.update(Group(side_header(left, "LEFT", newer=False), Text(""), entry_text(left)))
+        right_body.update(Group(side_header(right, "RIGHT", newer=True), Text(""), entry_text(right)))
+        evidence.update(evidence_text(finding.evidence))
 
     def _main(self):
         return self.app.main_screen

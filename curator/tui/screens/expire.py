@@ -53,7 +53,9 @@ class ExpireModal(ModalScreen[ExpireChoice | None]):
                 yield Button("Cancel", id="expire-cancel-button")
 
     def on_mount(self) -> None:
-        self.query_one("#expire-reason", Input).focus()
+        reason = self.query_one("#expire-reason", Input)
+        reason.focus()
+        reason.cursor_position = 0
 
     def _submit(self) -> None:
         reason = self.query_one("#expire-reason", Input).value.strip()

@@ -50,11 +50,15 @@ def claim_fix_values(result) -> tuple[str, str]:
     return claim, str(observed)
 
 
+REASON_CHARS = 120
+
+
 def default_expire_reason(entry_findings: list[Finding]) -> str:
-    """A reason prefilled from the entry's most serious finding."""
+    """A reason prefilled from the entry's most serious finding, cut to a readable length."""
     for finding in entry_findings:
         if finding.rule in ("expired-date", "outdated-number", "conflict", "duplicate", "stale", "check-failed"):
-            return f"{finding.rule}: {finding.message}"
+            reason = f"{finding.rule}: {finding.message}"
+            return reason if len(reason) <= REASON_CHARS else reason[: REASON_CHARS - 1] + "…"
     return ""
 
 
@@ -103,7 +107,7 @@ class MainScreen(Screen[None]):
 
     def _redraw(self) -> None:
         session = self.session
-        self.query_one(SummaryBar).show(session.store, session.findings, session.store_path, session.stage)
+        self.query_one(SummaryBar).show(session.store, session.findings, session.store_path, session.stage, session.partial)
         self.refresh_table()
         self._show_detail(force=True)
 

@@ -39,6 +39,11 @@ def claim_text(claim: Any) -> str:
     return str(claim)
 
 
+def format_duration(seconds: float) -> str:
+    """Coarse on purpose: `<1 s` for the usual quick probe, else seconds with one decimal."""
+    return "<1 s" if seconds < 1.0 else f"{seconds:.1f} s"
+
+
 def probe_text(probe: Any, *, lines: int = OUTPUT_LINES) -> Text:
     """`$ command`, exit code, duration and the first lines of output."""
     shown = Text()
@@ -47,7 +52,7 @@ def probe_text(probe: Any, *, lines: int = OUTPUT_LINES) -> Text:
     shown.append(f"$ {getattr(probe, 'command', '')}\n", style="bold")
     exit_code = getattr(probe, "exit_code", None)
     duration = getattr(probe, "duration_s", None) or 0.0
-    shown.append(f"  exit {exit_code}  {duration * 1000:.0f} ms\n", style="dim")
+    shown.append(f"  exit {exit_code} · {format_duration(duration)}\n", style="dim")
     output = (getattr(probe, "output", "") or "").rstrip("\n").splitlines()
     for line in output[:lines]:
         shown.append(f"  │ {line}\n")
@@ -119,11 +124,11 @@ class CheckView(Vertical):
         counts = {verdict: sum(1 for result in self.results if result.verdict == verdict) for verdict in ("pass", "fail", "unknown")}
         status.update(
             Text.assemble(
-                (f"{len(self.results)} claims  ", "bold"),
+                (f"{len(self.results)} claim{'s' if len(self.results) != 1 else ''}  ", "bold"),
                 (f"{counts['pass']} pass  ", "green"),
                 (f"{counts['fail']} fail  ", "red"),
                 (f"{counts['unknown']} unknown", "yellow"),
-                ("   p rerun · F update memory from evidence · : ad-hoc probe", "dim"),
+                ("\np rerun · F fix from evidence · : ls/grep", "dim"),
             )
         )
         options.add_options(Option(result_label(result), id=str(index)) for index, result in enumerate(self.results))

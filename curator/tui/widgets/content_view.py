@@ -44,11 +44,14 @@ def field_table(entry: Entry, now: datetime) -> Table:
     return grid
 
 
+def entry_text(entry: Entry) -> Syntax:
+    """The entry's full text (frontmatter included), highlighted as markdown, never parsed as markup."""
+    return Syntax(entry.text or entry.body, "markdown", theme=SYNTAX_THEME, word_wrap=True, background_color="default")
+
+
 def entry_renderable(entry: Entry, now: datetime) -> Group:
-    """The fields grid above the entry's full text (frontmatter included), never parsed as markup."""
-    text = entry.text or entry.body
-    body = Syntax(text, "markdown", theme=SYNTAX_THEME, word_wrap=True, background_color="default")
-    return Group(field_table(entry, now), Text(""), body)
+    """The fields grid above the entry's full text."""
+    return Group(field_table(entry, now), Text(""), entry_text(entry))
 
 
 class ContentView(VerticalScroll):

@@ -22,7 +22,7 @@ from curator.tui.view import (
 FIRST_BATCH_ROWS = 120
 LATER_BATCH_ROWS = 2000
 SEVERITY_STYLE = {"error": "bold red", "warning": "yellow", "info": "cyan"}
-COLUMN_WIDTHS = {"flag": 3, "name": 24, "type": 10, "age": 6, "changed": 11, "commits": 8, "size": 9}
+COLUMN_WIDTHS = {"flag": 3, "name": 24, "type": 11, "age": 6, "changed": 11, "commits": 8, "size": 9}
 NAME_MIN_WIDTH = 14
 NAME_MAX_WIDTH = 60
 
@@ -30,13 +30,13 @@ NAME_MAX_WIDTH = 60
 def row_cells(entry: Entry, entry_findings: list[Finding], marked: bool, now: datetime) -> list[Text]:
     """The cells of one row, as literal text."""
     severity = worst_severity(entry_findings)
-    flag = Text(" ◆" if marked else "  ", style="bold magenta")
+    flag = Text("◆" if marked else " ", style="bold magenta")
     flag.append(SEVERITY_GLYPH[severity] if severity else " ", style=SEVERITY_STYLE.get(severity or "", ""))
     name_style = "dim strike" if entry.status == "expired" else ("red" if entry.status == "unreadable" else "")
     return [
         flag,
         Text(entry.name or entry.id, style=name_style, overflow="ellipsis", no_wrap=True),
-        Text(entry_type_label(entry), style="dim" if not entry.type else ""),
+        Text(" " + entry_type_label(entry), style="dim" if not entry.type else ""),
         Text(format_age(entry.age_days(now)), justify="right"),
         Text(" " + format_date(entry.modified)),
         Text(str(entry.commits), justify="right"),
@@ -89,7 +89,7 @@ class EntryTable(DataTable):
         if keep_cursor_on:
             self.select_entry(keep_cursor_on)
         if rest:
-            self.call_later(self._fill_rest, self._fill_generation, rest, flags, marked, now, keep_cursor_on)
+            self.call_after_refresh(self._fill_rest, self._fill_generation, rest, flags, marked, now, keep_cursor_on)
         else:
             self.filled = True
 

@@ -29,10 +29,29 @@ def finding_label(finding: Finding, entry_id: str) -> Text:
     return label
 
 
-def evidence_text(finding: Finding) -> Text:
-    if not finding.evidence:
+def _flatten(prefix: str, value: object, lines: list[tuple[str, str]]) -> None:
+    if isinstance(value, dict):
+        for key, inner in value.items():
+            _flatten(f"{prefix}.{key}" if prefix else str(key), inner, lines)
+    elif isinstance(value, (list, tuple)) and value and all(isinstance(item, (dict, list)) for item in value):
+        for index, inner in enumerate(value):
+            _flatten(f"{prefix}[{index}]", inner, lines)
+    else:
+        shown = ", ".join(map(str, value)) if isinstance(value, (list, tuple)) else json.dumps(value, ensure_ascii=False, default=str).strip('"')
+        lines.append((prefix, shown))
+
+
+def evidence_text(evidence: dict) -> Text:
+    """Evidence as `key: value` lines (nested keys dotted), literal."""
+    if not evidence:
         return Text("No further evidence.", style="dim")
-    return Text(json.dumps(finding.evidence, indent=2, ensure_ascii=False, default=str))
+    lines: list[tuple[str, str]] = []
+    _flatten("", evidence, lines)
+    shown = Text()
+    for key, value in lines:
+        shown.append(f"{key}: ", style="bold cyan")
+        shown.append(f"{value}\n")
+    return shown
 
 
 class FindingsView(Vertical):
@@ -77,7 +96,7 @@ class FindingsView(Vertical):
     @on(OptionList.OptionHighlighted, "#findings-list")
     def _show_evidence(self, event: OptionList.OptionHighlighted) -> None:
         finding = self.findings[int(event.option.id or 0)]
-        self.query_one("#findings-evidence", Static).update(evidence_text(finding))
+        self.query_one("#findings-evidence", Static).update(evidence_text(finding.evidence))
 
     @on(OptionList.OptionSelected, "#findings-list")
     def _jump(self, event: OptionList.OptionSelected) -> None:

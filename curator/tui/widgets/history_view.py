@@ -8,7 +8,7 @@ from rich.syntax import Syntax
 from rich.text import Text
 from textual import on, work
 from textual.app import ComposeResult
-from textual.containers import Horizontal, VerticalScroll
+from textual.containers import Vertical, VerticalScroll
 from textual.message import Message
 from textual.widgets import OptionList, Static
 from textual.widgets.option_list import Option
@@ -17,17 +17,17 @@ from curator.model import Store
 
 
 def change_label(change: Any) -> Text:
-    """`a1b2c3d 2026-04-02 subject` with the author on a second line."""
-    label = Text()
+    """`a1b2c3d 2026-04-02 subject — author` on one line."""
+    label = Text(no_wrap=True, overflow="ellipsis")
     label.append(f"{change.short_sha} ", style="yellow")
     label.append(change.date.strftime("%Y-%m-%d") if change.date else "—", style="cyan")
     label.append(f" {change.subject}")
-    label.append(f"\n  {change.author}", style="dim")
+    label.append(f" — {change.author}", style="dim")
     return label
 
 
-class HistoryView(Horizontal):
-    """Commit list beside the diff of the highlighted commit; loaded in a worker."""
+class HistoryView(Vertical):
+    """Commit list above the diff of the highlighted commit; loaded in a worker."""
 
     class HistoryLoaded(Message):
         """The history of one entry was read from git."""

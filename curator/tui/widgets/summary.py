@@ -43,12 +43,25 @@ def short_path(path: Path, limit: int = PATH_CHARS) -> str:
     return text if len(text) <= limit else "…" + text[-(limit - 1):]
 
 
+def store_label(store: Store) -> str:
+    """`project/.claude/memory` when the store lives in its project, else the shortened path."""
+    project = store.project
+    if project is not None:
+        try:
+            inside = store.root.absolute().relative_to(project.absolute())
+        except ValueError:
+            inside = None
+        if inside is not None:
+            return short_path(Path(project.name) / inside)
+    return short_path(store.root)
+
+
 def store_line(store: Store | None, findings: list[Finding], path: Path) -> Text:
     """Line one: where, which format, how many entries, findings by severity (all literal)."""
     if store is None:
         return Text.assemble(("curator ", "bold"), short_path(path))
     line = Text.assemble(
-        (short_path(store.root), "bold"), "  ", (store.format, "italic"), f"  {len(store.active())} entries  │ "
+        (store_label(store), "bold"), "  ", (store.format, "italic"), f"  {len(store.active())} entries  │ "
     )
     counts = Counter(finding.severity for finding in findings)
     for severity in ("error", "warning", "info"):
@@ -89,9 +102,10 @@ class SummaryBar(Vertical):
             yield ProgressBar(total=STAGE_STEP["ready"], show_eta=False, show_percentage=False, id="stage-progress")
         yield Static(id="summary-loaded")
 
-    def show(self, store: Store | None, findings: list[Finding], path: Path, stage: str) -> None:
+    def show(self, store: Store | None, findings: list[Finding], path: Path, stage: str, partial: bool = False) -> None:
         self.query_one("#summary-text", Static).update(store_line(store, findings, path))
-        self.query_one("#summary-loaded", Static).update(loaded_line(store))
+        loaded = Text(f"first {len(store.entries)} files shown; reading the whole store…", style="italic") if store and partial else loaded_line(store)
+        self.query_one("#summary-loaded", Static).update(loaded)
         self.query_one("#stage-text", Static).update(Text(STAGE_TEXT.get(stage, stage), style="italic"))
         progress = self.query_one("#stage-progress", ProgressBar)
         progress.update(progress=STAGE_STEP.get(stage, 0))

@@ -1,0 +1,124 @@
+"""`python -m curator.screenshots`: SVG screenshots of the TUI on the demo store, for the README."""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import tempfile
+import time
+from datetime import datetime, timezone
+from pathlib import Path
+from typing import Awaitable, Callable
+
+DEFAULT_NOW = "2026-11-29T12:00:00+00:00"
+DEFAULT_SIZE = (120, 36)
+WAIT_SECONDS = 60.0
+
+
+async def _wait(pilot, condition: Callable[[], bool]) -> None:
+    deadline = time.monotonic() + WAIT_SECONDS
+    while not condition():
+        if time.monotonic() > deadline:
+            raise SystemExit("timed out waiting for the app")
+        await pilot.pause(0.05)
+
+
+async def _settle(pilot) -> None:
+    app = pilot.app
+    await _wait(pilot, lambda: app.session.stage == "ready" and not app.op_running)
+    for screen in app.screen_stack:
+        for widget in screen.query("Input, TextArea"):
+            widget.cursor_blink = False
+    await pilot.pause(0.3)
+
+
+def _failing_entry(app) -> str | None:
+    for entry_id, results in sorted(app.session.check_results.items()):
+        if any(getattr(result, "verdict", "") == "fail" for result in results):
+            return entry_id
+    return None
+
+
+def _first_pair(app) -> list[str] | None:
+    from curator.tui.view import pair_findings
+
+    pairs = pair_findings(app.session.findings)
+    return list(pairs[0].entries[:2]) if pairs else None
+
+
+async def _shoot(store: Path, now: datetime, size: tuple[int, int], name: str, steps, out: Path) -> Path:
+    from curator.tui.app import CuratorApp
+
+    app = CuratorApp(store, now=now, watch_disk=False)
+    async with app.run_test(size=size) as pilot:
+        await _settle(pilot)
+        await steps(app, pilot)
+        await _settle(pilot)
+        target = out / f"{name}.svg"
+        target.write_text(app.export_screenshot(title=f"curator — {name.replace('-', ' ')}"), encoding="utf-8")
+    return target
+
+
+async def _main_screen(app, pilot) -> None:
+    return None
+
+
+async def _check_pane(app, pilot) -> None:
+    entry_id = _failing_entry(app)
+    if entry_id:
+        app.screen.jump_to(entry_id)
+    await pilot.press("4")
+
+
+async def _merge(app, pilot) -> None:
+    pair = _first_pair(app)
+    if pair:
+        app.screen.open_merge(pair)
+    await pilot.pause(0.2)
+
+
+async def _conflicts(app, pilot) -> None:
+    await pilot.press("c")
+
+
+async def _review(app, pilot) -> None:
+    await pilot.press("R")
+
+
+SHOTS: tuple[tuple[str, Callable[..., Awaitable[None]]], ...] = (
+    ("main-screen", _main_screen),
+    ("check-pane", _check_pane),
+    ("merge", _merge),
+    ("conflicts", _conflicts),
+    ("review-mode", _review),
+)
+
+
+async def make_screenshots(out: Path, now: datetime, size: tuple[int, int]) -> list[Path]:
+    """Build the demo in a temporary directory and write one SVG per screen into `out`."""
+    from curator.demo import build_demo
+
+    out.mkdir(parents=True, exist_ok=True)
+    written: list[Path] = []
+    with tempfile.TemporaryDirectory(prefix="curator-shots-") as scratch:
+        paths = build_demo(Path(scratch) / "demo", now)
+        for name, steps in SHOTS:
+            written.append(await _shoot(paths.claude_store, now, size, name, steps, out))
+    return written
+
+
+def main(argv: list[str] | None = None) -> None:
+    parser = argparse.ArgumentParser(prog="python -m curator.screenshots", description=__doc__)
+    parser.add_argument("--out", type=Path, default=Path("screenshots"), help="where the SVGs go (default: screenshots/)")
+    parser.add_argument("--now", default=DEFAULT_NOW, help=f"the demo's clock (default: {DEFAULT_NOW})")
+    parser.add_argument("--size", default=f"{DEFAULT_SIZE[0]}x{DEFAULT_SIZE[1]}", help="terminal size COLSxROWS")
+    args = parser.parse_args(argv)
+    now = datetime.fromisoformat(args.now.replace("Z", "+00:00"))
+    now = now if now.tzinfo else now.replace(tzinfo=timezone.utc)
+    columns, rows = (int(part) for part in args.size.lower().split("x"))
+    for path in asyncio.run(make_screenshots(args.out, now, (columns, rows))):
+        print(path)
+
+
+if __name__ == "__main__":
+    main()
