@@ -9,6 +9,7 @@ from curator.model import Finding
 from curator.rules.choices import ChoiceTable
 from curator.rules.docs import Doc, Docs, quote
 from curator.rules.project_facts import project_facts
+from curator.rules.restated import restated_statements
 
 _LANGUAGE_CLAIM = re.compile(
     r"(?:\b(?:uses?|using|written in|with|in|is a|用|使用|基于|采用)\s*)(typescript|python|rust|golang|go)\b(?! ?(?:file|script|version|code|snippet))"
@@ -44,6 +45,10 @@ def analyze(
                     sources.setdefault(position, []).append(
                         {"says": statement, "fact": match.group(1), "source": languages[match.group(1)]}
                     )
+    for memory, rule, statement, score in restated_statements(docs):
+        sources.setdefault(memory, []).append(
+            {"says": statement, "fact": f"{score:.0f}% the same as the rule", "source": docs.items[rule].id}
+        )
     for left, right, score in restated:
         memory, context = (left, right) if docs.items[right].is_context else (right, left)
         sources.setdefault(memory, []).append(
