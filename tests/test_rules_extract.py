@@ -82,6 +82,7 @@ def test_subject_matching(left: str, right: str, same: bool) -> None:
         ("yarn is deprecated in this repo", [("yarn", "neg")]),
         ("remove yarn.lock before switching", []),
         ("commit message 用中文", [("chinese", "pos")]),
+        ("State lives in zustand stores, not redux", [("redux", "neg"), ("zustand", "pos")]),
     ],
 )
 def test_tool_stances(statement: str, expected: list[tuple[str, str]]) -> None:
@@ -101,6 +102,9 @@ def test_tool_stances(statement: str, expected: list[tuple[str, str]]) -> None:
         ("We migrated on 2026-04-15", []),
         ("Logs before 2026-01-19 were removed in the cleanup", []),
         ("2026-03-02 上线了新的评论系统", []),
+        ("活动到 6 月底结束", ["2026-06-30"]),
+        ("The beta runs until end of June", ["2026-06-30"]),
+        ("升级到 2026-04-01 发布的版本", []),
     ],
 )
 def test_deadlines(statement: str, expected: list[str]) -> None:
@@ -118,6 +122,7 @@ def test_deadlines(statement: str, expected: list[str]) -> None:
         ("The dev server listens on port 5173 and proxies /api to port 8080.", None),
         ("每个 PR 至少 2 人评审", None),
         ("3 PRs still open against main", "3"),
+        ("工单积压了 120 个，优先处理退款", "120"),
         ("Ports 3000 and 8080 are open in the firewall", None),
     ],
 )

@@ -34,6 +34,11 @@ EXCLUSIVE_SETS: tuple[ChoiceSet, ...] = (
     ChoiceSet("indentation", ("tabs", "spaces"), cue=r"indent|缩进"),
     ChoiceSet("quote style", ("single quotes", "double quotes")),
     ChoiceSet("end-to-end test tool", ("playwright", "cypress", "puppeteer")),
+    ChoiceSet("state management library", ("redux", "zustand", "mobx", "jotai", "recoil")),
+    ChoiceSet("date library", ("moment", "dayjs", "date-fns", "luxon"), cue=r"date|time|日期|时间"),
+    ChoiceSet("Python type checker", ("mypy", "pyright")),
+    ChoiceSet("Python linter", ("flake8", "ruff", "pylint"), cue=r"lint|检查"),
+    ChoiceSet("Node version manager", ("nvm", "fnm", "volta")),
     ChoiceSet(
         "language",
         ("chinese|中文|汉语", "english|英文|英语", "japanese|日文|日语", "korean|韩文|韩语"),

@@ -22,11 +22,13 @@ _DATE = re.compile(
     rf"|(?P<en2>\b(?P<e2d>\d{{1,2}})(?:st|nd|rd|th)?\s+{_MONTH.format(name='e2m')}\b(?:,?\s+(?P<e2y>20\d\d))?)"
     r"|(?P<rel>\b(?:next|this)\s+(?P<rwd>monday|tuesday|wednesday|thursday|friday|saturday|sunday)\b"
     r"|(?P<zrel>下|本|这)(?:周|星期|礼拜)(?P<zwd>[一二三四五六日天])|\bend of (?:the )?(?P<eom>month|week)\b|(?P<zeom>月底|本月底|周末))"
+    r"|(?P<zme>(?P<zmy>20\d\d)?\s*年?\s*(?P<zmm>\d{1,2})\s*月底)"
+    rf"|(?P<eme>\bend of {_MONTH.format(name='emm')}(?:,?\s+(?P<emy>20\d\d))?)"
 )
 _DEADLINE_BEFORE = re.compile(
     r"(?:\bbefore|\buntil|\btill|\btil|\bby|\bthrough|\bthru|\bno later than|\bdeadline|\bdue(?: date| on| by)?|\bexpir\w*(?: on)?"
     r"|\bvalid (?:until|through|till|to)|\bends? on|\bfrozen? (?:until|till|through)|\bonly (?:until|till)|\bcutoff"
-    r"|截止(?:日期|时间|到)?|截至|直到|到期(?:日)?|有效期(?:至|到)?|之前|\bpaused until)[\s:：]*(?:on\s+|the\s+)?$"
+    r"|截止(?:日期|时间|到)?|截至|直到|(?<![迁移换切转改升降级新滚署布推加放存写传])到|到期(?:日)?|有效期(?:至|到)?|之前|\bpaused until)[\s:：]*(?:on\s+|the\s+)?$"
 )
 _DEADLINE_AFTER = re.compile(r"^\s*(?:前|之前|以前|为止|截止|到期|结束前|内)")
 
@@ -60,6 +62,11 @@ def _resolve(match: re.Match[str], anchor: date) -> date | None:
             return _with_year(year, _MONTHS[month_name.rstrip(".")[:3]], int(day), anchor)
     except (ValueError, KeyError):
         return None
+    if match.group("zme") or match.group("eme"):
+        month = int(match.group("zmm")) if match.group("zme") else _MONTHS[match.group("emm").rstrip(".")[:3]]
+        year = match.group("zmy") or match.group("emy")
+        first = _with_year(year, month, 1, anchor)
+        return date(first.year + (month == 12), month % 12 + 1, 1) - timedelta(days=1)
     if match.group("rwd") or match.group("zwd"):
         weekday = _WEEKDAYS_EN[match.group("rwd")] if match.group("rwd") else _WEEKDAYS_ZH[match.group("zwd")]
         is_next = (match.group(0).startswith("next")) or match.group("zrel") == "下"

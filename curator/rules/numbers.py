@@ -27,7 +27,7 @@ _POINT_IN_TIME = [
     re.compile(rf"\b(?:still|currently|right now|at the moment|so far)\s+(?:have\s+|has\s+|are\s+|is\s+|at\s+|got\s+)?{_N}\s+[a-z]"),
     re.compile(rf"\b(?:backlog|queue|todo list)\s+(?:of|is|has|at|holds|contains)\s+(?:about\s+|around\s+)?{_N}\b"),
     re.compile(rf"(?<![\w.#/-]){_N}\s*(?:/|of|out of)\s*\d+\s+(?:[a-z]+\s+)?(?:done|migrated|complete|completed|finished|converted|fixed)"),
-    re.compile(rf"(?:还有|还剩|剩下|剩余|尚有|仍有|目前有|目前还有|现有|积压|累计积压)\s*(?:约|大约)?\s*{_N}"),
+    re.compile(rf"(?:还有|还剩|剩下|剩余|尚有|仍有|目前有|目前还有|现有|积压|累计积压)[了着]?\s*(?:约|大约)?\s*{_N}"),
     re.compile(rf"{_N}\s*(?:个|条|篇|项|份|处|张|次|页|家|位|人|台)?\s*(?:[\u4e00-\u9fff]{{0,4}})?(?:待|未|没有?|尚未|还没)"
                r"(?:删|处理|修|迁移|合并|完成|审|发|解决|关闭|回复|上线|部署|清理|跟进|review|重写|翻译)"),
     re.compile(rf"(?:待处理|待删除?|待修复?|待迁移|待合并|未完成|未合并|未关闭|未处理|待办)[^\d，。；,;]{{0,12}}?(?:约|大约)?\s*{_N}"),
