@@ -55,7 +55,7 @@ _COMMANDS = (
     r"install|add|remove|run|test|i|ci|exec|dlx|x|build|dev|start|publish|sync|lock|format|check|lint"
     r"|audit|update|upgrade|watch|--"
 )
-_FILLER = r"(?:[\s`'\"“”‘’(（,/、]|the|a|an|or|nor|and|only|just|always|run|running|use|using|call|calling|invoke|用|使用|跑|装|来|或|和|或者)*"
+_FILLER = r"(?:[\s`'\"“”‘’(（,/、]|\d+|the|a|an|or|nor|and|only|just|always|run|running|use|using|call|calling|invoke|用|使用|跑|装|来|或|和|或者)*"
 _NEGATIVE = re.compile(
     r"(?:\bnever|\bdon'?t|\bdo not|\bnot|\bno longer|\bavoid(?:ing)?|\bstop(?:ped)?(?: using)?|\binstead of|\brather than"
     r"|\bover|\b(?:migrat\w*|switch\w*|mov\w*|moving|came|coming) (?:away )?from|\bban(?:ned)?|不要|别再|别|不用|不再|禁止|禁用|而不是|而非|代替|替代|取代|弃用|不能|不准|不许|换掉)"

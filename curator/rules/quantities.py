@@ -51,7 +51,9 @@ _NOT_UNITS = frozenset(
 _KNOWN_UNITS = frozenset(_UNIT_ALIASES.values())
 _FILLER = re.compile(
     r"at most|up to|no more than|not more than|maximum|max|at least|minimum|about|around|roughly|approximately"
-    r"|capped at|limit|最多|至多|不超过|不得超过|上限|至少|不少于|约|大约|左右|以上|以内|可以|只能|能|应该|需要|控制在|改成|改为"
+    r"|capped at|limit|raised to|lowered to|increased to|reduced to|bumped to|set to|changed to|dropped to"
+    r"|最多|至多|不超过|不得超过|上限|至少|不少于|约|大约|左右|以上|以内|可以|只能|能|应该|需要|控制在|改成|改为"
+    r"|设置为|设为|设成|定为|调整为|调到|调成|提高到|提到|降低到|降到|改到|增加到|减少到|[了的吗呢吧]"
 )
 
 
@@ -122,6 +124,7 @@ def extract(statement: str) -> list[Quantity]:
     return found
 
 
+CJK_SHARED_SHARE = 0.5
 _FROM_VALUE = re.compile(r"(?:\bfrom|从|由)\s*$")
 _COUNT_UNITS = frozenset({"time", "attempt"})
 
@@ -188,7 +191,7 @@ def _different_modifiers(left: tuple[str, ...], right: tuple[str, ...], shared: 
     if not left_own or not right_own:
         return False
     if all(IS_CJK.match(token) for token in left_own + right_own):
-        return True
+        return len(shared) / (len(shared) + len(left_own) + len(right_own)) < CJK_SHARED_SHARE
     return _modifies_shared(left, shared) and _modifies_shared(right, shared)
 
 
