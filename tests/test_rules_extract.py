@@ -2,9 +2,15 @@
 
 from __future__ import annotations
 
-from datetime import date
+from datetime import date, datetime, timedelta, timezone
+from pathlib import Path
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from curator import rules
+from curator.model import Entry, Store
 
 from curator.rules import numbers
 from curator.rules.choices import ChoiceTable
@@ -140,3 +146,18 @@ def test_statements_join_wrapped_lines_and_split_sentences() -> None:
 
 def test_tokens_use_words_and_cjk_bigrams() -> None:
     assert tokens("Use pnpm 不要用 npm, 58 posts") == ["use", "pnpm", "npm", "#", "post", "不要", "要用"]
+
+
+_ALPHABET = "abc XYZ 0123456789 .,;:!?-+~<>=()[]`*#/\n 每周最多发篇字前还有待删不要用截止月日年底下三 npm pnpm jest vitest tabs spaces before until at most up to"
+
+
+@settings(max_examples=60, deadline=None)
+@given(texts=st.lists(st.text(alphabet=_ALPHABET, max_size=160), min_size=1, max_size=6))
+def test_rules_never_raise_on_arbitrary_text(texts: list[str]) -> None:
+    moment = datetime(2026, 11, 29, tzinfo=timezone.utc)
+    entries = [
+        Entry(id=f"e{index}.md", path=f"e{index}.md", body=text, text=text, modified=moment - timedelta(days=index * 40))
+        for index, text in enumerate(texts)
+    ]
+    outcome = rules.analyze(Store(root=Path("/nonexistent-store"), format="notes", entries=entries), now=moment)
+    assert all(finding.message for finding in outcome.findings)

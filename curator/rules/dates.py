@@ -50,18 +50,23 @@ def _clause(lowered: str, start: int, end: int) -> str:
 def _resolve(match: re.Match[str], anchor: date) -> date | None:
     """The calendar date a match names; dates without a year take the anchor's year (or the next)."""
     try:
-        if match.group("iso"):
-            return date(int(match.group("y")), int(match.group("m")), int(match.group("d")))
-        if match.group("zh"):
-            year = match.group("zy")
-            return _with_year(year, int(match.group("zm")), int(match.group("zd")), anchor)
-        if match.group("en1") or match.group("en2"):
-            month_name = match.group("e1m") or match.group("e2m") or ""
-            day = match.group("e1d") or match.group("e2d")
-            year = match.group("e1y") or match.group("e2y")
-            return _with_year(year, _MONTHS[month_name.rstrip(".")[:3]], int(day), anchor)
-    except (ValueError, KeyError):
+        return _calendar_date(match, anchor)
+    except (ValueError, KeyError, OverflowError):
         return None
+
+
+def _calendar_date(match: re.Match[str], anchor: date) -> date | None:
+    """The date named by one match of _DATE (may raise on impossible dates)."""
+    if match.group("iso"):
+        return date(int(match.group("y")), int(match.group("m")), int(match.group("d")))
+    if match.group("zh"):
+        year = match.group("zy")
+        return _with_year(year, int(match.group("zm")), int(match.group("zd")), anchor)
+    if match.group("en1") or match.group("en2"):
+        month_name = match.group("e1m") or match.group("e2m") or ""
+        day = match.group("e1d") or match.group("e2d")
+        year = match.group("e1y") or match.group("e2y")
+        return _with_year(year, _MONTHS[month_name.rstrip(".")[:3]], int(day), anchor)
     if match.group("zme") or match.group("eme"):
         month = int(match.group("zmm")) if match.group("zme") else _MONTHS[match.group("emm").rstrip(".")[:3]]
         year = match.group("zmy") or match.group("emy")

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import re
+from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 
 from rapidfuzz import fuzz
@@ -64,7 +65,8 @@ def collect(statements_by_owner: list[list[str]]) -> tuple[list[int], list[Actio
     return owners, found
 
 
-def _clauses(statements_by_owner: list[list[str]]):
+def _clauses(statements_by_owner: list[list[str]]) -> Iterator[tuple[int, str, str]]:
+    """(owner, statement, lower-cased clause) for every clause of every statement."""
     for owner, statements in enumerate(statements_by_owner):
         for statement in statements:
             for clause in _CLAUSES.split(statement):
@@ -88,7 +90,9 @@ def _action(polarity: str, core: str, statement: str) -> Action | None:
     return Action(polarity, " ".join(words), statement) if len(words) >= MIN_ACTION_TOKENS else None
 
 
-def clashes(owners: list[int], found: list[Action], allowed) -> list[tuple[int, int, Action, Action, float]]:
+def clashes(
+    owners: list[int], found: list[Action], allowed: Callable[[int, int], bool]
+) -> list[tuple[int, int, Action, Action, float]]:
     """Pairs of actions from different entries, opposite in polarity and nearly the same in wording."""
     if not found:
         return []
