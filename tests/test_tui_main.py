@@ -170,3 +170,18 @@ async def test_help_lists_every_key_and_palette_offers_actions(store: Path, now)
         assert "Expire (x)" in titles and "Merge (m)" in titles and "Help (?)" in titles
         hits = [hit async for hit in provider.search("conflicts")]
         assert hits
+
+
+async def test_command_palette_runs_a_screen_action(store: Path, now) -> None:
+    from curator.tui.screens.expire import ExpireModal
+
+    app = CuratorApp(store, now=now, watch_disk=False)
+    async with app.run_test(size=(120, 40)) as pilot:
+        await wait_ready(pilot, app)
+        app.screen.jump_to("deploy_freeze.md")
+        await pilot.press("ctrl+p")
+        await pilot.press(*"Expire")
+        await wait_for(pilot, lambda: "Expire (x)" in screen_text(app), message="palette hit")
+        await pilot.press("enter")
+        await wait_for(pilot, lambda: isinstance(app.screen, ExpireModal), message="expire dialog")
+        assert app.screen.entry_label == "deploy_freeze.md"

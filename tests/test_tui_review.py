@@ -160,3 +160,18 @@ async def test_picker_opens_the_chosen_store(tmp_path: Path, now) -> None:
         await wait_ready(pilot, app)
         assert app.session.store.format == "claude-code"
         assert isinstance(app.screen, MainScreen)
+
+
+async def test_quitting_mid_review_asks_before_discarding_decisions(store: Path, now) -> None:
+    app = CuratorApp(store, now=now, watch_disk=False)
+    async with app.run_test(size=(120, 40)) as pilot:
+        await wait_ready(pilot, app)
+        await pilot.press("R", "k")
+        assert app.unsaved_work() == ["1 review decision not yet written"]
+        await pilot.press("q")
+        assert isinstance(app.screen, ConfirmModal)
+        await pilot.press("n")
+        assert isinstance(app.screen, ReviewScreen) and app.is_running
+        await pilot.press("q", "y")
+        await pilot.pause(0.1)
+        assert not app.is_running

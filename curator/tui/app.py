@@ -19,6 +19,7 @@ from curator.tui.commands import APP_ACTIONS, CuratorCommands, bindings
 from curator.tui.session import Session, disk_signature
 
 DISK_POLL_SECONDS = 2.0
+FILES_PER_POLL_TICK = 2000
 QUICK_FILES = 150
 FIRST_PAINT_WAIT_SECONDS = 2.0
 INDEX_NAME = "MEMORY.md"
@@ -154,6 +155,7 @@ class CuratorApp(App[None]):
         self.watch_disk = watch_disk
         self.generation = 0
         self.op_running = False
+        self._poll_ticks = 0
         self._first_painted = threading.Event()
         self._preloaded: Future | None = None
         if store_path is not None and not self.candidates:
@@ -389,9 +391,13 @@ class CuratorApp(App[None]):
     # --- watching the disk -------------------------------------------------------------------
 
     def _poll_disk(self) -> None:
-        if self.session.stage != "ready" or self.op_running or self.session.store is None:
+        store = self.session.store
+        if self.session.stage != "ready" or self.op_running or store is None:
             return
-        self._stat_files(self.generation, self.session.store)
+        self._poll_ticks += 1
+        if self._poll_ticks % max(1, len(store.files) // FILES_PER_POLL_TICK + 1):
+            return
+        self._stat_files(self.generation, store)
 
     @work(thread=True, exclusive=True, exit_on_error=False, group="poll")
     def _stat_files(self, generation: int, store: Store) -> None:
@@ -406,6 +412,27 @@ class CuratorApp(App[None]):
             self.reload()
 
     # --- app-wide actions --------------------------------------------------------------------
+
+    def unsaved_work(self) -> list[str]:
+        """What quitting now would throw away: open edits, an unconfirmed merge, review decisions."""
+        pending = [screen.unsaved_work() for screen in self.screen_stack if hasattr(screen, "unsaved_work")]
+        if self.op_running:
+            pending.append("a change that is still being written")
+        return [item for item in pending if item]
+
+    async def action_quit(self) -> None:
+        pending = self.unsaved_work()
+        if not pending:
+            self.exit()
+            return
+        from curator.tui.screens.confirm import ConfirmModal
+
+        def answered(confirmed: bool | None) -> None:
+            if confirmed:
+                self.exit()
+
+        body = "Quitting now discards:\n" + "\n".join(f"  • {item}" for item in pending)
+        self.push_screen(ConfirmModal("Quit without saving?", body, "Quit"), answered)
 
     def action_help(self) -> None:
         from curator.tui.screens.help import HelpScreen

@@ -38,6 +38,9 @@ class EditScreen(Screen[str | None]):
     def on_mount(self) -> None:
         self.query_one(TextArea).focus()
 
+    def unsaved_work(self) -> str:
+        return f"unsaved edits to {self.entry.id}" if self.is_mounted and self.current_text != self.original else ""
+
     @property
     def current_text(self) -> str:
         return self.query_one(TextArea).text

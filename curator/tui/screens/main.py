@@ -204,6 +204,12 @@ class MainScreen(Screen[None]):
 
     def jump_to(self, entry_id: str) -> None:
         """Select the entry, clearing the search and filters when they hide it."""
+        store = self.session.store
+        if store is not None and store.get(entry_id) is None:
+            other = store.find(entry_id)
+            where = f"{other.path} (a project instruction file, not this store)" if other else "nowhere in this store"
+            self.app.say(f"{entry_id} is {where}.")
+            return
         table = self.query_one(EntryTable)
         if not table.select_entry(entry_id):
             self.view_state.query = ""

@@ -107,6 +107,9 @@ class MergeScreen(Screen[MergePlan | None]):
     def on_mount(self) -> None:
         self.query_one("#merge-draft", TextArea).focus()
 
+    def unsaved_work(self) -> str:
+        return f"the unconfirmed merge of {' + '.join(self.ids)}"
+
     def action_confirm(self) -> None:
         if self.draft.error:
             self.notify(self.draft.error, severity="error")

@@ -125,6 +125,12 @@ class ReviewScreen(Screen[None]):
             return None
         return store.get(self.queue[self.position])
 
+    def unsaved_work(self) -> str:
+        acting = [decision for decision in self.decisions.values() if decision.kind != "skip"]
+        if not acting or self.applying:
+            return ""
+        return f"{len(acting)} review decision{'s' if len(acting) != 1 else ''} not yet written"
+
     def _counts(self) -> Text:
         kinds = [decision.kind for decision in self.decisions.values()]
         return Text.assemble(
