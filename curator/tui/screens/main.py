@@ -87,7 +87,7 @@ class MainScreen(Screen[None]):
         yield SummaryBar(id="summary")
         with Container(id="body"):
             with Vertical(id="list-column"):
-                yield Input(placeholder="fuzzy search: name, description, body   (enter: keep · esc: clear)", id="search")
+                yield Input(placeholder="/ fuzzy search: name, description, body   (enter: keep · esc: clear)", id="search", compact=True)
                 yield Static(id="filter-line")
                 yield EntryTable(id="entries")
             yield DetailPane(id="detail")

@@ -103,7 +103,7 @@ class CheckView(Vertical):
     def compose(self) -> ComposeResult:
         yield Static(id="check-status")
         yield OptionList(id="check-results")
-        yield Input(placeholder="ad-hoc probe in the project: ls posts/short   grep -rn -e TODO -- src", id="adhoc-input")
+        yield Input(placeholder=": ad-hoc probe in the project, e.g. ls posts/short or grep -rn -e TODO -- src", id="adhoc-input", compact=True)
         with VerticalScroll(id="adhoc-output-scroll"):
             yield Static(id="adhoc-output")
 

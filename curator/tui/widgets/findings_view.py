@@ -70,6 +70,7 @@ class FindingsView(Vertical):
         self.findings: list[Finding] = []
 
     def compose(self) -> ComposeResult:
+        yield Static(Text("enter jumps to the other entry · d dismisses (suppression) · m merges the pair"), id="findings-hint")
         yield OptionList(id="findings-list")
         with VerticalScroll(id="findings-evidence-scroll"):
             yield Static(id="findings-evidence")
