@@ -18,6 +18,7 @@ CORE_FLOOR = 60.0
 BLOCKING_OVERLAP = 0.6
 BLOCK_CAP = 20
 RULE_LIST_THRESHOLD = 95.0
+NAME_OVERLAP = 0.3
 _DATE = re.compile(r"\b(?:19|20)\d\d[-/.]\d{1,2}[-/.]\d{1,2}\b|(?:19|20)\d\d\s*年\s*\d{1,2}\s*月(?:\s*\d{1,2}\s*[日号])?")
 LENGTH_GUARD = 0.55
 _CJK_FILLER = frozenset("的了是在和与也就都而及或把被着过吗呢吧啊这那有个一")
@@ -40,6 +41,7 @@ class _Prints:
     ordered: list[str] = field(default_factory=list)
     cores: list[str] = field(default_factory=list)
     numbers: list[frozenset[str]] = field(default_factory=list)
+    names: list[frozenset[str]] = field(default_factory=list)
 
 
 def _fingerprints(docs: Docs) -> _Prints:
@@ -53,6 +55,7 @@ def _fingerprints(docs: Docs) -> _Prints:
         prints.ordered.append(ordered)
         prints.cores.append("".join(sorted(core_codes.setdefault(token, chr(0x10000 + len(core_codes))) for token in core)))
         prints.numbers.append(_numbers(core))
+        prints.names.append(frozenset(token for token in core if token[:1].isalpha() and token.isascii() and len(token) > 1))
     return prints
 
 
@@ -84,7 +87,7 @@ def analyze(docs: Docs, config: Config, conflicting: set[frozenset[int]]) -> tup
             threshold = max(threshold, RULE_LIST_THRESHOLD)
         if score < threshold or frozenset((left, right)) in conflicting:
             continue
-        if prints.numbers[left] != prints.numbers[right]:
+        if prints.numbers[left] != prints.numbers[right] or _different_names(prints.names[left], prints.names[right]):
             continue
         if docs.items[left].is_context or docs.items[right].is_context:
             restated.append((left, right, score))
@@ -109,6 +112,13 @@ def analyze(docs: Docs, config: Config, conflicting: set[frozenset[int]]) -> tup
 def _separate_instruction_files(left: Entry, right: Entry) -> bool:
     """Rules repeated across different instruction files (CLAUDE.md and AGENTS.md) are each read by a different tool."""
     return left.kind == right.kind == "rule" and left.path != right.path
+
+
+def _different_names(left: frozenset[str], right: frozenset[str]) -> bool:
+    """Latin words that hardly overlap ('Go, Postgres' vs 'React, CSS') name different things, however alike the rest."""
+    if len(left) < 2 or len(right) < 2:
+        return False
+    return len(left & right) / len(left | right) < NAME_OVERLAP
 
 
 def _numbers(core: frozenset[str]) -> frozenset[str]:
