@@ -1,4 +1,7 @@
-"""stale: entries not changed or reviewed within their type's window (project 90 d, feedback 180 d, ...)."""
+"""stale: entries not changed or reviewed within their type's window (project 90 d, feedback 180 d, ...).
+
+Append-only daily logs and instruction-file rules (CLAUDE.md bullets) have no review cycle and are skipped.
+"""
 
 from __future__ import annotations
 
@@ -8,13 +11,13 @@ from curator.config import Config
 from curator.model import Finding
 from curator.rules.docs import Docs
 
-APPEND_ONLY_KINDS = frozenset({"daily"})
+EXEMPT_KINDS = frozenset({"daily", "rule"})
 
 
 def analyze(docs: Docs, config: Config, now: datetime) -> list[Finding]:
     findings: list[Finding] = []
     for doc in docs.memory:
-        if doc.entry.kind in APPEND_ONLY_KINDS or doc.moment is None:
+        if doc.entry.kind in EXEMPT_KINDS or doc.moment is None:
             continue
         age = (now - doc.moment).total_seconds() / 86400
         window = config.stale_window(doc.entry.type)
