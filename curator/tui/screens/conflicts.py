@@ -77,7 +77,8 @@ class ConflictsScreen(Screen[None]):
 
     def _rebuild(self) -> None:
         session = self.app.session
-        entries = {entry.id: entry for entry in session.store.entries} if session.store else {}
+        store = session.store
+        entries = {entry.id: entry for entry in (*store.entries, *store.context)} if store else {}
         self.pairs = []
         for finding in pair_findings(session.findings):
             pair = ordered_pair(finding, entries)
@@ -118,7 +119,13 @@ class ConflictsScreen(Screen[None]):
         return self.app.main_screen
 
     def _keep(self, kept: Entry, dropped: Entry, finding: Finding) -> None:
-        reason = f"superseded by {kept.id} ({finding.rule}: {finding.message})"
+        store = self.app.session.store
+        if store is None or store.get(dropped.id) is None:
+            self.app.say(f"{dropped.id} is a project instruction, not memory: edit {dropped.path} by hand, or dismiss.", severity="warning")
+            return
+        from curator.tui.screens.main import short_reason
+
+        reason = short_reason(f"superseded by {kept.id} ({finding.rule}: {finding.message})")
         self._main().ask_expire(dropped, reason)
 
     def action_keep_left(self) -> None:
@@ -134,6 +141,10 @@ class ConflictsScreen(Screen[None]):
     def action_merge(self) -> None:
         if self.current:
             _finding, left, right = self.current
+            store = self.app.session.store
+            if store is None or store.get(left.id) is None or store.get(right.id) is None:
+                self.app.say("Only two memory entries can be merged; a project instruction is not memory.", severity="warning")
+                return
             self._main().open_merge([left.id, right.id])
 
     def action_dismiss(self) -> None:

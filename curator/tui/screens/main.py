@@ -53,12 +53,16 @@ def claim_fix_values(result) -> tuple[str, str]:
 REASON_CHARS = 120
 
 
+def short_reason(reason: str) -> str:
+    """A reason cut to a readable length for the archive's `expired_reason`."""
+    return reason if len(reason) <= REASON_CHARS else reason[: REASON_CHARS - 1] + "…"
+
+
 def default_expire_reason(entry_findings: list[Finding]) -> str:
-    """A reason prefilled from the entry's most serious finding, cut to a readable length."""
+    """A reason prefilled from the entry's most serious finding."""
     for finding in entry_findings:
         if finding.rule in ("expired-date", "outdated-number", "conflict", "duplicate", "stale", "check-failed"):
-            reason = f"{finding.rule}: {finding.message}"
-            return reason if len(reason) <= REASON_CHARS else reason[: REASON_CHARS - 1] + "…"
+            return short_reason(f"{finding.rule}: {finding.message}")
     return ""
 
 
@@ -393,7 +397,7 @@ class MainScreen(Screen[None]):
             if entry is None:
                 return
             partner = suggested_partner(entry.id, self.session.findings)
-            if partner is None:
+            if partner is None or self.session.store.get(partner) is None:
                 self.app.say("Mark two or more entries with space (or pick one with a duplicate/conflict).", severity="warning")
                 return
             ids = [entry.id, partner]

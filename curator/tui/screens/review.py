@@ -169,7 +169,7 @@ class ReviewScreen(Screen[None]):
             findings_text.append_text(finding_label(finding, entry.id))
             findings_text.append("\n")
         partner = suggested_partner(entry.id, session.findings)
-        if partner:
+        if partner and session.store is not None and session.store.get(partner) is not None:
             findings_text.append(f"\nm merges with {partner}", style="magenta")
         self.query_one("#review-findings", Static).update(findings_text)
         results = session.check_results.get(entry.id)
@@ -243,7 +243,8 @@ class ReviewScreen(Screen[None]):
         if entry is None:
             return
         partner = suggested_partner(entry.id, self.app.session.findings)
-        if partner is None or partner in self.decisions:
+        store = self.app.session.store
+        if partner is None or partner in self.decisions or store is None or store.get(partner) is None:
             self.app.say("No merge partner for this entry (no open conflict or duplicate).", severity="warning")
             return
         from curator.tui.screens.merge import MergePlan, MergeScreen
