@@ -89,6 +89,7 @@ async def test_expire_moves_entry_to_archive_with_reason(store: Path, now) -> No
     app = CuratorApp(store, now=now, watch_disk=False)
     async with app.run_test(size=(120, 40)) as pilot:
         await open_on(pilot, app, "deploy_freeze.md")
+        row_before = app.screen.query_one(EntryTable).cursor_row
         before = len(git_subjects(store))
         await pilot.press("x")
         assert isinstance(app.screen, ExpireModal)
@@ -102,7 +103,9 @@ async def test_expire_moves_entry_to_archive_with_reason(store: Path, now) -> No
         archived = (store / ".archive" / "deploy_freeze.md").read_text()
         assert "migration finished" in archived
         assert "deploy_freeze.md" not in (store / "MEMORY.md").read_text()
-        assert "deploy_freeze.md" not in [row.value for row in app.screen.query_one(EntryTable).rows]
+        table = app.screen.query_one(EntryTable)
+        assert "deploy_freeze.md" not in [row.value for row in table.rows]
+        assert table.cursor_row == min(row_before, table.row_count - 1)
 
 
 async def test_expire_on_a_future_date_schedules_it(store: Path, now) -> None:

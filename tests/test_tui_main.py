@@ -185,3 +185,20 @@ async def test_command_palette_runs_a_screen_action(store: Path, now) -> None:
         await pilot.press("enter")
         await wait_for(pilot, lambda: isinstance(app.screen, ExpireModal), message="expire dialog")
         assert app.screen.entry_label == "deploy_freeze.md"
+
+
+async def test_vim_keys_move_and_enter_focuses_the_detail_tabs(store: Path, now) -> None:
+    app = CuratorApp(store, now=now, watch_disk=False)
+    async with app.run_test(size=(120, 40)) as pilot:
+        await wait_ready(pilot, app)
+        table = app.screen.query_one(EntryTable)
+        await pilot.press("j", "j")
+        assert table.cursor_row == 2
+        await pilot.press("k")
+        assert table.cursor_row == 1
+        await pilot.press("G")
+        assert table.cursor_row == table.row_count - 1
+        await pilot.press("g")
+        assert table.cursor_row == 0
+        await pilot.press("enter")
+        assert type(app.focused).__name__ == "ContentTabs"

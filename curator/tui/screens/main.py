@@ -193,6 +193,11 @@ class MainScreen(Screen[None]):
         if event.pane.id == "history":
             self._load_history()
 
+    @on(DataTable.RowSelected, "#entries")
+    def _row_selected(self, _event: DataTable.RowSelected) -> None:
+        self._show_detail()
+        self.query_one(DetailPane).tabs.query_one("ContentTabs").focus()
+
     @on(DataTable.HeaderSelected, "#entries")
     def _header_selected(self, event: DataTable.HeaderSelected) -> None:
         key = event.column_key.value

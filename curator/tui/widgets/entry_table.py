@@ -5,6 +5,7 @@ from __future__ import annotations
 from datetime import datetime
 
 from rich.text import Text
+from textual.binding import Binding
 from textual.widgets import DataTable
 from textual.widgets.data_table import ColumnKey
 
@@ -45,9 +46,14 @@ def row_cells(entry: Entry, entry_findings: list[Finding], marked: bool, now: da
 
 
 class EntryTable(DataTable):
-    """A DataTable of entries keyed by entry id."""
+    """A DataTable of entries keyed by entry id, with vim-style movement keys."""
 
-    DEFAULT_CSS = ""
+    BINDINGS = [
+        Binding("j", "cursor_down", "Down", show=False, id="table-down"),
+        Binding("k", "cursor_up", "Up", show=False, id="table-up"),
+        Binding("g", "scroll_top", "Top", show=False, id="table-top"),
+        Binding("G", "scroll_bottom", "Bottom", show=False, id="table-bottom"),
+    ]
 
     def __init__(self, **kwargs) -> None:
         super().__init__(cursor_type="row", zebra_stripes=False, cell_padding=0, **kwargs)
@@ -81,13 +87,16 @@ class EntryTable(DataTable):
         """Replace the rows; the first batch is added now, the rest on later frames."""
         self._fill_generation += 1
         self.filled = False
+        previous_row = self.cursor_row
         rows = [(entry.id, row_cells(entry, flags.get(entry.id, []), entry.id in marked, now)) for entry in entries[:FIRST_BATCH_ROWS]]
         self.clear()
         for key, cells in rows:
             self.add_row(*cells, key=key)
         rest = entries[FIRST_BATCH_ROWS:]
-        if keep_cursor_on:
-            self.select_entry(keep_cursor_on)
+        if keep_cursor_on and not self.select_entry(keep_cursor_on):
+            vanished = not any(entry.id == keep_cursor_on for entry in rest)
+            if vanished and self.row_count:
+                self.move_cursor(row=min(previous_row, self.row_count - 1), animate=False)
         if rest:
             self.call_after_refresh(self._fill_rest, self._fill_generation, rest, flags, marked, now, keep_cursor_on)
         else:
