@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import os
 import threading
 from concurrent.futures import Future, ThreadPoolExecutor
 from dataclasses import dataclass
@@ -16,41 +15,12 @@ from textual.message import Message
 
 from curator.model import Store
 from curator.tui.commands import APP_ACTIONS, CuratorCommands, bindings
+from curator.tui.loading import first_read
 from curator.tui.session import Session, disk_signature
 
 DISK_POLL_SECONDS = 2.0
 FILES_PER_POLL_TICK = 2000
-QUICK_FILES = 150
 FIRST_PAINT_WAIT_SECONDS = 2.0
-INDEX_NAME = "MEMORY.md"
-
-
-def quick_store(path: Path, format_name: str | None, project: Path | None) -> Store | None:
-    """The first topic files of a big Claude Code store (by name, no index), for a first paint; None when small."""
-    from curator import formats
-
-    if format_name not in (None, "claude-code") or not path.is_dir() or not (path / INDEX_NAME).is_file():
-        return None
-    with os.scandir(path) as listing:
-        names = sorted(item.name for item in listing if item.name.endswith(".md") and item.name != INDEX_NAME and item.is_file())
-    if len(names) <= QUICK_FILES:
-        return None
-    first_page = Store(root=path, format="claude-code", project=project)
-    first_page.load_files = names[:QUICK_FILES]
-    try:
-        return formats.reload(first_page)
-    except Exception:
-        return None
-
-
-def first_read(path: Path, format_name: str | None, project: Path | None) -> tuple[Store, bool]:
-    """A first page of a big store (partial=True), or the whole store when it is small."""
-    from curator import formats
-
-    first_page = quick_store(path, format_name, project)
-    if first_page is not None:
-        return first_page, True
-    return formats.detect(path, format_name=format_name, project=project), False
 
 
 @dataclass

@@ -123,7 +123,7 @@ class ConflictsScreen(Screen[None]):
         if store is None or store.get(dropped.id) is None:
             self.app.say(f"{dropped.id} is a project instruction, not memory: edit {dropped.path} by hand, or dismiss.", severity="warning")
             return
-        from curator.tui.screens.main import short_reason
+        from curator.tui.screens.entry_actions import short_reason
 
         reason = short_reason(f"superseded by {kept.id} ({finding.rule}: {finding.message})")
         self._main().ask_expire(dropped, reason)

@@ -23,7 +23,11 @@ def key_table() -> Table:
             table.add_row(Text(key_label(spec.key)), Text(spec.help), Text(where))
     table.add_row("ctrl+p", "Command palette: every action by name", "everywhere")
     table.add_row("tab", "Move focus between table, tabs and inputs", "everywhere")
-    table.add_row("enter", "On a finding: jump to the other entry", "Findings tab")
+    table.add_row("j / k, ↓ / ↑", "Move down / up", "entry table")
+    table.add_row("g / G", "First / last entry", "entry table")
+    table.add_row("enter", "Open the entry's tabs (←/→ switch tabs)", "entry table")
+    table.add_row("enter", "Jump to the other entry of a conflict or duplicate", "Findings tab")
+    table.add_row("esc", "Clear the search (or the marks)", "main screen")
     return table
 
 

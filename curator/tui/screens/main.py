@@ -2,9 +2,6 @@
 
 from __future__ import annotations
 
-import tempfile
-from pathlib import Path
-
 from rich.text import Text
 from textual import on
 from textual.app import ComposeResult
@@ -15,18 +12,15 @@ from textual.widgets import DataTable, Footer, Input, Static, TabbedContent
 
 from curator.model import Entry, Finding
 from curator.tui.commands import MAIN_ACTIONS, bindings
-from curator.tui.screens.confirm import ConfirmModal
-from curator.tui.screens.expire import ExpireChoice, ExpireModal
-from curator.tui.screens.prompt import PromptModal
+from curator.tui.screens.entry_actions import EntryActions
 from curator.tui.view import (
     COLUMNS,
     TYPE_FILTERS,
     ViewState,
     findings_by_entry,
-    suggested_partner,
     visible_entries,
 )
-from curator.tui.widgets.check_view import CheckView, claim_text
+from curator.tui.widgets.check_view import CheckView
 from curator.tui.widgets.detail import DetailPane
 from curator.tui.widgets.entry_table import EntryTable
 from curator.tui.widgets.findings_view import FindingsView
@@ -38,35 +32,7 @@ DETAIL_DEBOUNCE_SECONDS = 0.05
 COLUMN_KEYS = [key for key, _title in COLUMNS]
 
 
-def claim_fix_values(result) -> tuple[str, str]:
-    """The claim's words, and the same words with the claimed value replaced by the observed one."""
-    claim = claim_text(result.claim)
-    expected = str(getattr(result.claim, "expected", "") or "")
-    observed = getattr(result, "observed", None)
-    if observed is None:
-        return claim, claim
-    if expected and expected in claim:
-        return claim, claim.replace(expected, str(observed), 1)
-    return claim, str(observed)
-
-
-REASON_CHARS = 120
-
-
-def short_reason(reason: str) -> str:
-    """A reason cut to a readable length for the archive's `expired_reason`."""
-    return reason if len(reason) <= REASON_CHARS else reason[: REASON_CHARS - 1] + "…"
-
-
-def default_expire_reason(entry_findings: list[Finding]) -> str:
-    """A reason prefilled from the entry's most serious finding."""
-    for finding in entry_findings:
-        if finding.rule in ("expired-date", "outdated-number", "conflict", "duplicate", "stale", "check-failed"):
-            return short_reason(f"{finding.rule}: {finding.message}")
-    return ""
-
-
-class MainScreen(Screen[None]):
+class MainScreen(EntryActions, Screen[None]):
     """Browse entries and act on them."""
 
     CSS_PATH = "main.tcss"
@@ -322,239 +288,3 @@ class MainScreen(Screen[None]):
     def action_rescan(self) -> None:
         self.forget_history()
         self.app.reload()
-
-    # --- actions on entries ----------------------------------------------------------------------
-
-    def _require_entry(self, *, active: bool = True) -> Entry | None:
-        entry = self.current_entry
-        if entry is None:
-            self.app.say("Select an entry first.", severity="warning")
-            return None
-        if active and entry.status == "unreadable":
-            self.app.say(f"{entry.id} could not be read; fix the file by hand first.", severity="warning")
-            return None
-        return entry
-
-    def action_mark(self) -> None:
-        entry = self._require_entry()
-        if entry is None:
-            return
-        marked = self.view_state.marked
-        marked.symmetric_difference_update({entry.id})
-        self.query_one(EntryTable).redraw_entry(entry, self._entry_findings(entry.id), entry.id in marked, self.session.now)
-        self._update_filter_line(self.query_one(EntryTable).row_count, len(self.session.store.entries))
-        table = self.query_one(EntryTable)
-        if table.cursor_row + 1 < table.row_count:
-            table.move_cursor(row=table.cursor_row + 1, animate=False)
-
-    def action_edit(self) -> None:
-        entry = self._require_entry()
-        if entry is None:
-            return
-        from curator.tui.screens.edit import EditScreen
-
-        def saved(new_text: str | None) -> None:
-            if new_text is not None:
-                self.save_text(entry.id, new_text)
-
-        self.app.push_screen(EditScreen(entry), saved)
-
-    def save_text(self, entry_id: str, new_text: str) -> None:
-        from curator import ops
-
-        self.app.run_op(lambda store: ops.edit(store, entry_id, text=new_text))
-
-    def action_edit_external(self) -> None:
-        entry = self._require_entry()
-        if entry is None:
-            return
-        from curator.tui import editor
-
-        original = entry.text or entry.body
-        suffix = Path(entry.path).suffix or ".md"
-        with tempfile.TemporaryDirectory(prefix="curator-edit-") as scratch:
-            scratch_file = Path(scratch) / (Path(entry.path).stem + suffix)
-            scratch_file.write_text(original, encoding="utf-8")
-            try:
-                try:
-                    with self.app.suspend():
-                        editor.run_external_editor(scratch_file)
-                except Exception as exc:
-                    if type(exc).__name__ != "SuspendNotSupported":
-                        raise
-                    editor.run_external_editor(scratch_file)
-            except editor.EditorError as exc:
-                self.app.say(str(exc), severity="error")
-                return
-            new_text = scratch_file.read_text(encoding="utf-8")
-        if new_text == original:
-            self.app.say("No changes.")
-            return
-        self.save_text(entry.id, new_text)
-
-    def action_merge(self) -> None:
-        store = self.session.store
-        if store is None:
-            return
-        ids = [entry.id for entry in store.entries if entry.id in self.view_state.marked]
-        if len(ids) < 2:
-            entry = self._require_entry()
-            if entry is None:
-                return
-            partner = suggested_partner(entry.id, self.session.findings)
-            if partner is None or self.session.store.get(partner) is None:
-                self.app.say("Mark two or more entries with space (or pick one with a duplicate/conflict).", severity="warning")
-                return
-            ids = [entry.id, partner]
-        self.open_merge(ids)
-
-    def open_merge(self, ids: list[str], after=None) -> None:
-        from curator.tui.screens.merge import MergePlan, MergeScreen
-
-        def confirmed(plan: MergePlan | None) -> None:
-            if plan is None:
-                return
-            from curator import ops
-
-            self.view_state.marked.clear()
-            self.app.run_op(lambda store: ops.merge(store, plan.ids, name=plan.name, text=plan.text), after=after)
-
-        self.app.push_screen(MergeScreen(self.session.store, ids), confirmed)
-
-    def action_expire(self) -> None:
-        entry = self._require_entry()
-        if entry is None:
-            return
-        if entry.status == "expired":
-            self.app.say(f"{entry.id} is already expired; X restores it.", severity="warning")
-            return
-        self.ask_expire(entry, default_expire_reason(self._entry_findings(entry.id)))
-
-    def ask_expire(self, entry: Entry, reason: str, after=None) -> None:
-        from curator import ops
-
-        def chosen(choice: ExpireChoice | None) -> None:
-            if choice is None:
-                return
-            now = self.session.now
-            self.app.run_op(lambda store: ops.expire(store, entry.id, reason=choice.reason, at=choice.at, now=now), after=after)
-
-        self.app.push_screen(ExpireModal(entry.id, reason), chosen)
-
-    def action_restore(self) -> None:
-        entry = self.current_entry
-        if entry is None or entry.status != "expired":
-            self.view_state.show_archived = True
-            self.refresh_table()
-            self.app.say("Select an expired entry to restore (archived entries are now shown, struck through).")
-            return
-        from curator import ops
-
-        def answered(confirmed: bool | None) -> None:
-            if confirmed:
-                self.app.run_op(lambda store: ops.restore(store, entry.id))
-
-        self.app.push_screen(ConfirmModal(f"Restore {entry.id}?", "It moves back from the archive and gets its index line again.", "Restore"), answered)
-
-    def action_review_stamp(self) -> None:
-        entry = self._require_entry()
-        if entry is None:
-            return
-        from curator import ops
-
-        today = self.session.now.date()
-        self.app.run_op(lambda store: ops.review(store, entry.id, on=today))
-
-    def action_dismiss(self) -> None:
-        entry = self._require_entry(active=False)
-        if entry is None:
-            return
-        findings_view = self.query_one(FindingsView)
-        finding = findings_view.selected if findings_view.entry_id == entry.id else None
-        finding = finding or next(iter(self._entry_findings(entry.id)), None)
-        if finding is None:
-            self.app.say("This entry has no findings to dismiss.")
-            return
-        self.ask_dismiss(finding)
-
-    def ask_dismiss(self, finding: Finding, after=None) -> None:
-        from curator import ops
-
-        explanation = Text.assemble((f"{finding.rule} ", "bold"), (finding.message, ""), ("\n\nA suppression goes into .curator.toml; the finding stops showing.", "dim"))
-
-        def answered(values: dict[str, str] | None) -> None:
-            if values is None:
-                return
-            reason = values["reason"].strip()
-            self.app.run_op(lambda store: ops.dismiss(store, finding, reason=reason), after=after)
-
-        self.app.push_screen(PromptModal("Dismiss finding", [("reason", "Why is this not a problem?", "")], explanation=explanation, ok_label="Dismiss"), answered)
-
-    def action_undo(self) -> None:
-        from curator import ops
-
-        def answered(confirmed: bool | None) -> None:
-            if confirmed:
-                self.app.run_op(lambda store: ops.undo(store))
-
-        self.app.push_screen(ConfirmModal("Undo the last curator change?", "The last curator commit is reverted with a new commit (history keeps both).", "Undo"), answered)
-
-    def action_conflicts(self) -> None:
-        from curator.tui.screens.conflicts import ConflictsScreen
-
-        if self.session.stage in ("loading", "history", "rules"):
-            self.app.say("Still finding conflicts; the view fills in when the rules finish.")
-        self.app.push_screen(ConflictsScreen())
-
-    def action_review(self) -> None:
-        from curator.tui.screens.review import ReviewScreen
-
-        if self.session.stage in ("loading", "history", "rules"):
-            self.app.say("Wait for the rules to finish: the review walks the flagged entries.", severity="warning")
-            return
-        self.app.push_screen(ReviewScreen())
-
-    def action_rerun_checks(self) -> None:
-        entry = self._require_entry()
-        if entry is None or self.session.store is None:
-            return
-        self.query_one(DetailPane).active = "check"
-        self.query_one(CheckView).rerun(self.session.store, entry.id)
-
-    def action_adhoc_probe(self) -> None:
-        self.query_one(DetailPane).active = "check"
-        self.query_one(CheckView).focus_adhoc()
-
-    def action_fix_claim(self) -> None:
-        entry = self._require_entry()
-        if entry is None:
-            return
-        check_view = self.query_one(CheckView)
-        failing = [result for result in check_view.results if getattr(result, "verdict", "") == "fail"]
-        result = check_view.selected if getattr(check_view.selected, "verdict", "") == "fail" else next(iter(failing), None)
-        if result is None:
-            self.app.say("No failed check to update from (Check tab).", severity="warning")
-            return
-        self.ask_fix_claim(entry, result)
-
-    def ask_fix_claim(self, entry: Entry, result) -> None:
-        from curator import ops
-        from curator.tui.widgets.check_view import probe_text
-
-        claim = claim_text(result.claim)
-        old_value, new_value = claim_fix_values(result)
-        explanation = Text.assemble(("Claim: ", "bold"), (claim, ""), ("\n", ""))
-        explanation.append_text(probe_text(getattr(result, "probe", None)))
-        fields = [
-            ("old", "Text in the entry", old_value),
-            ("new", "Replace with (what the project shows)", new_value),
-            ("reason", "Reason (goes into the commit)", f"checked against the project: {getattr(result.probe, 'command', '')}"),
-        ]
-        today = self.session.now.date()
-
-        def answered(values: dict[str, str] | None) -> None:
-            if values is None:
-                return
-            self.app.run_op(lambda store: ops.fix_claim(store, entry.id, old=values["old"], new=values["new"], on=today, reason=values["reason"]))
-
-        self.app.push_screen(PromptModal("Update memory from evidence", fields, explanation=explanation, ok_label="Update"), answered)

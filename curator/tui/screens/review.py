@@ -228,7 +228,7 @@ class ReviewScreen(Screen[None]):
         entry = self.current_entry
         if entry is None:
             return
-        from curator.tui.screens.main import default_expire_reason
+        from curator.tui.screens.entry_actions import default_expire_reason
 
         reason = default_expire_reason(findings_by_entry(self.app.session.findings).get(entry.id, []))
 
