@@ -266,3 +266,20 @@ async def test_a_store_changed_on_disk_is_noticed_and_reloaded(store: Path, now,
         (store / "new_topic.md").write_text("---\nname: New topic\ndescription: d\ntype: user\n---\n\nHello.\n")
         await wait_for(pilot, lambda: app.session.store.get("new_topic.md") is not None, message="reload after change")
         assert any("changed on disk" in message for message in notifications(app))
+
+
+async def test_without_git_ops_still_write_and_say_nothing_was_committed(tmp_path: Path, now) -> None:
+    from tests.tui_support import TOPICS, index_text
+
+    store = tmp_path / "loose" / "memory"
+    store.mkdir(parents=True)
+    for name, text in TOPICS.items():
+        (store / name).write_text(text)
+    (store / "MEMORY.md").write_text(index_text(list(TOPICS)))
+    app = CuratorApp(store, now=now, watch_disk=False)
+    async with app.run_test(size=(120, 40)) as pilot:
+        await open_on(pilot, app, "user_profile.md")
+        await pilot.press("v")
+        await wait_for(pilot, lambda: "reviewed: 2026-11-29" in (store / "user_profile.md").read_text(), message="stamp")
+        await wait_ready(pilot, app)
+        assert any("not committed" in message for message in notifications(app))
