@@ -39,7 +39,7 @@ MAIN_ACTIONS: tuple[ActionSpec, ...] = (
     ActionSpec("search", "slash", "search", "Search", "Fuzzy-search names, descriptions and bodies", MAIN),
     ActionSpec("mark", "space", "mark", "Mark", "Mark or unmark the entry (for merge)", MAIN),
     ActionSpec("edit", "e", "edit", "Edit", "Edit the entry in place, frontmatter included", MAIN),
-    ActionSpec("edit-external", "E", "edit_external", "$EDITOR", "Edit the entry's file in $EDITOR", MAIN, show=False),
+    ActionSpec("edit-external", "E", "edit_external", "$EDITOR", "Edit the entry in $EDITOR (saved through ops)", MAIN, show=False),
     ActionSpec("merge", "m", "merge", "Merge", "Merge the marked entries (or this one and its partner)", MAIN),
     ActionSpec("expire", "x", "expire", "Expire", "Expire the entry to the archive (reason; now or a date)", MAIN),
     ActionSpec("restore", "X", "restore", "Restore", "Restore an expired entry from the archive", MAIN, show=False),
