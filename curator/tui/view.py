@@ -21,7 +21,8 @@ COLUMNS: tuple[tuple[str, str], ...] = (
 TYPE_FILTERS: tuple[str | None, ...] = (None, "user", "feedback", "project", "reference", "other")
 SEVERITY_GLYPH = {"error": "✖", "warning": "▲", "info": "●"}
 SEARCH_BODY_CHARS = 4000
-SEARCH_SCORE_CUTOFF = 60.0
+SEARCH_SCORE_CUTOFF = 70.0
+SEARCH_RELATIVE_BAND = 15.0
 
 
 @dataclass
@@ -122,7 +123,7 @@ def matches_type(entry: Entry, type_filter: str | None) -> bool:
 
 
 def fuzzy_rank(entries: list[Entry], query: str) -> list[tuple[Entry, float]]:
-    """Entries matching `query` in name, description or body, best first (rapidfuzz)."""
+    """Entries matching `query` in name, description or body, best first; weak matches drop out near strong ones."""
     query = query.strip()
     if not query:
         return [(entry, 0.0) for entry in entries]
@@ -131,7 +132,7 @@ def fuzzy_rank(entries: list[Entry], query: str) -> list[tuple[Entry, float]]:
     bodies = {index: entry.body[:SEARCH_BODY_CHARS] for index, entry in enumerate(entries) if entry.body}
     scores: dict[int, float] = {}
     for choices, scorer, weight in (
-        (names, fuzz.WRatio, 1.0),
+        (names, fuzz.partial_ratio, 1.0),
         (descriptions, fuzz.partial_ratio, 0.95),
         (bodies, fuzz.partial_ratio, 0.9),
     ):
@@ -147,7 +148,10 @@ def fuzzy_rank(entries: list[Entry], query: str) -> list[tuple[Entry, float]]:
         ):
             scores[index] = max(scores.get(index, 0.0), score * weight)
     ranked = sorted(scores.items(), key=lambda item: (-item[1], item[0]))
-    return [(entries[index], score) for index, score in ranked]
+    if not ranked:
+        return []
+    floor = ranked[0][1] - SEARCH_RELATIVE_BAND
+    return [(entries[index], score) for index, score in ranked if score >= floor]
 
 
 def visible_entries(
