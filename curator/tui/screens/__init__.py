@@ -1,0 +1,1 @@
+"""Screens of the curator app: main, editor, merge, conflicts, review, dialogs."""

@@ -1,0 +1,1 @@
+"""Widgets of the main screen: summary bar, entry table and the detail tabs."""

@@ -1,0 +1,1 @@
+"""The Textual app: run_app(store_path) opens the memory browser."""
