@@ -7,7 +7,7 @@ from pathlib import Path
 import pytest
 
 from curator.tui.app import CuratorApp
-from tests.tui_support import build_store, wait_for, wait_ready
+from tests.tui_support import fresh_store, wait_for, wait_ready
 
 WIDE = (120, 40)
 
@@ -49,7 +49,7 @@ def jump(entry_id: str):
 
 @pytest.fixture
 def store(tmp_path: Path) -> Path:
-    return build_store(tmp_path)
+    return fresh_store(tmp_path)
 
 
 def test_main_screen(store: Path, now, snap_compare) -> None:

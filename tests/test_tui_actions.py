@@ -15,12 +15,12 @@ from curator.tui.screens.expire import ExpireModal
 from curator.tui.screens.merge import MergeScreen
 from curator.tui.screens.prompt import PromptModal
 from curator.tui.widgets.entry_table import EntryTable
-from tests.tui_support import build_store, git_subjects, wait_for, wait_for_commit, wait_ready
+from tests.tui_support import fresh_store, git_subjects, wait_for, wait_for_commit, wait_ready
 
 
 @pytest.fixture
 def store(tmp_path: Path) -> Path:
-    return build_store(tmp_path)
+    return fresh_store(tmp_path)
 
 
 def notifications(app: CuratorApp) -> list[str]:

@@ -9,7 +9,7 @@ from click.testing import CliRunner
 
 import curator.tui.app as app_module
 from curator.cli import main
-from tests.tui_support import build_store
+from tests.tui_support import fresh_store
 
 
 @pytest.fixture
@@ -26,7 +26,7 @@ def opened(monkeypatch: pytest.MonkeyPatch) -> list[dict]:
 
 @pytest.mark.parametrize("argv_prefix", [[], ["tui"]])
 def test_a_path_opens_that_store(tmp_path: Path, opened: list[dict], argv_prefix: list[str]) -> None:
-    store = build_store(tmp_path)
+    store = fresh_store(tmp_path)
     result = CliRunner().invoke(main, [*argv_prefix, str(store), "--now", "2026-11-29T12:00:00Z"])
     assert result.exit_code == 0, result.output
     assert opened[0]["path"] == store and opened[0]["candidates"] is None
@@ -40,7 +40,7 @@ def test_a_missing_path_is_a_usage_error(tmp_path: Path, opened: list[dict]) -> 
 
 
 def test_bare_curator_with_several_stores_opens_the_picker(tmp_path: Path, opened: list[dict], monkeypatch: pytest.MonkeyPatch) -> None:
-    store = build_store(tmp_path)
+    store = fresh_store(tmp_path)
     project = store.parents[1]
     (project / "CLAUDE.md").write_text("# Rules\n\n- Use pnpm.\n")
     monkeypatch.chdir(project)

@@ -12,12 +12,12 @@ from curator.tui.widgets.detail import DetailPane
 from curator.tui.widgets.entry_table import EntryTable
 from curator.tui.widgets.findings_view import FindingsView
 from curator.tui.widgets.history_view import HistoryView
-from tests.tui_support import build_store, screen_text, wait_for, wait_ready
+from tests.tui_support import fresh_store, screen_text, wait_for, wait_ready
 
 
 @pytest.fixture
 def store(tmp_path: Path) -> Path:
-    return build_store(tmp_path)
+    return fresh_store(tmp_path)
 
 
 def table_ids(app: CuratorApp) -> list[str]:

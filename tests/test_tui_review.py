@@ -16,12 +16,12 @@ from curator.tui.screens.merge import MergeScreen
 from curator.tui.screens.picker import StorePicker
 from curator.tui.screens.prompt import PromptModal
 from curator.tui.screens.review import ReviewScreen, review_message, Decision
-from tests.tui_support import build_store, git_subjects, screen_text, wait_for, wait_for_commit, wait_ready
+from tests.tui_support import fresh_store, git_subjects, screen_text, wait_for, wait_for_commit, wait_ready
 
 
 @pytest.fixture
 def store(tmp_path: Path) -> Path:
-    return build_store(tmp_path)
+    return fresh_store(tmp_path)
 
 
 async def test_conflicts_view_keep_newer_expires_the_older_with_reason(store: Path, now) -> None:
@@ -144,7 +144,7 @@ def test_review_message_counts_edits_as_kept() -> None:
 async def test_picker_opens_the_chosen_store(tmp_path: Path, now) -> None:
     from curator.formats import discover
 
-    store = build_store(tmp_path)
+    store = fresh_store(tmp_path)
     project = store.parents[1]
     (project / "CLAUDE.md").write_text("# Rules\n\n- Use pnpm.\n")
     candidates = discover(project)

@@ -3,6 +3,9 @@
 from __future__ import annotations
 
 import asyncio
+import atexit
+import shutil
+import tempfile
 import time
 from pathlib import Path
 from typing import Callable
@@ -67,6 +70,20 @@ def build_store(root: Path) -> Path:
     later[f"{MEMORY_DIR}/MEMORY.md"] = index_text(list(TOPICS) + list(LATER_TOPICS))
     commit_files(project, later, "Q4 cadence", "2026-09-30T10:00:00+00:00")
     return project / MEMORY_DIR
+
+
+_template_store: Path | None = None
+
+
+def fresh_store(tmp_path: Path) -> Path:
+    """A private copy of the test store (built once per session, copied with its .git); returns the store dir."""
+    global _template_store
+    if _template_store is None or not _template_store.exists():
+        scratch = Path(tempfile.mkdtemp(prefix="curator-tui-template-"))
+        atexit.register(shutil.rmtree, scratch, True)
+        _template_store = build_store(scratch)
+    shutil.copytree(_template_store.parents[1], tmp_path / "project", symlinks=True)
+    return tmp_path / "project" / MEMORY_DIR
 
 
 def git_subjects(store: Path) -> list[str]:
