@@ -154,3 +154,24 @@ def test_text_report_names_the_file_of_a_finding_without_entries(demo) -> None:
     dangling_lines = [line for line in output.splitlines() if line.strip().startswith("[dangling-link]")]
     assert dangling_lines
     assert all(line.strip() != "[dangling-link]" for line in dangling_lines)
+
+
+def corpus_paths() -> list[Path]:
+    """Every file and directory of the shared corpus, as stored (empty when it is absent)."""
+    from tests.conftest import CORPUS
+
+    if not CORPUS.is_dir():
+        return []
+    return [CORPUS, *sorted(path for path in CORPUS.rglob("*") if path.name not in {"NOTES.md", "SOURCES.tsv"})]
+
+
+def test_scan_of_every_corpus_file_and_directory_exits_zero_or_one(corpus: Path) -> None:
+    runner = CliRunner()
+    outcomes = {}
+    for path in corpus_paths():
+        result = runner.invoke(main, ["scan", str(path), "--now", NOW_ARG, "--format", "json"])
+        outcomes[path.relative_to(corpus.parent)] = result.exit_code
+        assert result.exception is None or isinstance(result.exception, SystemExit), (path, result.exception)
+        assert result.exit_code in (0, 1), (path, result.output[-500:])
+        assert json.loads(result.output)["store"]["format"] in {"claude-code", "notes", "openclaw", "instructions"}
+    assert len(outcomes) >= 66
