@@ -13,15 +13,18 @@ from curator.rules.text import CJK_CHAR, STOPWORDS, tokens
 
 ACTION_SIMILARITY = 90.0
 MIN_ACTION_TOKENS = 2
+MIN_CONTAINED_TOKENS = 3
 _CLAUSES = re.compile(
     r"[,，;；。!?！？:：]|\s[—–-]\s|\.\s"
-    r"|\s(?=(?:so|so that|because|since|as|unless|when|while|which|to keep|to avoid|in order to|otherwise)\b)"
+    r"|\s(?=(?:so|so that|because|since|unless|when|while|which|to keep|to avoid|in order to|otherwise)\b)"
+    r"|\s(?=as\s+(?:it|its|they|we|you|there|this|that|these|those)\b)"
     r"|(?=因为|所以|以便|否则|这样|以免)"
 )
 _NEGATED = re.compile(
     r"^\s*(?:please\s+)?(?:never|don'?t|do not|must not|mustn'?t|should not|shouldn'?t|avoid|stop|no longer"
     r"|不要|别再|别|禁止|不准|不许|不能|切勿|千万别|永远不要|不再)\s*"
 )
+_STRONG_MODAL = re.compile(r"^\s*(?:please\s+)?(?:always|must|make sure to|be sure to)\s+|^\s*(?:一定要|必须|务必|总是)")
 _MODAL = re.compile(
     r"^\s*(?:please\s+)?(?:always|must|should|do|make sure to|remember to|be sure to|一定要|必须|务必|总是|记得|要|请)\s+|^\s*(?:一定要|必须|务必|总是|记得|请)"
 )
@@ -40,10 +43,15 @@ MAX_POSITIVE_CHARS = 90
 
 
 def collect(statements_by_owner: list[list[str]]) -> tuple[list[int], list[Action]]:
-    """Negated imperatives, then the short positive clauses that start with the same two words as one of them."""
+    """Negated imperatives, then the short positive clauses that start with the same two words as one of them.
+
+    A positive clause with a strong modal ("always", "must", "必须") needs only the same first word: it
+    may narrow the action with extra words ("never ship fixes as OTA" vs "always ship JS fixes as OTA").
+    """
     owners: list[int] = []
     found: list[Action] = []
     keys: set[tuple[str, ...]] = set()
+    verbs: set[str] = set()
     for owner, statement, lowered in _clauses(statements_by_owner):
         negated = _NEGATED.match(lowered)
         if negated:
@@ -51,13 +59,17 @@ def collect(statements_by_owner: list[list[str]]) -> tuple[list[int], list[Actio
             if action:
                 owners.append(owner)
                 found.append(action)
-                keys.add(_key(lowered[negated.end() :]))
+                key = _key(lowered[negated.end() :])
+                keys.add(key)
+                verbs.update(key[:1])
     if not found:
         return owners, found
     for owner, statement, lowered in _clauses(statements_by_owner):
         if len(lowered) <= MAX_POSITIVE_CHARS and not _NEGATED.match(lowered):
-            core = _MODAL.sub("", lowered, count=1)
-            if _key(core) in keys:
+            strong = _STRONG_MODAL.match(lowered)
+            core = lowered[strong.end() :] if strong else _MODAL.sub("", lowered, count=1)
+            key = _key(core)
+            if key in keys or (strong and key[:1] and key[0] in verbs):
                 action = _action("pos", core, statement)
                 if action:
                     owners.append(owner)
@@ -105,8 +117,36 @@ def clashes(
         or not allowed(owners[left], owners[right]),
     )
     scores = pairing.score_pairs([action.text for action in found], pairs, scorer=fuzz.ratio)
+    close = {(left, right) for (left, right), score in zip(pairs, scores) if score >= ACTION_SIMILARITY}
+    close |= _contained(owners, found, allowed)
     return [
-        (owners[left], owners[right], found[left], found[right], score)
-        for (left, right), score in zip(pairs, scores)
-        if score >= ACTION_SIMILARITY
+        (owners[left], owners[right], found[left], found[right], fuzz.ratio(found[left].text, found[right].text))
+        for left, right in sorted(close)
     ]
+
+
+def _contained(owners: list[int], found: list[Action], allowed: Callable[[int, int], bool]) -> set[tuple[int, int]]:
+    """(i, j) where a negated action's words all recur, led by the same verb, in a positive one of another entry.
+
+    Blocked on the negated action's rarest word: a positive action containing it all must hold that word.
+    """
+    word_sets = [action.text.split() for action in found]
+    frequency: dict[str, int] = {}
+    holders: dict[str, list[int]] = {}
+    for position, words in enumerate(word_sets):
+        for word in set(words):
+            frequency[word] = frequency.get(word, 0) + 1
+            if found[position].polarity == "pos":
+                holders.setdefault(word, []).append(position)
+    pairs: set[tuple[int, int]] = set()
+    for negative, words in enumerate(word_sets):
+        if found[negative].polarity != "neg" or len(set(words)) < MIN_CONTAINED_TOKENS:
+            continue
+        needed = set(words)
+        rarest = min(needed, key=lambda word: (frequency[word], word))
+        for positive in holders.get(rarest, []):
+            if word_sets[positive][0] != words[0] or not needed <= set(word_sets[positive]):
+                continue
+            if owners[positive] != owners[negative] and allowed(owners[negative], owners[positive]):
+                pairs.add((min(negative, positive), max(negative, positive)))
+    return pairs

@@ -18,6 +18,7 @@ _CONFIG_GLOBS = {
     "pytest": ("pytest.ini",), "prettier": (".prettierrc*", "prettier.config.*"), "biome": ("biome.json", "biome.jsonc"),
     "eslint": ("eslint.config.*", ".eslintrc*"), "vite": ("vite.config.*",), "webpack": ("webpack.config.*",),
     "playwright": ("playwright.config.*",), "cypress": ("cypress.config.*",),
+    "ruff": ("ruff.toml", ".ruff.toml"), "mypy": ("mypy.ini", ".mypy.ini"), "pyright": ("pyrightconfig.json",),
 }
 _JS_TOOLS = ("vitest", "jest", "mocha", "prettier", "biome", "eslint", "vite", "webpack", "playwright", "cypress")
 MAX_MANIFEST_BYTES = 1_000_000
@@ -59,7 +60,7 @@ def project_facts(project: Path | None) -> dict[str, list[str]]:
     tool_table = pyproject.get("tool", {}) if isinstance(pyproject.get("tool"), dict) else {}
     if isinstance(tool_table.get("pytest"), dict):
         add("pytest", "pyproject.toml ([tool.pytest])")
-    for tool in ("black", "poetry", "pdm", "uv"):
+    for tool in ("black", "poetry", "pdm", "uv", "ruff", "mypy", "pyright", "yapf"):
         if tool in tool_table:
             add(tool, f"pyproject.toml ([tool.{tool}])")
     editorconfig = _text(project / ".editorconfig")

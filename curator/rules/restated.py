@@ -7,7 +7,7 @@ from rapidfuzz import fuzz
 from curator.rules import pairing
 from curator.rules.docs import Docs
 from curator.rules.duplicate import fingerprint
-from curator.rules.text import STOPWORDS
+from curator.rules.text import NUMBER, STOPWORDS
 
 STATEMENT_SIMILARITY = 85.0
 MIN_TOKENS = 4
@@ -40,6 +40,8 @@ def restated_statements(docs: Docs) -> list[tuple[int, int, str, float]]:
     for (left, right), score in zip(pairs, scores):
         if score >= STATEMENT_SIMILARITY:
             rule, memory = (left, right) if left < context_count else (right, left)
+            if _numbers(texts[memory]) != _numbers(texts[rule]):
+                continue
             found.append((owners[memory], owners[rule], texts[memory], score))
     return found
 
@@ -51,6 +53,11 @@ def _add(owner: int, text: str, owners: list[int], texts: list[str], ordered: li
         texts.append(text.strip())
         ordered.append(order)
         token_sets.append(token_set)
+
+
+def _numbers(text: str) -> set[str]:
+    """The numbers a statement states: a restatement with other numbers says something else."""
+    return set(NUMBER.findall(text))
 
 
 def _words(text: str) -> set[str]:
