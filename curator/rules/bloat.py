@@ -11,7 +11,8 @@ from curator.rules.docs import Docs
 NARRATIVE_KINDS_EXEMPT = frozenset({"daily"})
 _STEP_CUES = re.compile(
     r"\b(?:first(?:,)? (?:i|we)|then (?:i|we)|after that|afterwards|next,? (?:i|we)|(?:i|we) (?:then )?tried|tried to"
-    r"|turned out|it turns out|finally(?:,)? (?:i|we|it)|eventually|at first|in the end|so (?:i|we) |which (?:failed|broke)"
+    r"|tried|(?:did ?n[o']?t|does ?n[o']?t) (?:help|work)|no luck|the culprit"
+    r"|turned out|it turns out|finally(?:,)? (?:i|we|it|the)|eventually|at first|in the end|so (?:i|we) |which (?:failed|broke)"
     r"|(?:i|we) (?:noticed|realised|realized|discovered|spent))\b"
     r"|先(?:是)?试|试了|然后|接着|之后又|后来|结果(?:发现)?|最后(?:才)?|折腾|一开始|发现(?:原来)?|又试|再试|排查了"
 )

@@ -21,6 +21,7 @@ RULE_LIST_THRESHOLD = 95.0
 NAME_OVERLAP = 0.3
 _DATE = re.compile(r"\b(?:19|20)\d\d[-/.]\d{1,2}[-/.]\d{1,2}\b|(?:19|20)\d\d\s*年\s*\d{1,2}\s*月(?:\s*\d{1,2}\s*[日号])?")
 LENGTH_GUARD = 0.55
+_PATH = re.compile(r"[\w.~-]*/[\w.-]+(?:/[\w.-]+)*|\b[\w-]+\.(?:md|mdx|txt|py|ts|tsx|js|jsx|json|toml|ya?ml|rs|go|sql|sh|rb|java|kt|swift)\b")
 _CJK_FILLER = frozenset("的了是在和与也就都而及或把被着过吗呢吧啊这那有个一")
 
 
@@ -42,6 +43,7 @@ class _Prints:
     cores: list[str] = field(default_factory=list)
     numbers: list[frozenset[str]] = field(default_factory=list)
     names: list[frozenset[str]] = field(default_factory=list)
+    paths: list[frozenset[str]] = field(default_factory=list)
 
 
 def _fingerprints(docs: Docs) -> _Prints:
@@ -55,6 +57,7 @@ def _fingerprints(docs: Docs) -> _Prints:
         prints.ordered.append(ordered)
         prints.cores.append("".join(sorted(core_codes.setdefault(token, chr(0x10000 + len(core_codes))) for token in core)))
         prints.numbers.append(_numbers(core))
+        prints.paths.append(frozenset(path.strip("./").lower() for path in _PATH.findall(doc.prose)) - {""})
         prints.names.append(frozenset(token for token in core if token[:1].isalpha() and token.isascii() and len(token) > 1))
     return prints
 
@@ -88,6 +91,8 @@ def analyze(docs: Docs, config: Config, conflicting: set[frozenset[int]]) -> tup
         if score < threshold or frozenset((left, right)) in conflicting:
             continue
         if prints.numbers[left] != prints.numbers[right] or _different_names(prints.names[left], prints.names[right]):
+            continue
+        if prints.paths[left] and prints.paths[right] and prints.paths[left].isdisjoint(prints.paths[right]):
             continue
         if docs.items[left].is_context or docs.items[right].is_context:
             restated.append((left, right, score))

@@ -24,6 +24,9 @@ _NEGATED = re.compile(
     r"^\s*(?:please\s+)?(?:never|don'?t|do not|must not|mustn'?t|should not|shouldn'?t|avoid|stop|no longer"
     r"|不要|别再|别|禁止|不准|不许|不能|切勿|千万别|永远不要|不再)\s*"
 )
+_CJK_LEAD = r"[" + CJK_CHAR + r"]{1,6}?"
+_LEAD_NEGATED = re.compile(r"^\s*(" + _CJK_LEAD + r")(?:不要|别再|禁止|不准|不许|不能|切勿|千万别|永远不要|不再)")
+_LEAD_STRONG = re.compile(r"^\s*(" + _CJK_LEAD + r")(?:一定要|必须|务必|总是)")
 _STRONG_MODAL = re.compile(r"^\s*(?:please\s+)?(?:always|must|make sure to|be sure to)\s+|^\s*(?:一定要|必须|务必|总是)")
 _MODAL = re.compile(
     r"^\s*(?:please\s+)?(?:always|must|should|do|make sure to|remember to|be sure to|一定要|必须|务必|总是|记得|要|请)\s+|^\s*(?:一定要|必须|务必|总是|记得|请)"
@@ -53,21 +56,20 @@ def collect(statements_by_owner: list[list[str]]) -> tuple[list[int], list[Actio
     keys: set[tuple[str, ...]] = set()
     verbs: set[str] = set()
     for owner, statement, lowered in _clauses(statements_by_owner):
-        negated = _NEGATED.match(lowered)
-        if negated:
-            action = _action("neg", lowered[negated.end() :], statement)
+        negated = _negated_core(lowered)
+        if negated is not None:
+            action = _action("neg", negated, statement)
             if action:
                 owners.append(owner)
                 found.append(action)
-                key = _key(lowered[negated.end() :])
+                key = _key(negated)
                 keys.add(key)
                 verbs.update(key[:1])
     if not found:
         return owners, found
     for owner, statement, lowered in _clauses(statements_by_owner):
-        if len(lowered) <= MAX_POSITIVE_CHARS and not _NEGATED.match(lowered):
-            strong = _STRONG_MODAL.match(lowered)
-            core = lowered[strong.end() :] if strong else _MODAL.sub("", lowered, count=1)
+        if len(lowered) <= MAX_POSITIVE_CHARS and _negated_core(lowered) is None:
+            core, strong = _positive_core(lowered)
             key = _key(core)
             if key in keys or (strong and key[:1] and key[0] in verbs):
                 action = _action("pos", core, statement)
@@ -75,6 +77,26 @@ def collect(statements_by_owner: list[list[str]]) -> tuple[list[int], list[Actio
                     owners.append(owner)
                     found.append(action)
     return owners, found
+
+
+def _negated_core(lowered: str) -> str | None:
+    """The action a negated clause rejects ("never X", "发布前不要 X" keeps its lead "发布前"), or None."""
+    negated = _NEGATED.match(lowered)
+    if negated:
+        return lowered[negated.end() :]
+    led = _LEAD_NEGATED.match(lowered)
+    return led.group(1) + lowered[led.end() :] if led else None
+
+
+def _positive_core(lowered: str) -> tuple[str, bool]:
+    """The action a positive clause asks for, and whether a strong modal ("always", "必须") asks it."""
+    strong = _STRONG_MODAL.match(lowered)
+    if strong:
+        return lowered[strong.end() :], True
+    led = _LEAD_STRONG.match(lowered)
+    if led:
+        return led.group(1) + lowered[led.end() :], True
+    return _MODAL.sub("", lowered, count=1), False
 
 
 def _clauses(statements_by_owner: list[list[str]]) -> Iterator[tuple[int, str, str]]:
