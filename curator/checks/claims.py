@@ -9,7 +9,7 @@ from typing import Any
 from urllib.parse import unquote
 
 from curator.checks import commandclaims
-from curator.checks.negation import is_negated, struck_spans
+from curator.checks.negation import is_destination, is_negated, struck_spans
 from curator.checks.results import Claim
 from curator.checks.vocab import (
     FILE_EXTENSIONS, KNOWN_FILENAMES, NOT_IDENTIFIERS, NOT_PATH_PAIRS, PROSE_TOOLS, TOOLS,
@@ -28,6 +28,7 @@ _PATH_CHARS = re.compile(r"^[\w@.+\-/~\\:\u4e00-\u9fff]+$")
 _DECL = re.compile(r"^(?:async\s+)?(?:def|class|function|fn|func|const|let|var|interface|type|struct|enum)\s+"
                    r"([A-Za-z_$][\w$]*)\s*(?:\([^()]*\))?\s*(?:[:{=]|->.*)?\s*$")
 _PLACEHOLDER = re.compile(r"YYYY|MM-DD|\bDD\b|XXX|\.\.\.|[<>{}$%*?\[\]|]|^/[a-z][a-z-]*$")
+_ANCHOR = re.compile(r"^(.+?)#[A-Za-z][\w\-]*$")
 _LINE_SUFFIX = re.compile(r"(?:#L\d+(?:-L?\d+)?|:\d+(?:[-:]\d+)?)$")
 _VERSION = re.compile(
     r"(?<![\w.\-/])(?P<tool>node(?:\.js|js)?|python|golang|go)"
@@ -60,6 +61,8 @@ def extract_claims(entry: Entry, project: Path | None = None, *, store: Store | 
     def add(claim: Claim) -> None:
         if claim.kind != "declared" and is_negated(masked, claim.span[0], claim.span[1], struck):
             return
+        if claim.kind == "path" and is_destination(masked, claim.span[0], claim.span[1]):
+            return
         found.append(claim)
 
     for match in _WIKILINK.finditer(masked):
@@ -82,7 +85,7 @@ def extract_claims(entry: Entry, project: Path | None = None, *, store: Store | 
         if span[0] in taken:
             continue
         taken.add(match.span())
-        for claim in _classify_code(match.group(2), entry, span, store):
+        for claim in _classify_code(match.group(2), entry, span, store) or _cued_identifier(masked, match, entry, store):
             add(claim)
     for match in _BOLD.finditer(masked):
         content = match.group(2).strip("`")
@@ -197,7 +200,7 @@ def _classify_code(content: str, entry: Entry, span: tuple[int, int], store: Sto
         return [_claim("tool", stripped, words[0], words[0], entry, inner, "code", category=category,
                        extra={"ecosystem": ecosystem})]
     if words[0] in commandclaims.RUNNER_WORDS:
-        return commandclaims.command_claims(stripped, entry, inner)
+        return commandclaims.command_claims(stripped, entry, inner) + _argument_paths(stripped, entry, inner[0])
     declared = _DECL.match(stripped)
     if declared:
         name = declared.group(1)
@@ -205,6 +208,9 @@ def _classify_code(content: str, entry: Entry, span: tuple[int, int], store: Sto
     if len(words) != 1:
         return []
     path = _LINE_SUFFIX.sub("", stripped).rstrip("\\")
+    anchored = _ANCHOR.match(path)
+    if anchored and has_extension(anchored.group(1)):
+        path = anchored.group(1)
     if _DOMAIN.match(path):
         return [_claim("url", stripped, path, "not fetched", entry, inner, "code")]
     if ("/" in path or "\\" in path or has_extension(path)) and _pathlike(path, strict=True):
@@ -219,6 +225,42 @@ def _classify_code(content: str, entry: Entry, span: tuple[int, int], store: Sto
             return []
         return [_claim("identifier", stripped, name, "defined", entry, inner, "code")]
     return []
+
+
+def _argument_paths(command: str, entry: Entry, offset: int) -> list[Claim]:
+    """Paths a command names as arguments (`pytest tests/unit`, `pip install -r requirements.txt`)."""
+    words = commandclaims.split_words(command)
+    operands = commandclaims.operands(words[1:])
+    if not operands or operands[0] in commandclaims.PACKAGE_SUBCOMMANDS:
+        return []
+    claims, cursor = [], 0
+    for word in operands:
+        found = command.find(word, cursor)
+        if found < 0:
+            continue
+        cursor = found + len(word)
+        if ("/" in word or has_extension(word)) and _pathlike(word, strict=True) and not word.startswith("@"):
+            claims.append(_path_claim(word, entry, (offset + found, offset + cursor), "command", word))
+    return claims
+
+
+_KIND_BEFORE = re.compile(r"(?:\b(?:class|function|method|constant|const|type|struct|enum|interface|trait|component|hook)"
+                          r"|类|函数|方法|常量|接口|结构体)\s*$", re.IGNORECASE)
+_KIND_AFTER = re.compile(r"^\s*(?:(?:class|function|method|constant|struct|enum|interface|trait|component|hook)\b"
+                         r"|类|函数|方法|常量|接口|结构体)", re.IGNORECASE)
+
+
+def _cued_identifier(masked: str, match: re.Match[str], entry: Entry, store: Store | None) -> list[Claim]:
+    """A bare name in backticks that the prose calls a class, function or constant ("the `Settings` class")."""
+    name = match.group(2).strip()
+    if not re.fullmatch(r"[A-Za-z_$][\w$]{2,}", name) or name.lower() in NOT_IDENTIFIERS or name in TOOLS:
+        return []
+    before = masked[max(0, match.start() - 24):match.start()]
+    after = masked[match.end():match.end() + 24]
+    if not (_KIND_BEFORE.search(before) or _KIND_AFTER.search(after)) or _memory_stem(name, store):
+        return []
+    start = match.start(2) + match.group(2).index(name)
+    return [_claim("identifier", name, name, "defined", entry, (start, start + len(name)), "code")]
 
 
 def _identifier_signal(text: str) -> bool:

@@ -15,6 +15,28 @@ RUNNER_WORDS = COMMAND_WORDS
 PY_RUN_SKIP = {"python", "python3", "python -m", "-m", "sh", "bash"}
 
 
+PACKAGE_SUBCOMMANDS = {"install", "i", "ci", "add", "remove", "rm", "uninstall", "un", "update", "up", "upgrade",
+                       "dlx", "create", "init", "publish", "link", "why", "info", "view", "outdated", "audit", "global"}
+
+
+def split_words(command: str) -> list[str]:
+    """The command's words as a shell would split them (plain split when the quoting is broken)."""
+    return _split(command)
+
+
+def operands(args: list[str]) -> list[str]:
+    """The arguments that are not options or an option's value."""
+    kept, index = [], 0
+    while index < len(args):
+        word = args[index]
+        if word.startswith("-"):
+            index += 2 if (word in PM_VALUED_OPTIONS and "=" not in word) else 1
+            continue
+        kept.append(word)
+        index += 1
+    return kept
+
+
 def _split(command: str) -> list[str]:
     try:
         return shlex.split(command)
@@ -121,7 +143,7 @@ _COUNT_PATTERNS = [
                r"\s+(?:only\s+)?" + _QUAL_EN + _NUMBER + r"\s+" + _NOUN_EN, re.IGNORECASE),
     re.compile(_DIR + r"\s*(?:目录)?\s*(?:下面|下|里面|里|中|内)\s*[，,]?\s*(?:的)?\s*(?:还有|现有|共有|一共有|一共|共|有|剩下|还剩|剩)?\s*"
                + _QUAL_ZH + r"\s*" + _NUMBER + r"\s*(?:多)?\s*(?P<noun>篇|个|份|条|张|项|页|个文件|份文件)"),
-    re.compile(_DIR + r"\s*(?:目录)?\s*(?:还有|现有|共有|一共有|一共|共|有|剩下|还剩|剩)\s*"
+    re.compile(_DIR + r"\s*(?:目录)?\s*[，,]?\s*(?:还有|现有|共有|一共有|一共|共|有|剩下|还剩|剩)\s*"
                + _QUAL_ZH + r"\s*" + _NUMBER + r"\s*(?:多)?\s*(?P<noun>篇|个|份|条|张|项|页|个文件|份文件)"),
     re.compile(r"(?:还有|共有|一共有|剩下|还剩|有)\s*" + _QUAL_ZH + r"\s*" + _NUMBER
                + r"\s*(?P<noun>篇|个|份|条|张|项|页|个文件|份文件)\S{0,8}?(?:在|位于)\s*" + _DIR),

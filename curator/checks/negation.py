@@ -12,7 +12,8 @@ _PRE_NEGATION = re.compile(
     r"|\bstop(?:ped)? using|\bremoved?|\bdeleted?|\bdropped|\bdeprecated|\bretired|\breplaced|\brenamed"
     r"|(?:\bmigrat\w*|\bswitch\w*|\bmov\w*|\bchang\w*)\s+(?:away\s+)?from|\bold|\bformer|\blegacy|\bwithout|\bnor"
     r"|不要|别|不用|不再|而不是|代替|取代|替换掉?|替代|弃用|废弃|禁止|禁用|删除了?|删掉了?|移除了?|去掉了?|从|旧的?|原来的?)"
-    r"\s*(?:use[sd]?|using|用|使用|the|a|an|file|function|script|directory|folder|文件|函数|目录|脚本)?\s*[`*_]*\s*$",
+    r"\s*(?:use[sd]?|using|run|running|call|calling|invoke|type|用|使用|跑|运行|调用|the|a|an|file|function|script|directory|"
+    r"folder|文件|函数|目录|脚本)?\s*[`*_]*\s*$",
     re.IGNORECASE,
 )
 _AUX = r"(?:was|were|has been|have been|had been|is|are|got|is now|are now|now|gets|will be)"
@@ -22,7 +23,7 @@ _POST_NEGATION = re.compile(
     r"gone|obsolete|retired|no longer|doesn'?t exist|does not exist|is dead|->|→|=>)"
     r"|^\s*[`*_]*\s*" + _FILLER + _AUX + r"\s+(?:been\s+)?(?:replaced|renamed|moved|superseded)"
     r"|^\s*[`*_]*\s*" + _FILLER + r"(?:replaced by|renamed to|moved to|superseded by)"
-    r"|^\s*[`*_]*\s*(?:已经|已|被|也|都|现在|目前)?(?:被|经)?(?:删除|删掉|删了|移除|去掉|废弃|弃用|不再|改名|重命名|"
+    r"|^\s*[`*_]*\s*(?:这个|该)?(?:目录|文件夹|文件|函数|方法|类|常量|脚本|命令|包|模块)?\s*(?:已经|已|被|也|都|现在|目前)?(?:被|经)?(?:删除|删掉|删了|移除|去掉|废弃|弃用|不再|改名|重命名|"
     r"替换|换成|迁移|下线|不存在|没有了|不用了|改成|改为|淘汰)",
     re.IGNORECASE,
 )
@@ -65,3 +66,18 @@ def is_negated(text: str, start: int, end: int, struck: list[tuple[int, int]] | 
         before = trimmed
     after = text[end:min(sentence_end, end + 60)]
     return bool(_POST_NEGATION.search(after))
+
+
+_DESTINATION = re.compile(
+    r"(?:\b(?:copy|copying|cp|save)\b(?:[^.;!?\n。；]|\.(?!\s|$)){0,120}?"
+    r"\b(?:to|into|as)|\b(?:create|creating|generate|generating|touch|write)"
+    r"(?:\s+(?:a|an|the|your|own|new|local))*"
+    r"|复制到|拷贝到|复制为|拷贝为|另存为|(?<!已)(?<!已经)(?:生成|创建|新建))\s*[`*_\"']*\s*$",
+    re.IGNORECASE,
+)
+
+
+def is_destination(text: str, start: int, end: int) -> bool:
+    """True when the path at text[start:end] is what an instruction creates ("copy `.env.example` to `.env`")."""
+    sentence_start, _ = _bounds(text, start, end, _SENTENCE_END)
+    return bool(_DESTINATION.search(text[max(sentence_start, start - 160):start]))

@@ -21,6 +21,7 @@ from curator.checks.versionspec import pin_agrees, satisfies
 from curator.checks.vocab import TOOLS
 
 _COMPARATOR_WORDS = {"~": "about ", ">": "more than ", ">=": "at least ", "<": "fewer than ", "<=": "at most "}
+_MODULE_PATH = re.compile(r"[a-z_][a-z0-9_]*(?:\.[a-z_][a-z0-9_]*)+")
 NOISE_DIRS = ("node_modules", ".venv", "venv", "dist", "build", "__pycache__")
 
 
@@ -128,6 +129,10 @@ class Checker:
             return self._result(claim, "pass", f"{tool} finds {name} in the project ({len(hits)} lines, first "
                                 f"{where})", probe, where)
         if probe.exit_code in (0, 1):
+            module = self._module_file(claim.text)
+            if module is not None:
+                return self._result(claim, "pass", f"{claim.text} is a module: found as {module[0]}", module[1],
+                                    module[0])
             said = f"memory mentions {claim.text}; {tool} finds no {name} anywhere in the project (memory files excluded)"
             nearest = self._nearest_identifier(name)
             if nearest is not None:
@@ -135,6 +140,18 @@ class Checker:
                                     nearest[0])
             return self._result(claim, "fail", said, probe, "no match")
         return self._result(claim, "unknown", f"{tool} could not search ({probe.output.strip()[:120]})", probe)
+
+    def _module_file(self, text: str) -> tuple[str, ProbeResult] | None:
+        """The file or package a dotted module path (`app.services.billing`) names, found by unique suffix."""
+        dotted = text.split("(")[0]
+        if not _MODULE_PATH.fullmatch(dotted):
+            return None
+        stem = dotted.replace(".", "/")
+        for name, directory in ((f"{stem}.py", False), (stem, True)):
+            matches, search = self._suffix_search(name, directory=directory)
+            if len(matches) == 1:
+                return matches[0], search
+        return None
 
     def _nearest_identifier(self, name: str) -> tuple[str, str] | None:
         """The project identifier most like `name` (a renamed function), found with one more grep."""
