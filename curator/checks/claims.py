@@ -211,7 +211,7 @@ def _classify_code(content: str, entry: Entry, span: tuple[int, int], store: Sto
     anchored = _ANCHOR.match(path)
     if anchored and has_extension(anchored.group(1)):
         path = anchored.group(1)
-    if _DOMAIN.match(path):
+    if _DOMAIN.match(path) and not ("/" not in path and has_extension(path)):
         return [_claim("url", stripped, path, "not fetched", entry, inner, "code")]
     if ("/" in path or "\\" in path or has_extension(path)) and _pathlike(path, strict=True):
         if _is_memory_link(path, entry, store) and store is not None and path in set(store.files):

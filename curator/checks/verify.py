@@ -23,6 +23,8 @@ from curator.checks.vocab import TOOLS
 _COMPARATOR_WORDS = {"~": "about ", ">": "more than ", ">=": "at least ", "<": "fewer than ", "<=": "at most "}
 _MODULE_PATH = re.compile(r"[a-z_][a-z0-9_]*(?:\.[a-z_][a-z0-9_]*)+")
 NOISE_DIRS = ("node_modules", ".venv", "venv", "dist", "build", "__pycache__")
+LOCAL_ONLY = {*NOISE_DIRS, "out", "target", "coverage", ".next", ".nuxt", ".turbo", ".cache", ".pytest_cache",
+              ".mypy_cache", ".ruff_cache", "htmlcov", ".env", ".env.local"}
 
 
 @dataclass
@@ -79,6 +81,9 @@ class Checker:
                 how = "found as" if len(matches) == 1 else f"{len(matches)} matches by suffix:"
                 return self._result(claim, "pass", f"{written} {how} {shown}", search, matches[0])
         said = f"memory says {written} exists; ls finds no such path, and no file in the project ends with /{name}"
+        if name.split("/", 1)[0] in LOCAL_ONLY:
+            return self._result(claim, "unknown", f"{said}, but {name.split('/', 1)[0]} is usually a build output or "
+                                "local-only file that a checkout lacks", probe, None)
         if not self._looks_like_project_path(written, target.rel):
             return self._result(claim, "unknown", f"{said} (it has no file extension and its first folder is not "
                                 "in the project, so it may not be a project path)", probe, None)
