@@ -42,6 +42,18 @@ class Doc:
         """When the entry's words were first written: its section date, creation, or last change."""
         return _aware(self.entry.date or self.entry.created or self.entry.modified)
 
+    @property
+    def stated_at(self) -> datetime | None:
+        """When the entry's current words were stated: its own date when it was never changed or reviewed after first commit.
+
+        A dated notes section committed in bulk later still speaks as of its heading date.
+        """
+        entry = self.entry
+        written, created, modified = _aware(entry.date), _aware(entry.created), _aware(entry.modified)
+        if written and created and modified and created == modified and entry.reviewed is None:
+            return min(written, modified)
+        return self.moment
+
     def day(self) -> str:
         moment = self.moment
         return moment.date().isoformat() if moment else "date unknown"
@@ -78,6 +90,8 @@ def order(left: Doc, right: Doc) -> tuple[Doc, Doc]:
     """(older, newer) by last change; ties and unknown dates keep the given order."""
     if left.moment and right.moment and right.moment < left.moment:
         return right, left
+    if left.moment and left.moment == right.moment and _stated_before(right, left):
+        return right, left
     if left.moment is None and right.moment is not None:
         return left, right
     if right.moment is None and left.moment is not None:
@@ -85,10 +99,18 @@ def order(left: Doc, right: Doc) -> tuple[Doc, Doc]:
     return left, right
 
 
+def _stated_before(first: Doc, second: Doc) -> bool:
+    """Whether `first` was stated strictly earlier than `second` (both dates known)."""
+    return bool(first.stated_at and second.stated_at and first.stated_at < second.stated_at)
+
+
 def supersede_clause(older: Doc, newer: Doc) -> str:
     """'b.md (newer, 2026-10-02) supersedes a.md (2026-03-01)' or a note that the order is unknown."""
     if older.moment and newer.moment and newer.moment > older.moment:
         return f"{newer.id} (newer, {newer.day()}) supersedes {older.id} ({older.day()})"
+    if older.moment and older.moment == newer.moment and _stated_before(older, newer):
+        return (f"{newer.id} (newer, written {newer.stated_at.date().isoformat()}) supersedes {older.id} "
+                f"(written {older.stated_at.date().isoformat()})")
     return f"which is current is unknown ({older.id}: {older.day()}, {newer.id}: {newer.day()})"
 
 

@@ -65,6 +65,7 @@ def analyze(docs: Docs, config: Config, now: datetime) -> list[Finding]:
         counts = [(number, span, statement) for statement in doc.statements for number, span in _spans(statement)]
         if not counts:
             continue
+        stated = doc.stated_at.date().isoformat() if doc.stated_at else doc.day()
         unique = list({span: (number, span, statement) for number, span, statement in counts}.values())
         number, _, statement = unique[0]
         findings.append(
@@ -72,18 +73,18 @@ def analyze(docs: Docs, config: Config, now: datetime) -> list[Finding]:
                 "outdated-number",
                 "warning",
                 [doc.id],
-                f"{doc.id} says {quote(statement)} — a point-in-time count written {doc.day()} ({age:.0f} days ago, "
+                f"{doc.id} says {quote(statement)} — a point-in-time count written {stated} ({age:.0f} days ago, "
                 f"past the {window}-day window for {doc.entry.type or 'untyped'} entries); re-count it in the project "
                 "(ls/grep) and update or drop the number.",
                 {"counts": [{"number": n, "span": s} for n, s, _ in unique], "age_days": round(age, 1),
-                 "window_days": window, "last_changed": doc.day()},
+                 "window_days": window, "last_changed": doc.day(), "stated": stated},
             )
         )
     return findings
 
 
 def _age(doc: Doc, now: datetime) -> float | None:
-    moment = doc.moment
+    moment = doc.stated_at
     if moment is None:
         return None
     return (now - moment).total_seconds() / 86400
