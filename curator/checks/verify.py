@@ -140,9 +140,9 @@ class Checker:
                                     module[0])
             said = f"memory mentions {claim.text}; {tool} finds no {name} anywhere in the project (memory files excluded)"
             nearest = self._nearest_identifier(name)
-            if nearest is not None:
-                return self._result(claim, "fail", f"{said}; closest is {nearest[0]} at {nearest[1]}", probe,
-                                    nearest[0])
+            if nearest:
+                shown = " or ".join(f"{found} at {where}" for found, where in nearest)
+                return self._result(claim, "fail", f"{said}; closest is {shown}", probe, nearest[0][0])
             return self._result(claim, "fail", said, probe, "no match")
         return self._result(claim, "unknown", f"{tool} could not search ({probe.output.strip()[:120]})", probe)
 
@@ -158,18 +158,19 @@ class Checker:
                 return matches[0], search
         return None
 
-    def _nearest_identifier(self, name: str) -> tuple[str, str] | None:
-        """The project identifier most like `name` (a renamed function), found with one more grep."""
+    def _nearest_identifier(self, name: str) -> list[tuple[str, str]]:
+        """The project identifiers most like `name` (a renamed function; two when they tie), found with one more grep."""
         parts = [part for part in re.findall(r"[A-Z]?[a-z0-9]+|[A-Z]+(?![a-z])", name) if len(part) >= 3]
         if not parts or not self.in_git:
-            return None
+            return []
         anchors = "|".join(_ere(part) for part in sorted(set(parts), key=len, reverse=True)[:4])
         pattern = f"[A-Za-z0-9_]*({anchors})[A-Za-z0-9_]*"
         probe = self.runner.run(["git", "grep", "-n", "-I", "-o", "-i", "-E", "-e", pattern, "--", ".",
                                  *(f":(exclude){rel}" for rel in self.memory_paths)])
-        best: tuple[float, str, str] | None = None
+        scored: dict[str, tuple[float, str]] = {}
         wanted = name.replace("_", "").lower()
         wanted_parts = {part.lower() for part in parts}
+        wanted_shape = _word_parts(name)
         for line in probe.lines():
             pieces = line.split(":", 2)
             if len(pieces) < 3 or self._in_memory(pieces[0]) or pieces[2] == name:
@@ -181,9 +182,14 @@ class Checker:
             ratio = fuzz.ratio(wanted, candidate.replace("_", "").lower())
             overlap = len(found_parts & wanted_parts) / len(wanted_parts)
             score = 0.5 * ratio + 50 * overlap + (0 if pieces[0].endswith((".md", ".txt", ".rst")) else 5)
-            if (score >= 45 and overlap > 0 or ratio >= 75) and (best is None or score > best[0]):
-                best = (score, candidate, f"{pieces[0]}:{pieces[1]}")
-        return (best[1], best[2]) if best else None
+            shape = _word_parts(candidate)
+            if len(shape) == len(wanted_shape) > 1 and shape[-1] == wanted_shape[-1]:
+                score += 8
+            if (score >= 45 and overlap > 0 or ratio >= 75) and (candidate not in scored
+                                                                 or score > scored[candidate][0]):
+                scored[candidate] = (score, f"{pieces[0]}:{pieces[1]}")
+        ranked = sorted(scored.items(), key=lambda item: -item[1][0])
+        return [(found, where) for found, (score, where) in ranked[:2] if score >= ranked[0][1][0] - 1]
 
     def _in_memory(self, found: str) -> bool:
         rel = os.path.normpath(found)
@@ -332,6 +338,10 @@ class Checker:
         probe = self.runner.run(tokens)
         verdict, explanation, observed = evaluate_expect(claim.expected, probe, claim.subject)
         return self._result(claim, verdict, explanation, probe, observed)
+
+
+def _word_parts(name: str) -> list[str]:
+    return [part.lower() for part in re.findall(r"[A-Z]?[a-z0-9]+|[A-Z]+(?![a-z])", name)]
 
 
 def _compare(observed: int, comparator: str, expected: int) -> bool:
