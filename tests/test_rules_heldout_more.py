@@ -1,0 +1,161 @@
+"""Held-out stores, second and third batch (Go service, web team notes): written after the first round of fixes."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+
+from tests.gitrepo import commit_files, init_repo
+from tests.test_rules_heldout import HeldOutStore, Plant, Topic, assert_store, commit_claude_store, days_ago
+
+
+def build_ledger(base: Path) -> HeldOutStore:
+    """A Go service with a web admin (vitest, .editorconfig) and a Claude Code store: the second batch."""
+    repo = base / "ledgerd"
+    project_files = {
+        "go.mod": "module example.com/ledgerd\n\ngo 1.22\n",
+        "main.go": "package main\n\nfunc main() {}\n",
+        "package.json": json.dumps({"name": "ledgerd-admin", "private": True, "scripts": {"test": "vitest run"}}, indent=2),
+        "vitest.config.ts": "export default {};\n",
+        ".editorconfig": "root = true\n\n[*.ts]\nindent_style = space\nindent_size = 2\n",
+        "CLAUDE.md": "# ledgerd\n\n- Money amounts are integers in minor units, never floats.\n- Run `make check` before pushing.\n",
+    }
+    topics = [
+        Topic("pr_size.md", "feedback", "PR size", "Keep pull requests under 400 changed lines.", 80),
+        Topic("pr_size_relaxed.md", "feedback", "Bigger PRs", "Pull requests may now be up to 800 changed lines when they are generated code.", 7),
+        Topic("frontend_pm.md", "project", "前端包管理", "前端包管理统一用 pnpm。", 50),
+        Topic("frontend_install.md", "project", "前端依赖", "前端依赖用 yarn 安装。", 6),
+        Topic("regression_before_release.md", "feedback", "回归测试", "发布前必须跑全量回归测试。", 70),
+        Topic("skip_regression.md", "feedback", "回归测试太慢", "发布前不要跑全量回归测试，太慢了，跑冒烟测试就够。", 5),
+        Topic("price_cache.md", "project", "Price cache", "The price cache TTL is 10 minutes.", 60),
+        Topic("price_cache_update.md", "project", "Price cache update", "The price cache TTL is 30 minutes since the vendor raised limits.", 9),
+        Topic("cert_rotation.md", "reference", "Cert rotation", "Rotate the staging TLS certificates every 60 days with certbot renew.", 40),
+        Topic("staging_certs.md", "reference", "Staging certs", "Every 60 days, rotate staging TLS certificates using certbot renew.", 8),
+        Topic("db_migrations.md", "feedback", "数据库迁移", "数据库迁移要先在 staging 跑一遍再上生产。", 45),
+        Topic("migration_order.md", "feedback", "迁移顺序", "先在 staging 跑一遍数据库迁移，再上生产。", 3),
+        Topic("flaky_tests.md", "project", "Flaky tests", "9 flaky tests are left to quarantine in the ledger package.", 50),
+        Topic("triage_queue.md", "project", "Triage queue", "Backlog: 120 tickets waiting in the triage queue.", 60),
+        Topic("k8s_move.md", "project", "k8s 迁移", "还剩 6 个服务没迁到 k8s。", 45),
+        Topic("vendor_cert.md", "reference", "Vendor certificate", "The vendor sandbox certificate is valid through 2026-08-31.", 70),
+        Topic("load_test.md", "project", "压测", "6 月底前完成结算服务的压测。", 170),
+        Topic("audit_prep.md", "project", "Audit prep", "Deadline: Oct 1 for the access-review export.", 75),
+        Topic("owner_profile.md", "user", "Owner profile", "Jonas prefers Go table tests and dislikes testify suites.", 410),
+        Topic("logging_feedback.md", "feedback", "Logging", "Log lines are JSON with a request_id field on every line.", 200),
+        Topic("web_tests.md", "project", "Web tests", "The admin UI tests run with vitest.", 30),
+        Topic("ts_indent.md", "project", "TS indentation", "TypeScript files are indented with spaces.", 30),
+        Topic("recon_story.md", "project", "Reconciliation bug",
+              "Tried bumping the worker count, which didn't help. Next, I added tracing around the ledger writes. "
+              "After that I replayed the day's events locally. Finally the culprit was a timezone cast in the cutoff query.", 12),
+        # clean look-alikes
+        Topic("pr_descriptions.md", "feedback", "PR descriptions", "PR descriptions stay under 400 words.", 20),
+        Topic("session_tokens.md", "reference", "Session tokens", "Session tokens live for 12 hours.", 25),
+        Topic("reset_links.md", "reference", "Reset links", "Password-reset links live for 2 hours.", 25),
+        Topic("v1_shutdown.md", "project", "v1 API shutdown", "The v1 API was turned off on 2026-02-01; clients moved to v2.", 30),
+        Topic("prod_cert.md", "reference", "Production certificate", "The production certificate expires on 2027-03-01.", 30),
+        Topic("soc2.md", "project", "SOC2 evidence", "SOC2 audit evidence is due by 2027-01-15.", 12),
+        Topic("server_port.md", "reference", "Server port", "The server listens on port 3000; health checks hit /healthz every 10 seconds.", 40),
+        Topic("batch_size.md", "reference", "Batch size", "Inserts are batched at 500 rows per statement.", 40),
+        Topic("queue_cap.md", "reference", "Queue cap", "The settlement queue holds at most 10000 messages.", 40),
+        Topic("q3_outages.md", "project", "Q3 outages", "We had 3 outages in Q3, all caused by expired certificates.", 55),
+        Topic("api_timeouts.md", "reference", "接口超时", "每个接口超时 5 秒，重试最多 3 次。", 35),
+        Topic("no_moment.md", "feedback", "Dates in the admin UI", "Don't use moment in the admin UI; it is too heavy.", 35),
+        Topic("go_unit_tests.md", "reference", "Go unit tests", "Run unit tests with `go test ./...`.", 22),
+        Topic("go_integration_tests.md", "reference", "Go integration tests", "Run integration tests with `go test -tags=integration ./...`.", 22),
+        Topic("release_checklist.md", "reference", "Release checklist", "The release checklist lives in docs/release.md.", 24),
+        Topic("rollback_checklist.md", "reference", "Rollback checklist", "The rollback checklist lives in docs/rollback.md.", 24),
+        Topic("test_db_reset.md", "reference", "测试库重置", "测试环境数据库每天凌晨 3 点重置。", 33),
+        Topic("staging_db_reset.md", "reference", "预发库重置", "预发环境数据库每周日凌晨 3 点重置。", 33),
+        Topic("money_display.md", "feedback", "Money display", "The admin UI shows amounts with two decimals and the currency code.", 15),
+    ]
+    store = commit_claude_store(repo, topics, project_files, 450)
+    plants = [
+        Plant("conflict", ("pr_size.md", "pr_size_relaxed.md")),
+        Plant("conflict", ("frontend_install.md", "frontend_pm.md")),
+        Plant("conflict", ("regression_before_release.md", "skip_regression.md")),
+        Plant("conflict", ("price_cache.md", "price_cache_update.md")),
+        Plant("duplicate", ("cert_rotation.md", "staging_certs.md")),
+        Plant("duplicate", ("db_migrations.md", "migration_order.md")),
+        Plant("outdated-number", ("flaky_tests.md",)),
+        Plant("outdated-number", ("triage_queue.md",)),
+        Plant("outdated-number", ("k8s_move.md",)),
+        Plant("expired-date", ("vendor_cert.md",)),
+        Plant("expired-date", ("load_test.md",)),
+        Plant("expired-date", ("audit_prep.md",)),
+        Plant("stale", ("owner_profile.md",)),
+        Plant("stale", ("logging_feedback.md",)),
+        Plant("stale", ("load_test.md",)),
+        Plant("derivable", ("web_tests.md",)),
+        Plant("derivable", ("ts_indent.md",)),
+        Plant("bloat", ("recon_story.md",)),
+    ]
+    clean = ["pr_descriptions.md", "session_tokens.md", "reset_links.md", "v1_shutdown.md", "prod_cert.md", "soc2.md",
+             "server_port.md", "batch_size.md", "queue_cap.md", "q3_outages.md", "api_timeouts.md", "no_moment.md",
+             "go_unit_tests.md", "go_integration_tests.md", "release_checklist.md", "rollback_checklist.md",
+             "test_db_reset.md", "staging_db_reset.md", "money_display.md"]
+    return HeldOutStore("go service, batch 2 (claude-code)", store, plants, clean)
+
+
+NOTE_SECTIONS_3: list[tuple[str, str, str, str]] = [
+    ("translations", "2026-09-20", "翻译进度", "剩下 12 个页面还没翻译成日文。"),
+    ("deploy_hosts_old", "2026-09-28", "部署批次", "每次部署最多 2 台机器。"),
+    ("tickets", "2026-10-01", "Support backlog", "37 support tickets still open in the billing queue."),
+    ("trial_key", "2026-08-10", "Maps key", "The trial maps API key is valid until 2026-10-01."),
+    ("hotline", "2026-09-05", "客服热线", "临时客服热线有效期至 2026-09-30。"),
+    ("py_deps_old", "2026-09-12", "Python 依赖", "Python 依赖用 poetry 管理。"),
+    ("words_a", "2026-10-10", "Article length", "Guides run 4000+ words."),
+    ("words_b", "2026-10-11", "Minimum length", "Guides need >= 3000 words."),
+    ("pg_port", "2026-10-15", "Postgres port", "Postgres listens on port 5432 in the dev compose file."),
+    ("redis_port", "2026-10-15", "Redis port", "Redis listens on port 6379 in the dev compose file."),
+    ("v1_removed", "2026-10-18", "v1 endpoints", "The old /v1 endpoints were removed before 2026-06-01."),
+    ("pipenv_gone", "2026-10-20", "Tooling history", "We stopped using pipenv in March."),
+    ("indent_settled", "2026-10-22", "Indentation", "After the tabs vs spaces debate we settled on spaces for YAML."),
+    ("cron_week", "2026-10-25", "Cron", "The cleanup cron runs at most 3 times per week."),
+    ("cron_day", "2026-10-26", "Cron retries", "A failed cron job retries at most 3 times per day."),
+    ("fridays", "2026-10-28", "Fridays", "Never deploy on Fridays after 16:00."),
+    ("pipeline", "2026-10-29", "Pipeline", "Always deploy through the CD pipeline."),
+    ("deploy_hosts_new", "2026-11-03", "部署批次调整", "现在每次部署可以 5 台机器一起上。"),
+    ("py_deps_new", "2026-11-06", "依赖管理", "用 uv 管理 Python 依赖。"),
+    ("newsletter_a", "2026-11-08", "Newsletter", "The newsletter goes out on the first Monday of each month."),
+    ("newsletter_b", "2026-11-20", "Newsletter schedule", "On the first Monday of each month the newsletter goes out."),
+    ("cdn_purge", "2026-11-10", "CDN", "Purge the CDN cache after changing anything under static/."),
+    ("beta_window", "2026-11-12", "Beta", "The public beta runs until 2027-01-31."),
+    ("open_bugs", "2026-11-26", "Bugs", "5 open bugs are tagged for the next patch."),
+    ("rename", "2026-11-14", "改名", "2026-05-01 起服务从 atlas 改名为 compass。"),
+]
+
+
+def build_web_notes(base: Path) -> HeldOutStore:
+    """A web team's notes.md next to AGENTS.md, English and Chinese: the third batch."""
+    repo = base / "compass"
+    init_repo(repo)
+    commit_files(repo, {
+        "AGENTS.md": "# Agents\n\n- Keep commit messages in English.\n- Purge the CDN cache after changing anything under static/.\n",
+        "index.html": "<!doctype html>\n",
+    }, "skeleton", days_ago(200))
+    text = "# compass notes\n"
+    ids: dict[str, str] = {}
+    for number, (key, date, title, body) in enumerate(NOTE_SECTIONS_3, start=1):
+        text += f"\n## {date} - {title}\n\n{body}\n"
+        ids[key] = f"notes.md#{number}"
+    commit_files(repo, {"memory/notes.md": text}, "notes", days_ago(3))
+    plants = [
+        Plant("outdated-number", (ids["translations"],)),
+        Plant("outdated-number", (ids["tickets"],)),
+        Plant("expired-date", (ids["trial_key"],)),
+        Plant("expired-date", (ids["hotline"],)),
+        Plant("conflict", (ids["deploy_hosts_old"], ids["deploy_hosts_new"])),
+        Plant("conflict", (ids["py_deps_old"], ids["py_deps_new"])),
+        Plant("duplicate", (ids["newsletter_a"], ids["newsletter_b"])),
+        Plant("derivable", (ids["cdn_purge"],)),
+    ]
+    clean_keys = ["words_a", "words_b", "pg_port", "redis_port", "v1_removed", "pipenv_gone", "indent_settled", "cron_week",
+                  "cron_day", "fridays", "pipeline", "beta_window", "open_bugs", "rename"]
+    return HeldOutStore("web team, batch 3 (notes + AGENTS.md)", repo / "memory", plants, [ids[key] for key in clean_keys])
+
+
+
+@pytest.mark.parametrize("build", [build_ledger, build_web_notes], ids=["go-service", "web-notes"])
+def test_heldout_store_later_batches(build, tmp_path: Path) -> None:
+    assert_store(build(tmp_path))
