@@ -60,6 +60,14 @@ POSITIVES = [
     ("Docs at https://example.com/docs.", ("url", "https://example.com/docs")),
     ("Source at `github.com/acme/site/blob/main/app.py`.", ("url", "github.com/acme/site/blob/main/app.py")),
     ("See [docs](https://example.com/x).", ("url", "https://example.com/x")),
+    ("Setup steps are in `README.md#setup`.", ("path", "README.md")),
+    ("Quick runs: `pytest tests/unit -x`.", ("path", "tests/unit")),
+    ("Install with `pip install -r requirements-dev.txt`.", ("path", "requirements-dev.txt")),
+    ("The `Settings` class holds config.", ("identifier", "Settings")),
+    ("用 `Config` 结构体保存设置。", ("identifier", "Config")),
+    ("The image is built by `deploy.sh`.", ("path", "deploy.sh")),
+    ("迁移脚本在 `alembic/versions/`，共 6 个。", ("count", "alembic/versions/")),
+    ("Logs were written to `logs/app.log`.", ("path", "logs/app.log")),
 ]
 
 
@@ -84,6 +92,14 @@ NEGATIVES = [
     ("We migrated from jest to vitest.", ("tool", "jest")),
     ("以前用 yarn，现在用 pnpm。", ("tool", "yarn")),
     ("```\nls src/old.py\n```", ("path", "src/old.py")),
+    ("Never run `npm install` here.", ("tool", "npm")),
+    ("`apps/mobile/` 目录已删除。", ("path", "apps/mobile/")),
+    ("Copy `.env.example` to `.env` before the first run.", ("path", ".env")),
+    ("Create a `config.local.toml` with your keys.", ("path", "config.local.toml")),
+    ("请复制到 `settings.local.json`。", ("path", "settings.local.json")),
+    ("See `README.md#setup` first.", ("identifier", "setup")),
+    ("Add it with `pnpm add -D @types/node`.", ("path", "@types/node")),
+    ("Charts need `npm install chart.js`.", ("path", "chart.js")),
 ]
 
 
@@ -115,6 +131,7 @@ NOT_CLAIMS = [
     "Names are `snake_case` and `SCREAMING_SNAKE_CASE`.",
     "The log said `npm warn Unknown project config`.",
     "Go structs look like `type Name field Type .` here.",
+    "The `build` step and the `users` module.",
 ]
 
 

@@ -231,8 +231,8 @@ def _argument_paths(command: str, entry: Entry, offset: int) -> list[Claim]:
     """Paths a command names as arguments (`pytest tests/unit`, `pip install -r requirements.txt`)."""
     words = commandclaims.split_words(command)
     operands = commandclaims.operands(words[1:])
-    if not operands or operands[0] in commandclaims.PACKAGE_SUBCOMMANDS:
-        return []
+    if operands and operands[0] in commandclaims.PACKAGE_SUBCOMMANDS:
+        operands = [word for flag, word in zip(words, words[1:]) if flag in ("-r", "--requirement", "-c", "--constraint")]
     claims, cursor = [], 0
     for word in operands:
         found = command.find(word, cursor)
