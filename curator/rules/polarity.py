@@ -14,6 +14,7 @@ from curator.rules.text import CJK_CHAR, STOPWORDS, tokens
 ACTION_SIMILARITY = 90.0
 MIN_ACTION_TOKENS = 2
 MIN_CONTAINED_TOKENS = 3
+MAX_INSERTED_WORDS = 1
 _CLAUSES = re.compile(
     r"[,，;；。!?！？:：]|\s[—–-]\s|\.\s"
     r"|\s(?=(?:so|so that|because|since|unless|when|while|which|to keep|to avoid|in order to|otherwise)\b)"
@@ -167,8 +168,25 @@ def _contained(owners: list[int], found: list[Action], allowed: Callable[[int, i
         needed = set(words)
         rarest = min(needed, key=lambda word: (frequency[word], word))
         for positive in holders.get(rarest, []):
-            if word_sets[positive][0] != words[0] or not needed <= set(word_sets[positive]):
+            if word_sets[positive][0] != words[0] or not _embedded(words, word_sets[positive]):
                 continue
             if owners[positive] != owners[negative] and allowed(owners[negative], owners[positive]):
                 pairs.add((min(negative, positive), max(negative, positive)))
     return pairs
+
+
+def _embedded(needle: list[str], haystack: list[str]) -> bool:
+    """Whether `needle` occurs in order in `haystack` with at most MAX_INSERTED_WORDS between its words.
+
+    "ship JS fixes as OTA" narrows "ship fixes as OTA"; "log request ids with personal data" is another action.
+    """
+    reachable = {position for position, word in enumerate(haystack) if word == needle[0]}
+    for word in needle[1:]:
+        reachable = {
+            position
+            for position in range(len(haystack))
+            if haystack[position] == word and any(0 < position - before <= MAX_INSERTED_WORDS + 1 for before in reachable)
+        }
+        if not reachable:
+            return False
+    return True
