@@ -28,7 +28,7 @@ EXCLUSIVE_SETS: tuple[ChoiceSet, ...] = (
     ChoiceSet("JavaScript test runner", ("jest", "vitest", "mocha", "jasmine", "ava")),
     ChoiceSet("Python test runner", ("pytest", "unittest", "nose2")),
     ChoiceSet("JavaScript formatter", ("prettier", "biome", "dprint")),
-    ChoiceSet("Python formatter", ("black", "yapf", "autopep8"), cue=r"format|格式化"),
+    ChoiceSet("Python formatter", ("black", "yapf", "autopep8", "ruff"), cue=r"format|格式化"),
     ChoiceSet("JavaScript linter", ("eslint", "biome", "oxlint")),
     ChoiceSet("bundler", ("webpack", "vite", "parcel", "rspack")),
     ChoiceSet("indentation", ("tabs", "spaces"), cue=r"indent|缩进"),
@@ -71,6 +71,12 @@ _NEGATIVE_RIGHT = re.compile(
     r"^[`'\"”’)）]?\s*(?:is |are |was |were |has been |have been )?(?:deprecated|banned|forbidden|not allowed|removed|gone"
     r"|no longer)|^\s*(?:已废弃|不再使用|被移除|已移除|禁用)"
 )
+_PART_OF_CODEBASE = re.compile(
+    r"^[^,.;，。；]{0,12}?\b(?:on|in|inside|under|for|to)\s+(?:the\s+|any\s+|our\s+)?"
+    r"(?:[^\s,.;]*/|(?:generated|vendored|vendor|third-party|legacy|migration|fixture|snapshot)\b|[\w.-]+\.\w{1,5}\b)"
+    r"|^[^，。；]{0,12}?(?:目录|文件夹|生成的|第三方)"
+)
+_PART_OF_CODEBASE_LEFT = re.compile(r"(?:目录|文件夹|生成的|第三方|vendor/)[^，。；,;]{0,12}$")
 _COMMAND_RIGHT = re.compile(r"^[`'\"]?\s+(?:" + _COMMANDS + r")\b")
 
 
@@ -84,6 +90,7 @@ class Stance:
     statement: str
     command: bool = False
     scope: str | None = None
+    partial: bool = False
 
     @property
     def group(self) -> tuple[int, str | None]:
@@ -146,7 +153,11 @@ class ChoiceTable:
                 command = lowered[match.start() - 1 : match.start()] == "`" or bool(
                     _COMMAND_RIGHT.match(lowered[match.end() : match.end() + 30])
                 )
-                found.extend(Stance(set_index, member, polarity, statement, command, scope) for scope in scopes)
+                partial = polarity == "neg" and bool(
+                    _PART_OF_CODEBASE.search(lowered[match.end() : match.end() + 60])
+                    or _PART_OF_CODEBASE_LEFT.search(lowered[max(0, match.start() - 30) : match.start()])
+                )
+                found.extend(Stance(set_index, member, polarity, statement, command, scope, partial) for scope in scopes)
         return found
 
 

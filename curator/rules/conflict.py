@@ -100,7 +100,7 @@ def _choice_clashes(docs: Docs, table: ChoiceTable, clashes: dict[tuple[int, int
                 left_docs = {d: s for d, s in positive[first].items() if d not in positive[second]}
                 right_docs = {d: s for d, s in positive[second].items() if d not in positive[first]}
                 _pair_up(docs, left_docs, right_docs, clashes, "choice", job)
-            opposed = {d: s for d, s in negative.get(first, {}).items() if d not in positive[first]}
+            opposed = {d: s for d, s in negative.get(first, {}).items() if d not in positive[first] and not s.partial}
             _pair_up(docs, positive[first], opposed, clashes, "polarity", job)
 
 
