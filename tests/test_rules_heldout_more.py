@@ -1,4 +1,4 @@
-"""Held-out stores, second and third batch (Go service, web team notes): written after the first round of fixes."""
+"""Held-out stores written after a round of fixes: Go service and web notes (after round 1), SaaS backend (after round 2)."""
 
 from __future__ import annotations
 
@@ -156,6 +156,80 @@ def build_web_notes(base: Path) -> HeldOutStore:
 
 
 
-@pytest.mark.parametrize("build", [build_ledger, build_web_notes], ids=["go-service", "web-notes"])
+def build_batch4(base: Path) -> HeldOutStore:
+    """Batch 4: a SaaS backend (yarn, prettier) — written after the second round of fixes."""
+    repo = base / "tally"
+    project_files = {
+        "package.json": json.dumps({"name": "tally", "private": True}, indent=2),
+        "yarn.lock": "# yarn lockfile v1\n",
+        ".prettierrc": "{}\n",
+        "CLAUDE.md": "# tally\n\n- Every endpoint needs an OpenAPI entry.\n",
+    }
+    topics = [
+        Topic("upload_limit.md", "project", "Upload limit", "Max upload size is 25 MB.", 70),
+        Topic("upload_limit_new.md", "project", "Upload limit raised", "Max upload size is now 50 MB.", 6),
+        Topic("worker_threads.md", "reference", "Worker threads", "每个 worker 最多 8 个线程。", 60),
+        Topic("worker_threads_new.md", "reference", "线程数", "每个 worker 现在最多 16 个线程。", 5),
+        Topic("sprint_length.md", "project", "Sprint length", "Sprints are 2 weeks long.", 80),
+        Topic("sprint_length_new.md", "project", "Sprint length change", "Sprints last 3 weeks starting this quarter.", 10),
+        Topic("py_format.md", "feedback", "Python formatting", "Use black to format the Python scripts.", 60),
+        Topic("py_format_new.md", "feedback", "Formatter switch", "Format the Python scripts with ruff format.", 8),
+        Topic("e2e_tool.md", "project", "E2E tool", "Use Playwright for end-to-end tests.", 50),
+        Topic("e2e_cypress.md", "project", "E2E suite", "End-to-end tests are written in Cypress.", 9),
+        Topic("billing_owner.md", "feedback", "Billing schema", "Ask Dana before touching the billing schema.", 40),
+        Topic("billing_ask.md", "feedback", "Billing changes", "Before touching the billing schema, ask Dana.", 4),
+        Topic("weekly_report.md", "feedback", "周报", "周报每周五下午发到 #team 频道。", 40),
+        Topic("weekly_report_2.md", "feedback", "周报时间", "每周五下午把周报发到 #team 频道。", 3),
+        Topic("support_contract.md", "reference", "Support contract", "The vendor support contract is valid through Sept 30.", 150),
+        Topic("gpu_quota.md", "project", "GPU 配额", "GPU 临时配额截止 9 月 30 日。", 100),
+        Topic("holiday_freeze.md", "project", "Holiday freeze", "Feature freeze until end of October.", 60),
+        Topic("dependabot.md", "project", "Dependabot", "We're at 42 open Dependabot alerts.", 45),
+        Topic("pytest_port.md", "project", "Test port", "Only 7 tests left to port to pytest.", 40),
+        Topic("queue_backlog.md", "project", "队列积压", "队列里积压了 300 条消息。", 35),
+        Topic("old_runbook.md", "reference", "Old runbook", "The restore runbook is in the ops wiki under Databases.", 380),
+        Topic("pkg_manager.md", "project", "Package manager", "We use yarn for dependencies.", 20),
+        Topic("formatting.md", "project", "Formatting", "Formatting is done with prettier.", 20),
+        Topic("timezone_bug.md", "project", "时区问题", "一开始以为是缓存问题，排查了半天，后来发现是时区，最后改了 cron 表达式才好。", 15),
+        # clean
+        Topic("meetings.md", "reference", "Meetings", "Sprint review is 1 hour; the retro is 45 minutes.", 20),
+        Topic("dependabot_merge.md", "feedback", "Dependabot merges", "Dependabot PRs are merged on Tuesdays.", 20),
+        Topic("postmortems.md", "reference", "Postmortems", "The 2025 incident postmortems are archived in docs/postmortems/.", 30),
+        Topic("config_json.md", "feedback", "Config files", "Config files must be valid JSON; comments are not allowed.", 30),
+        Topic("release_4.md", "project", "Release 4.0", "Release 4.0 shipped on 2026-07-01 with 12 new endpoints.", 25),
+        Topic("generated_code.md", "feedback", "Generated code", "Don't use black on generated files.", 30),
+        Topic("deploy_rate.md", "reference", "Deploy rate", "每天最多 8 次部署。", 30),
+        Topic("rotation_review.md", "project", "On-call rotation", "Next review of the on-call rotation is on 2027-03-01.", 12),
+        Topic("video_limit.md", "reference", "Video uploads", "Video files are transcoded to 1080p at 30 fps.", 20),
+        Topic("api_versioning.md", "reference", "API versioning", "Breaking API changes go into a new /v2 prefix; /v1 stays frozen.", 22),
+        Topic("prettier_ignore.md", "feedback", "Prettier ignore", "Never run prettier on the vendored SDK under vendor/.", 22),
+        Topic("thread_dumps.md", "reference", "线程转储", "线程转储用 jstack 导出，保留 7 天。", 18),
+    ]
+    store = commit_claude_store(repo, topics, project_files, 450)
+    plants = [
+        Plant("conflict", ("upload_limit.md", "upload_limit_new.md")),
+        Plant("conflict", ("worker_threads.md", "worker_threads_new.md")),
+        Plant("conflict", ("sprint_length.md", "sprint_length_new.md")),
+        Plant("conflict", ("py_format.md", "py_format_new.md")),
+        Plant("conflict", ("e2e_cypress.md", "e2e_tool.md")),
+        Plant("duplicate", ("billing_ask.md", "billing_owner.md")),
+        Plant("duplicate", ("weekly_report.md", "weekly_report_2.md")),
+        Plant("expired-date", ("support_contract.md",)),
+        Plant("expired-date", ("gpu_quota.md",)),
+        Plant("expired-date", ("holiday_freeze.md",)),
+        Plant("outdated-number", ("dependabot.md",)),
+        Plant("outdated-number", ("pytest_port.md",)),
+        Plant("outdated-number", ("queue_backlog.md",)),
+        Plant("stale", ("old_runbook.md",)),
+        Plant("stale", ("gpu_quota.md",)),
+        Plant("derivable", ("pkg_manager.md",)),
+        Plant("derivable", ("formatting.md",)),
+        Plant("bloat", ("timezone_bug.md",)),
+    ]
+    clean = ["meetings.md", "dependabot_merge.md", "postmortems.md", "config_json.md", "release_4.md", "generated_code.md",
+             "deploy_rate.md", "rotation_review.md", "video_limit.md", "api_versioning.md", "prettier_ignore.md", "thread_dumps.md"]
+    return HeldOutStore("saas backend, batch 4 (claude-code)", store, plants, clean)
+
+
+@pytest.mark.parametrize("build", [build_ledger, build_web_notes, build_batch4], ids=["go-service", "web-notes", "saas"])
 def test_heldout_store_later_batches(build, tmp_path: Path) -> None:
     assert_store(build(tmp_path))
