@@ -68,6 +68,9 @@ POSITIVES = [
     ("The image is built by `deploy.sh`.", ("path", "deploy.sh")),
     ("迁移脚本在 `alembic/versions/`，共 6 个。", ("count", "alembic/versions/")),
     ("Logs were written to `logs/app.log`.", ("path", "logs/app.log")),
+    ("There are 4 packages under packages/.", ("count", "packages/")),
+    ("The `app/models/` folder holds 6 models.", ("count", "app/models/")),
+    ("Formatting is done by Prettier.", ("tool", "prettier")),
 ]
 
 
