@@ -15,6 +15,7 @@ ACTION_SIMILARITY = 90.0
 MIN_ACTION_TOKENS = 2
 MIN_CONTAINED_TOKENS = 3
 MAX_INSERTED_WORDS = 1
+CONTAINED_BLOCK_CAP = 200
 _CLAUSES = re.compile(
     r"[,，;；。!?！？:：]|\s[—–-]\s|\.\s"
     r"|\s(?=(?:so|so that|because|since|unless|when|while|which|to keep|to avoid|in order to|otherwise)\b)"
@@ -167,7 +168,10 @@ def _contained(owners: list[int], found: list[Action], allowed: Callable[[int, i
             continue
         needed = set(words)
         rarest = min(needed, key=lambda word: (frequency[word], word))
-        for positive in holders.get(rarest, []):
+        candidates = holders.get(rarest, [])
+        if len(candidates) > CONTAINED_BLOCK_CAP:
+            continue
+        for positive in candidates:
             if word_sets[positive][0] != words[0] or not _embedded(words, word_sets[positive]):
                 continue
             if owners[positive] != owners[negative] and allowed(owners[negative], owners[positive]):
