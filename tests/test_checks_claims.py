@@ -71,6 +71,8 @@ POSITIVES = [
     ("There are 4 packages under packages/.", ("count", "packages/")),
     ("The `app/models/` folder holds 6 models.", ("count", "app/models/")),
     ("Formatting is done by Prettier.", ("tool", "prettier")),
+    ("Tests are mocha + chai.", ("tool", "mocha")),
+    ("`build_feed()` is used to render RSS.", ("identifier", "build_feed")),
 ]
 
 
@@ -103,6 +105,8 @@ NEGATIVES = [
     ("See `README.md#setup` first.", ("identifier", "setup")),
     ("Add it with `pnpm add -D @types/node`.", ("path", "@types/node")),
     ("Charts need `npm install chart.js`.", ("path", "chart.js")),
+    ("不要再用 `pipenv`。", ("tool", "pipenv")),
+    ("Node 16 used to work but not anymore.", ("version", "node")),
 ]
 
 

@@ -276,7 +276,7 @@ def _memory_stem(name: str, store: Store | None) -> bool:
 _TOOL_WORD = re.compile(r"(?<![A-Za-z0-9_\-./@])(" + "|".join(sorted(TOOLS, key=len, reverse=True))
                         + r")(?![A-Za-z0-9_\-@]|\.\w)", re.IGNORECASE)
 _USE_CUE = re.compile(
-    r"(?:\buse[sd]?|\busing|\bwith|\bvia|\bprefer[s]?|\brun(?:s)?|\b(?:managed|done|handled|enforced) by|用|使用|采用|改用|换成|跑)\s*(?:the\s+)?$"
+    r"(?:\buse[sd]?|\busing|\bwith|\bvia|\btests?\s+(?:are|is)(?:\s+written\s+(?:in|with))?|\bprefer[s]?|\brun(?:s)?|\b(?:managed|done|handled|enforced) by|用|使用|采用|改用|换成|跑)\s*(?:the\s+)?$"
     r"|(?:package manager|test runner|test framework|formatter|包管理器?|测试框架|测试|格式化工具?)\s*(?:is|:|：|是|为|用)?\s*$",
     re.IGNORECASE,
 )

@@ -11,7 +11,7 @@ _PRE_NEGATION = re.compile(
     r"(?:\bnot|\bnever|\bdon'?t|\bdoesn'?t|\bdo not|\bdoes not|\bno longer|\binstead of|\brather than|\bavoid"
     r"|\bstop(?:ped)? using|\bremoved?|\bdeleted?|\bdropped|\bdeprecated|\bretired|\breplaced|\brenamed"
     r"|(?:\bmigrat\w*|\bswitch\w*|\bmov\w*|\bchang\w*)\s+(?:away\s+)?from|\bold|\bformer|\blegacy|\bwithout|\bnor"
-    r"|不要|别|不用|不再|而不是|代替|取代|替换掉?|替代|弃用|废弃|禁止|禁用|删除了?|删掉了?|移除了?|去掉了?|从|旧的?|原来的?)"
+    r"|不要再?|别再?|不用|不再|而不是|代替|取代|替换掉?|替代|弃用|废弃|禁止|禁用|删除了?|删掉了?|移除了?|去掉了?|从|旧的?|原来的?)"
     r"\s*(?:use[sd]?|using|run|running|call|calling|invoke|type|用|使用|跑|运行|调用|the|a|an|file|function|script|directory|"
     r"folder|文件|函数|目录|脚本)?\s*[`*_]*\s*$",
     re.IGNORECASE,
@@ -27,8 +27,13 @@ _POST_NEGATION = re.compile(
     r"替换|换成|迁移|下线|不存在|没有了|不用了|改成|改为|淘汰)",
     re.IGNORECASE,
 )
+_CLAUSE_NEGATION_AFTER = re.compile(
+    r"^[^,.;:!?，。；：！？\n]{0,24}?(?:(?<!\bis )(?<!\bare )(?<!\bbe )(?<!\bwas )(?<!\bwere )(?<!\bbeing )(?<!\bget )(?<!\bgets )\bused to\b|\bno longer\b|\bnot anymore\b|\bis (?:not|un)supported\b|"
+    r"\bisn'?t supported\b|不再|已不)",
+    re.IGNORECASE,
+)
 _CLAUSE_NEGATION = re.compile(
-    r"\bno longer\b|\bused to\b|\bformerly\b|\bpreviously\b|\bin the past\b|不再|以前|曾经|过去|原先", re.IGNORECASE
+    r"\bno longer\b|(?<!\bis )(?<!\bare )(?<!\bbe )(?<!\bwas )(?<!\bwere )(?<!\bbeing )(?<!\bget )(?<!\bgets )\bused to\b|\bformerly\b|\bpreviously\b|\bin the past\b|不再|以前|曾经|过去|原先", re.IGNORECASE
 )
 _LIST_TAIL = re.compile(r"(?:`[^`]*`|\*\*[^*]*\*\*|[^\s,，、]+)\s*(?:,|，|、|/|\band\b|\bor\b|\bnor\b|&|和|或|及|与)\s*$",
                         re.IGNORECASE)
@@ -65,7 +70,7 @@ def is_negated(text: str, start: int, end: int, struck: list[tuple[int, int]] | 
             break
         before = trimmed
     after = text[end:min(sentence_end, end + 60)]
-    return bool(_POST_NEGATION.search(after))
+    return bool(_POST_NEGATION.search(after) or _CLAUSE_NEGATION_AFTER.search(after))
 
 
 _DESTINATION = re.compile(

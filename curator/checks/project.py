@@ -96,6 +96,9 @@ class ProjectFacts:
         return _VERSIONS[runtime](self)
 
 
+_REQUIREMENTS = re.compile(r"requirements[\w.\-]*\.txt")
+
+
 def _read_text(root: Path, rel: str) -> str | None:
     path = root / rel
     try:
@@ -119,6 +122,10 @@ def load_facts(root: Path) -> ProjectFacts:
             text = _read_text(root, rel)
             if text is not None:
                 facts.texts[rel] = text
+    for rel in sorted(name for name in facts.names if _REQUIREMENTS.fullmatch(name))[:8]:
+        text = _read_text(root, rel)
+        if text is not None:
+            facts.texts[rel] = text
     try:
         loaded = json.loads(facts.texts.get("package.json", "null"))
         facts.package_json = loaded if isinstance(loaded, dict) else None
@@ -185,7 +192,14 @@ def _py_mentions(facts: ProjectFacts, tool: str, section: str) -> list[Evidence]
     hook = facts.texts.get(".pre-commit-config.yaml", "")
     if re.search(rf"id:\s*{re.escape(tool)}(?:-format)?\s*$", hook, re.MULTILINE):
         found.append(Evidence(tool, ".pre-commit-config.yaml hook"))
-    return found
+    return found + _requirement(facts, tool)
+
+
+def _requirement(facts: ProjectFacts, tool: str) -> list[Evidence]:
+    """A requirements*.txt line that installs `tool` (weak evidence: installed is not necessarily used)."""
+    line = re.compile(rf"^\s*{re.escape(tool)}\s*(?:[<>=~!\[;@]|$)", re.MULTILINE | re.IGNORECASE)
+    return [Evidence(tool, f"{rel} lists {tool}", strong=False) for rel, text in sorted(facts.texts.items())
+            if _REQUIREMENTS.fullmatch(rel) and line.search(text)][:1]
 
 
 def _js_package_managers(facts: ProjectFacts) -> list[Evidence]:
@@ -239,7 +253,7 @@ def _py_test_runners(facts: ProjectFacts) -> list[Evidence]:
         found.append(Evidence("pytest", "setup.cfg/tox.ini [pytest] section"))
     if re.search(r"[\"'\s]pytest\s*[<>=~!\[\"',]", facts.pyproject_text):
         found.append(Evidence("pytest", "pyproject.toml dependency", strong=False))
-    return found
+    return found + _requirement(facts, "pytest")
 
 
 def _js_formatters(facts: ProjectFacts) -> list[Evidence]:

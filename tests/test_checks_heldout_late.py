@@ -1,0 +1,223 @@
+"""Held-out projects written after the held-out fixes and run once before any further change (Django with pip,
+Node with npm):
+each true claim passes, each false claim fails, prose and negated mentions make no claim.
+
+Truth keys are (entry id, kind, subject); a version's subject carries its expected value ("python>=3.11"). "ok-absent"
+marks a mention that must not fail (an instruction's output file, a path outside the project): no claim or `unknown`.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from curator.checks import run_checks
+from curator.scan import load_store
+from tests.gitrepo import git, init_repo
+
+HARBOR_FILES = {
+    "requirements.txt": "Django==5.0.6\npsycopg[binary]==3.1.19\n",
+    "requirements-dev.txt": "-r requirements.txt\npytest==8.2.0\npytest-django==4.8.0\nblack==24.4.2\nisort==5.13.2\n",
+    ".tool-versions": "python 3.11.6\n",
+    "pytest.ini": "[pytest]\nDJANGO_SETTINGS_MODULE = harbor.settings.test\n",
+    "setup.cfg": "[isort]\nprofile = black\n",
+    "manage.py": "import os\nimport sys\n",
+    "Makefile": "test:\n\tpytest -q\n\nmigrate:\n\tpython manage.py migrate\n\nrun:\n\tpython manage.py runserver\n",
+    "harbor/__init__.py": "",
+    "harbor/settings/__init__.py": "",
+    "harbor/settings/base.py": "import os\n\nSECRET_KEY = os.environ['DJANGO_SECRET_KEY']\nINSTALLED_APPS = ['bookings']\n",
+    "harbor/settings/prod.py": "from .base import *\nDEBUG = False\n",
+    "harbor/settings/test.py": "from .base import *\n",
+    "harbor/urls.py": "urlpatterns = []\n",
+    "bookings/__init__.py": "",
+    "bookings/models.py": "class Booking:\n    pass\n\n\nclass Berth:\n    pass\n",
+    "bookings/views.py": "def booking_list(request):\n    pass\n\n\ndef booking_detail(request, pk):\n    pass\n",
+    "bookings/services.py": "def reserve_berth(booking):\n    return booking\n",
+    "bookings/migrations/__init__.py": "",
+    "bookings/migrations/0001_initial.py": "", "bookings/migrations/0002_berth.py": "",
+    "bookings/migrations/0003_booking_status.py": "",
+    "bookings/templates/bookings/list.html": "", "bookings/templates/bookings/detail.html": "",
+    ".github/workflows/ci.yml": "on: push\n",
+}
+HARBOR_MEMORY = {
+    ".claude/memory/MEMORY.md": "- [Django](django.md)\n- [测试](testing.md)\n- [Ops](ops.md)\n",
+    ".claude/memory/django.md": '''---
+name: Django layout
+description: where harbor's Django code lives
+type: project
+---
+## Layout
+
+| what | where |
+|---|---|
+| settings | `harbor/settings/base.py` |
+| prod overrides | `harbor/settings/production.py` |
+| URLs | `urls.py` |
+
+- **bookings/services.py** holds `reserve_berth()`; `cancel_berth()` sits next to it.
+- Models: `Booking` and `Berth` are the core models.
+- bookings/migrations/ has 4 files; `python manage.py migrate` applies them.
+- `make run` starts the dev server and `make shell` opens a Django shell.
+''',
+    ".claude/memory/testing.md": '''---
+name: 测试
+description: 测试与工具
+type: project
+---
+测试框架是 pytest（配置在 `pytest.ini`），插件用 pytest-django。跑测试：`pytest -q bookings`。
+Python 版本 3.11。格式化用 black，import 排序用 isort。
+依赖用 pip 安装：`pip install -r requirements-dev.txt`。不要再用 `pipenv`，Pipfile 已删除。
+模板在 bookings/templates/bookings/ 下，共 3 个。
+''',
+    ".claude/memory/ops.md": '''---
+name: Ops
+description: CI, secrets, deploy
+type: project
+checks:
+  - run: "grep -rn SECRET_KEY harbor/settings"
+    expect: "contains os.environ"
+---
+CI runs in `.github/workflows/ci.yml`; deploys use `.github/workflows/deploy.yml`.
+`SECRET_KEY` is read from the environment. Set `DJANGO_DEBUG=1` locally.
+Docs: <https://docs.djangoproject.com/en/5.0/>. The old `harbor/celery.py` was dropped when we moved to RQ.
+''',
+}
+HARBOR_TRUTH = {
+    ("django.md", "path", "harbor/settings/base.py"): "pass",
+    ("django.md", "path", "harbor/settings/production.py"): "fail",
+    ("django.md", "path", "urls.py"): "pass",
+    ("django.md", "path", "bookings/services.py"): "pass",
+    ("django.md", "identifier", "reserve_berth"): "pass",
+    ("django.md", "identifier", "cancel_berth"): "fail",
+    ("django.md", "identifier", "Booking"): "ok-absent",
+    ("django.md", "identifier", "Berth"): "ok-absent",
+    ("django.md", "count", "bookings/migrations/"): "pass",
+    ("django.md", "path", "manage.py"): "pass",
+    ("django.md", "script", "run"): "pass",
+    ("django.md", "script", "shell"): "fail",
+    ("testing.md", "tool", "pytest"): "pass",
+    ("testing.md", "path", "pytest.ini"): "pass",
+    ("testing.md", "version", "python3.11"): "pass",
+    ("testing.md", "tool", "black"): "pass",
+    ("testing.md", "tool", "pip"): "pass",
+    ("testing.md", "path", "requirements-dev.txt"): "pass",
+    ("testing.md", "count", "bookings/templates/bookings/"): "fail",
+    ("ops.md", "path", ".github/workflows/ci.yml"): "pass",
+    ("ops.md", "path", ".github/workflows/deploy.yml"): "fail",
+    ("ops.md", "identifier", "SECRET_KEY"): "pass",
+    ("ops.md", "url", "https://docs.djangoproject.com/en/5.0/"): "unknown",
+    ("ops.md", "declared", "grep -rn SECRET_KEY harbor/settings"): "pass",
+}
+
+
+BEACON_FILES = {
+    "package.json": '{\n  "name": "beacon",\n  "engines": {"node": ">=18.17"},\n  "scripts": {"start": "node src/index.js", '
+                    '"test": "mocha \'test/**/*.spec.js\'", "lint": "eslint src test", "migrate": "node scripts/migrate.js"},\n'
+                    '  "devDependencies": {"mocha": "^10.4.0", "chai": "^5.1.0", "eslint": "^9.2.0", "prettier": "^3.2.5"}\n}\n',
+    "package-lock.json": '{"lockfileVersion": 3}\n',
+    ".prettierrc.json": "{}\n",
+    "src/index.js": "require('./lib/queue')\n",
+    "src/lib/queue.js": "const MAX_ATTEMPTS = 5\n\nclass JobQueue {\n  enqueue(job) { return job }\n}\n\nmodule.exports = { JobQueue, MAX_ATTEMPTS }\n",
+    "src/lib/retry.js": "function withBackoff(fn) { return fn }\nmodule.exports = { withBackoff }\n",
+    "scripts/migrate.js": "",
+    "test/queue.spec.js": "", "test/retry.spec.js": "",
+    "migrations/001_jobs.sql": "", "migrations/002_attempts.sql": "", "migrations/003_dlq.sql": "",
+}
+BEACON_MEMORY = {
+    "memory/notes.md": '''# Notes
+
+## 2026-07-03 - Setup
+Install deps with npm (`npm ci` in CI). Tests are mocha + chai: `npm test`. Node 18.17+ is required;
+Node 16 used to work but not anymore.
+
+## 2026-08-14 - Queue
+`JobQueue` in `src/lib/queue.js` retries up to `MAX_ATTEMPTS` times using `withBackoff()`.
+`enqueueMany()` batches jobs. The dead-letter logic is in `src/lib/dlq.js`.
+There are 3 migrations in migrations/ and test/ has 4 spec files.
+
+## 2026-09-30 - Tooling
+Lint with `npm run lint`; `npm run typecheck` runs tsc. Prettier config is `.prettierrc.json` and we format with prettier.
+yarn is not used here. See https://mochajs.org for the test API.
+''',
+}
+BEACON_TRUTH = {
+    ("notes.md#1", "tool", "npm"): "pass",
+    ("notes.md#1", "tool", "mocha"): "pass",
+    ("notes.md#1", "script", "test"): "pass",
+    ("notes.md#1", "version", "node>=18.17"): "pass",
+    ("notes.md#1", "version", "node16"): "ok-absent",
+    ("notes.md#2", "identifier", "JobQueue"): "pass",
+    ("notes.md#2", "path", "src/lib/queue.js"): "pass",
+    ("notes.md#2", "identifier", "MAX_ATTEMPTS"): "pass",
+    ("notes.md#2", "identifier", "withBackoff"): "pass",
+    ("notes.md#2", "identifier", "enqueueMany"): "fail",
+    ("notes.md#2", "path", "src/lib/dlq.js"): "fail",
+    ("notes.md#2", "count", "migrations/"): "pass",
+    ("notes.md#2", "count", "test/"): "fail",
+    ("notes.md#3", "script", "lint"): "pass",
+    ("notes.md#3", "script", "typecheck"): "fail",
+    ("notes.md#3", "path", ".prettierrc.json"): "pass",
+    ("notes.md#3", "tool", "prettier"): "pass",
+    ("notes.md#3", "tool", "npm"): "pass",
+    ("notes.md#3", "url", "https://mochajs.org"): "unknown",
+}
+
+
+PROJECTS = {
+    "harbor": (HARBOR_FILES, HARBOR_MEMORY, HARBOR_TRUTH, ".claude/memory"),
+    "beacon": (BEACON_FILES, BEACON_MEMORY, BEACON_TRUTH, "memory/notes.md"),
+}
+
+EXPLANATIONS = [
+    ("harbor", ("testing.md", "count", "bookings/templates/bookings/"), "ls finds 2"),
+    ("harbor", ("django.md", "script", "shell"), "Makefile has no shell target"),
+    ("harbor", ("django.md", "path", "harbor/settings/production.py"), "ls finds no such path"),
+    ("beacon", ("notes.md#2", "count", "test/"), "memory says 4 files under test/; ls finds 2"),
+    ("beacon", ("notes.md#3", "script", "typecheck"), 'package.json has no "typecheck" script'),
+]
+
+
+def build_project(base: Path, name: str) -> tuple[Path, Path]:
+    """Write the project and its memory store, commit them, and return (project root, store path)."""
+    files, memory, _, store = PROJECTS[name]
+    root = init_repo(base / name)
+    for rel, text in {**files, **memory}.items():
+        path = root / rel
+        path.parent.mkdir(parents=True, exist_ok=True)
+        path.write_text(text, encoding="utf-8")
+    git(root, "add", "-A")
+    git(root, "commit", "-q", "-m", "init", date="2026-11-20T12:00:00+00:00")
+    return root, root / store
+
+
+def observed_verdicts(base: Path, name: str) -> dict[tuple[str, str, str], tuple[str, str]]:
+    """(entry id, kind, subject) -> (verdict, explanation) for every claim `run_checks` made."""
+    root, store_path = build_project(base, name)
+    outcome = run_checks(load_store(store_path), project=root)
+    verdicts = {}
+    for entry_id, results in outcome.results.items():
+        for result in results:
+            claim = result.claim
+            subject = claim.subject + (claim.expected if claim.kind == "version" else "")
+            verdicts[(entry_id, claim.kind, subject)] = (result.verdict, result.explanation)
+    failed = {finding.entries[0] for finding in outcome.findings if finding.rule == "check-failed"}
+    assert failed == {key[0] for key, (verdict, _) in verdicts.items() if verdict == "fail"}
+    return verdicts
+
+
+@pytest.mark.parametrize("name", sorted(PROJECTS))
+def test_true_claims_pass_false_claims_fail(tmp_path: Path, name: str) -> None:
+    truth = PROJECTS[name][2]
+    verdicts = observed_verdicts(tmp_path, name)
+    expected = {key: verdict for key, verdict in truth.items() if verdict != "ok-absent"}
+    assert {key: verdicts.get(key, ("not extracted", ""))[0] for key in expected} == expected
+    assert sorted(key for key in verdicts if key not in truth) == []
+    assert [key for key, verdict in truth.items() if verdict == "ok-absent" and verdicts.get(key, ("",))[0] == "fail"] == []
+
+
+@pytest.mark.parametrize(("name", "key", "phrase"), EXPLANATIONS)
+def test_failures_explain_what_the_project_shows(tmp_path: Path, name: str, key: tuple[str, str, str],
+                                                 phrase: str) -> None:
+    verdict, explanation = observed_verdicts(tmp_path, name)[key]
+    assert verdict == "fail" and phrase in explanation, explanation
