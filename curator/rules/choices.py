@@ -77,6 +77,8 @@ _PART_OF_CODEBASE = re.compile(
     r"|^[^，。；]{0,12}?(?:目录|文件夹|生成的|第三方)"
 )
 _PART_OF_CODEBASE_LEFT = re.compile(r"(?:目录|文件夹|生成的|第三方|vendor/)[^，。；,;]{0,12}$")
+_WEAK_CUE = re.compile(r"\s*(?:in|is|are|with|via|是|为)\b")
+_SUBORDINATE = re.compile(r"\b(?:when|whenever|if|unless|whether|although|even though)\b|如果|即使|哪怕|当")
 _COMMAND_RIGHT = re.compile(r"^[`'\"]?\s+(?:" + _COMMANDS + r")\b")
 
 
@@ -168,6 +170,9 @@ def _polarity(lowered: str, start: int, end: int, members: re.Pattern[str]) -> s
     right = lowered[end : end + 30]
     if _NEGATIVE.search(left) or _NEGATIVE_RIGHT.match(right):
         return "neg"
-    if _POSITIVE.search(left) or _COMMAND_RIGHT.match(right):
+    positive = _POSITIVE.search(left)
+    if positive and _WEAK_CUE.match(positive.group(0)) and _SUBORDINATE.search(left):
+        return None
+    if positive or _COMMAND_RIGHT.match(right):
         return "pos"
     return None
