@@ -1,4 +1,4 @@
-"""Held-out stores written after a round of fixes: Go service and web notes (after round 1), SaaS backend (after round 2)."""
+"""Held-out stores written after a round of fixes (Go service, web notes, SaaS backend, platform notes)."""
 
 from __future__ import annotations
 
@@ -230,6 +230,63 @@ def build_batch4(base: Path) -> HeldOutStore:
     return HeldOutStore("saas backend, batch 4 (claude-code)", store, plants, clean)
 
 
-@pytest.mark.parametrize("build", [build_ledger, build_web_notes, build_batch4], ids=["go-service", "web-notes", "saas"])
+NOTE_SECTIONS_5: list[tuple[str, str, str, str]] = [
+    ("lang_old", "2026-08-02", "回复语言", "回复一律用中文。"),
+    ("review_old", "2026-08-15", "Code review", "Every PR needs 2 approvals before merge."),
+    ("oncall_pager", "2026-08-20", "值班", "值班手机号有效期到 2026年9月30日。"),
+    ("migrations_left", "2026-09-01", "迁移", "还有 14 张表没迁移到新集群。"),
+    ("tabs", "2026-09-03", "Go style", "Indent Go code with tabs, as gofmt does."),
+    ("timeout_old", "2026-09-05", "DB timeout", "The database statement timeout is 30 seconds."),
+    ("prs_open", "2026-09-10", "PR backlog", "There are 11 PRs awaiting review from the platform team."),
+    ("flag_cleanup", "2026-09-12", "Flags", "Remove the legacy_checkout flag by 2026-10-15."),
+    ("story", "2026-09-14", "Kafka lag", "We first tried adding partitions, then we bumped the consumer count, after that we tuned fetch sizes; it turns out the consumer was blocked on a lock."),
+    ("ports_dup_a", "2026-09-20", "Local services", "Run the local stack with docker compose up and open localhost:3000."),
+    ("lang_new", "2026-10-02", "Reply language", "Reply in English from now on, even when the question is in Chinese."),
+    ("review_new", "2026-10-05", "Code review update", "Every PR needs 1 approval before merge."),
+    ("timeout_new", "2026-10-20", "DB timeout raised", "The database statement timeout is 60 seconds."),
+    ("ports_dup_b", "2026-11-02", "Local stack", "Open localhost:3000 after you run the local stack with docker compose up."),
+    # clean
+    ("commit_lang", "2026-10-08", "Commit messages", "Commit messages are written in English."),
+    ("pool_timeout", "2026-10-09", "Pool timeout", "The connection pool waits 30 seconds for a free connection."),
+    ("api_port", "2026-10-10", "API port", "The API listens on localhost:8080 in the compose stack."),
+    ("q2_done", "2026-10-12", "Q2", "Q2 ended with 4 services migrated."),
+    ("freeze_future", "2026-11-01", "年底冻结", "12 月 20 日前完成所有发布，之后冻结到 2027年1月5日。"),
+    ("gofmt", "2026-11-05", "gofmt", "Run gofmt before committing Go code."),
+    ("approvals_docs", "2026-11-07", "Docs PRs", "Docs-only PRs need no approval."),
+    ("sla_numbers", "2026-11-09", "SLA", "99.9% monthly uptime; p99 latency under 300 ms."),
+    ("kafka_conf", "2026-11-11", "Kafka", "Consumers use a fetch size of 1 MB and 12 partitions per topic."),
+    ("open_incidents", "2026-11-27", "Incidents", "2 open incidents are being handled by the on-call."),
+]
+
+
+def build_batch5(base: Path) -> HeldOutStore:
+    """Batch 5: a platform team's notes.md (English and Chinese) — written after the third round of fixes."""
+    repo = base / "platform"
+    init_repo(repo)
+    commit_files(repo, {"go.mod": "module example.com/platform\n\ngo 1.22\n"}, "skeleton", days_ago(300))
+    text = "# platform notes\n"
+    ids: dict[str, str] = {}
+    for number, (key, date, title, body) in enumerate(NOTE_SECTIONS_5, start=1):
+        text += f"\n## {date} - {title}\n\n{body}\n"
+        ids[key] = f"notes.md#{number}"
+        commit_files(repo, {"memory/notes.md": text}, f"notes: {title}", f"{date}T09:00:00+00:00")
+    plants = [
+        Plant("conflict", (ids["lang_old"], ids["lang_new"])),
+        Plant("conflict", (ids["review_old"], ids["review_new"])),
+        Plant("conflict", (ids["timeout_old"], ids["timeout_new"])),
+        Plant("expired-date", (ids["oncall_pager"],)),
+        Plant("expired-date", (ids["flag_cleanup"],)),
+        Plant("outdated-number", (ids["migrations_left"],)),
+        Plant("outdated-number", (ids["prs_open"],)),
+        Plant("bloat", (ids["story"],)),
+        Plant("duplicate", (ids["ports_dup_a"], ids["ports_dup_b"])),
+    ]
+    clean_keys = ["commit_lang", "pool_timeout", "api_port", "q2_done", "freeze_future", "gofmt", "approvals_docs",
+                  "sla_numbers", "kafka_conf", "open_incidents", "tabs"]
+    return HeldOutStore("platform notes, batch 5", repo / "memory", plants, [ids[key] for key in clean_keys])
+
+
+@pytest.mark.parametrize("build", [build_ledger, build_web_notes, build_batch4, build_batch5],
+                         ids=["go-service", "web-notes", "saas", "platform-notes"])
 def test_heldout_store_later_batches(build, tmp_path: Path) -> None:
     assert_store(build(tmp_path))
