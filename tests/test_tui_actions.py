@@ -197,6 +197,8 @@ async def test_mark_and_merge_side_by_side_then_confirm(store: Path, now) -> Non
         assert "blog_cadence.md" not in active_ids or "blog_cadence_q4.md" not in active_ids
         assert (store / ".archive").is_dir()
         assert not app.screen.view_state.marked
+        assert (store / "blog_cadence_q4.md").is_file()
+        assert not [path.name for path in store.glob("* *.md")]
 
 
 async def test_dismiss_writes_a_suppression(store: Path, now) -> None:

@@ -33,6 +33,7 @@ class DraftView:
     text: str
     index_line: str
     error: str | None = None
+    file_name: str = ""
 
 
 def make_draft(store: Store, ids: list[str]) -> DraftView:
@@ -43,7 +44,8 @@ def make_draft(store: Store, ids: list[str]) -> DraftView:
         draft = ops.merge_draft(store, ids)
     except Exception as exc:
         return DraftView(name="", text="", index_line="", error=str(exc))
-    return DraftView(name=draft.name, text=draft.text, index_line=draft.index_line or "")
+    file_name = draft.path if getattr(draft, "kind", "file") == "file" else ""
+    return DraftView(name=draft.name, text=draft.text, index_line=draft.index_line or "", file_name=file_name)
 
 
 def removed_index_lines(store: Store, entries: list[Entry]) -> list[str]:
@@ -86,8 +88,8 @@ class MergeScreen(Screen[MergePlan | None]):
         with Horizontal(id="merge-bottom"):
             with Vertical(id="merge-draft-column"):
                 with Horizontal(id="merge-name-row"):
-                    yield Label("Name ")
-                    yield Input(self.draft.name, id="merge-name")
+                    yield Label("File " if self.draft.file_name else "Name ")
+                    yield Input(self.draft.file_name or self.draft.name, id="merge-name")
                 yield TextArea(self.draft.text, soft_wrap=True, show_line_numbers=False, id="merge-draft")
             with VerticalScroll(id="merge-preview"):
                 yield Static(self._preview(), id="merge-index-preview")
