@@ -17,13 +17,21 @@ from curator.tui.widgets.detail import DetailPane
 from curator.tui.widgets.entry_table import EntryTable
 from curator.tui.widgets.findings_view import FindingsView
 
-def claim_fix_values(result) -> tuple[str, str]:
-    """The claim's words, and the same words with the claimed value replaced by the observed one."""
+def claim_fix_values(result, body: str = "") -> tuple[str, str]:
+    """The claim's words, and the same words with the claimed value replaced by the observed one.
+
+    When the claim's words are not exactly once in `body`, the whole line holding them is offered
+    instead, so the replacement is unambiguous.
+    """
     claim = claim_text(result.claim)
     expected = str(getattr(result.claim, "expected", "") or "")
     observed = getattr(result, "observed", None)
     if observed is None:
         return claim, claim
+    if body.count(claim) > 1:
+        line = next((line for line in body.splitlines() if claim in line), "")
+        if line.strip() and body.count(line) == 1:
+            return line, line.replace(expected or claim, str(observed))
     if expected and expected in claim:
         return claim, claim.replace(expected, str(observed), 1)
     return claim, str(observed)
@@ -266,8 +274,10 @@ class EntryActions:
         from curator.tui.widgets.check_view import probe_text
 
         claim = claim_text(result.claim)
-        old_value, new_value = claim_fix_values(result)
+        old_value, new_value = claim_fix_values(result, entry.body)
         explanation = Text.assemble(("Claim: ", "bold"), (claim, ""), ("\n", ""))
+        if getattr(result, "explanation", ""):
+            explanation.append(f"{result.explanation}\n", style="italic")
         explanation.append_text(probe_text(getattr(result, "probe", None)))
         fields = [
             ("old", "Text in the entry", old_value),

@@ -61,7 +61,7 @@ class MainScreen(EntryActions, Screen[None]):
                 yield Static(id="filter-line")
                 yield EntryTable(id="entries")
             yield DetailPane(id="detail")
-        yield Footer()
+        yield Footer(compact=True)
 
     def on_mount(self) -> None:
         self.query_one("#search", Input).display = False
@@ -96,7 +96,7 @@ class MainScreen(EntryActions, Screen[None]):
 
     def _update_filter_line(self, shown: int, total: int) -> None:
         state = self.view_state
-        column_title = dict(COLUMNS)[state.sort_column]
+        column_title = dict(COLUMNS)[state.sort_column].strip() if state.sort_column != "flag" else "flag"
         parts = [
             ("type ", "dim"), (state.type_filter or "all", "bold"),
             ("  flagged ", "dim"), ("only" if state.flagged_only else "any", "bold"),
@@ -235,7 +235,10 @@ class MainScreen(EntryActions, Screen[None]):
 
     def key_escape(self) -> None:
         search = self.query_one("#search", Input)
-        if search.display or self.view_state.query:
+        table = self.query_one(EntryTable)
+        if self.focused is not None and self.focused is not table and self.focused is not search:
+            table.focus()
+        elif search.display or self.view_state.query:
             search.value = ""
             search.display = False
             self.view_state.query = ""

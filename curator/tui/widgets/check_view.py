@@ -52,7 +52,8 @@ def probe_text(probe: Any, *, lines: int = OUTPUT_LINES) -> Text:
     shown.append(f"$ {getattr(probe, 'command', '')}\n", style="bold")
     exit_code = getattr(probe, "exit_code", None)
     duration = getattr(probe, "duration_s", None) or 0.0
-    shown.append(f"  exit {exit_code} · {format_duration(duration)}\n", style="dim")
+    outcome = f"exit {exit_code}" if exit_code is not None else "not run"
+    shown.append(f"  {outcome} · {format_duration(duration)}\n", style="dim")
     output = (getattr(probe, "output", "") or "").rstrip("\n").splitlines()
     for line in output[:lines]:
         shown.append(f"  │ {line}\n")

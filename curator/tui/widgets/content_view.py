@@ -14,6 +14,14 @@ from textual.widgets import Static
 from curator.model import Entry
 from curator.tui.view import format_age, format_date
 
+
+def touched_note(age_days: float | None) -> str:
+    """How long ago the entry was last touched, as a parenthesis after the date (blank when unknown)."""
+    if age_days is None:
+        return ""
+    age = format_age(age_days)
+    return " (touched today)" if age == "today" else f" ({age} since last touch)"
+
 SYNTAX_THEME = "ansi_dark"
 
 
@@ -30,7 +38,7 @@ def field_table(entry: Entry, now: datetime) -> Table:
         ("type", entry.type or "—"),
         ("status", entry.status),
         ("created", format_date(entry.created)),
-        ("modified", f"{format_date(entry.modified)} ({format_age(entry.age_days(now))} since last touch)"),
+        ("modified", f"{format_date(entry.modified)}{touched_note(entry.age_days(now))}"),
         ("reviewed", format_date(entry.reviewed)),
         ("commits", str(entry.commits) + (" + uncommitted changes" if entry.uncommitted else "")),
         ("size", f"{entry.bytes} bytes, ~{entry.tokens} tokens" + (", always loaded" if entry.always_loaded else "")),
