@@ -53,10 +53,10 @@ def store(tmp_path: Path) -> Path:
 
 
 def test_main_screen(store: Path, now, snap_compare) -> None:
-    """Summary bar (project/.claude/memory, claude-code, 6 entries, 0 error / 4 warning / 3 info, the
+    """Summary bar (project/.claude/memory, 0 error / 4 warning / 3 info, claude-code, 6 entries, the
     always-loaded meters at 8/200 lines and 0.3/25 KB), the table sorted worst first with ▲ flags on the
     four flagged entries, and the Content tab of the first row (Short-post cleanup) with its fields and
-    frontmatter; footer with Help, Search, Mark, Edit, Merge, Expire, Undo, Conflicts, Review, Quit."""
+    frontmatter; compact footer with Help, Search, Edit, Merge, Expire, Conflicts, Review, Undo, Mark, Quit."""
     assert snap_compare(CuratorApp(store, now=now, watch_disk=False), terminal_size=WIDE, run_before=prepare())
 
 
@@ -97,7 +97,7 @@ def test_check_tab(store: Path, now, snap_compare) -> None:
 
 def test_merge_screen(store: Path, now, snap_compare) -> None:
     """Merge of blog_cadence.md + blog_cadence_q4.md: both sources side by side with their dates,
-    the editable draft (newest frontmatter over both bodies) with its name, and the index preview
+    the editable draft (newest frontmatter over both bodies) with its file name, and the index preview
     (two `-` lines for the sources, one `+` line for the result)."""
     app = CuratorApp(store, now=now, watch_disk=False)
     assert snap_compare(

@@ -66,7 +66,7 @@ class ConflictsScreen(Screen[None]):
                 yield Static(id="conflict-right-body")
         with VerticalScroll(id="conflict-evidence-scroll"):
             yield Static(id="conflict-evidence")
-        yield Footer()
+        yield Footer(compact=True)
 
     def on_mount(self) -> None:
         self._rebuild()

@@ -8,7 +8,7 @@ from datetime import date, datetime
 from rich.text import Text
 from textual.app import ComposeResult
 from textual.binding import Binding
-from textual.containers import Horizontal, Vertical
+from textual.containers import Horizontal, VerticalScroll
 from textual.screen import ModalScreen
 from textual.widgets import Button, Input, Label, Static
 
@@ -40,13 +40,13 @@ class ExpireModal(ModalScreen[ExpireChoice | None]):
         self.default_reason = reason
 
     def compose(self) -> ComposeResult:
-        with Vertical(classes="dialog"):
+        with VerticalScroll(classes="dialog"):
             yield Label(Text(f"Expire {self.entry_label}", style="bold"), classes="dialog-title")
             yield Static(Text("It moves to the archive (restore brings it back) and leaves the index."), classes="dialog-help")
             yield Label("Reason")
-            yield Input(value=self.default_reason, placeholder="why it no longer holds", id="expire-reason")
+            yield Input(value=self.default_reason, placeholder="why it no longer holds", id="expire-reason", compact=True, classes="dialog-input")
             yield Label("When: now, or a date (YYYY-MM-DD) to schedule")
-            yield Input(value="now", id="expire-when")
+            yield Input(value="now", id="expire-when", compact=True, classes="dialog-input")
             yield Static(id="expire-error", classes="dialog-error")
             with Horizontal(classes="dialog-buttons"):
                 yield Button("Expire", variant="error", id="expire-ok")

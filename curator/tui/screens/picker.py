@@ -32,7 +32,12 @@ class StorePicker(Screen[Path | None]):
 
     def compose(self) -> ComposeResult:
         with Vertical(id="picker"):
-            yield Static(Text(f"Found {len(self.candidates)} memory stores here — pick one:", style="bold"))
+            yield Static(
+                Text.assemble(
+                    (f"Found {len(self.candidates)} memory stores here — pick one:", "bold"),
+                    ("   ↑↓ move · enter opens · esc quits", "dim"),
+                )
+            )
             yield OptionList(*(Option(candidate_label(c), id=str(i)) for i, c in enumerate(self.candidates)), id="picker-list")
         yield Footer()
 

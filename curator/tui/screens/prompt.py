@@ -5,7 +5,7 @@ from __future__ import annotations
 from rich.text import Text
 from textual.app import ComposeResult
 from textual.binding import Binding
-from textual.containers import Horizontal, Vertical, VerticalScroll
+from textual.containers import Horizontal, VerticalScroll
 from textual.screen import ModalScreen
 from textual.widgets import Button, Input, Label, Static
 
@@ -23,14 +23,14 @@ class PromptModal(ModalScreen[dict[str, str] | None]):
         self.ok_label = ok_label
 
     def compose(self) -> ComposeResult:
-        with Vertical(classes="dialog"):
+        with VerticalScroll(classes="dialog"):
             yield Label(Text(self.title_text, style="bold"), classes="dialog-title")
             if self.explanation.plain:
                 with VerticalScroll(classes="dialog-body"):
                     yield Static(self.explanation)
             for name, label, value in self.fields:
                 yield Label(label)
-                yield Input(value=value, id=f"prompt-{name}")
+                yield Input(value=value, id=f"prompt-{name}", compact=True, classes="dialog-input")
             yield Static(id="prompt-error", classes="dialog-error")
             with Horizontal(classes="dialog-buttons"):
                 yield Button(self.ok_label, variant="primary", id="prompt-ok")

@@ -75,6 +75,7 @@ class ReviewScreen(Screen[None]):
 
     BINDINGS = bindings(REVIEW_ACTIONS)
     ACTION_SPECS = REVIEW_ACTIONS
+    HORIZONTAL_BREAKPOINTS = [(0, "-narrow"), (110, "-wide")]
 
     class ReviewApplied(Message):
         """The session's decisions were written (one commit)."""
@@ -107,7 +108,7 @@ class ReviewScreen(Screen[None]):
                     yield Static(id="review-findings")
                 with VerticalScroll(id="review-checks-scroll"):
                     yield Static(id="review-checks")
-        yield Footer()
+        yield Footer(compact=True)
 
     def on_mount(self) -> None:
         if not self.queue:
@@ -134,9 +135,9 @@ class ReviewScreen(Screen[None]):
     def _counts(self) -> Text:
         kinds = [decision.kind for decision in self.decisions.values()]
         return Text.assemble(
-            (f"{sum(k in ('keep', 'edit') for k in kinds)} kept  ", "green"),
-            (f"{kinds.count('expire')} expired  ", "red"),
-            (f"{kinds.count('merge')} merged  ", "magenta"),
+            (f"{sum(k in ('keep', 'edit') for k in kinds)} kept ", "green"),
+            (f"{kinds.count('expire')} expired ", "red"),
+            (f"{kinds.count('merge')} merged ", "magenta"),
             (f"{kinds.count('skip')} skipped", "dim"),
         )
 

@@ -57,15 +57,14 @@ def store_label(store: Store) -> str:
 
 
 def store_line(store: Store | None, findings: list[Finding], path: Path) -> Text:
-    """Line one: where, which format, how many entries, findings by severity (all literal)."""
+    """Line one: where, findings by severity, then format and entry count (all literal; the tail is cut first)."""
     if store is None:
         return Text.assemble(("curator ", "bold"), short_path(path))
-    line = Text.assemble(
-        (store_label(store), "bold"), "  ", (store.format, "italic"), f"  {len(store.active())} entries  │ "
-    )
+    line = Text.assemble((store_label(store), "bold"), "  │ ")
     counts = Counter(finding.severity for finding in findings)
     for severity in ("error", "warning", "info"):
         line.append(f"{SEVERITY_GLYPH[severity]} {counts.get(severity, 0)} {severity}  ", style=SEVERITY_STYLE[severity])
+    line.append_text(Text.assemble("│ ", (store.format, "italic"), f"  {len(store.active())} entries"))
     return line
 
 
@@ -85,10 +84,10 @@ def loaded_line(store: Store | None) -> Text:
         (f" {index.lines}/{INDEX_MAX_LINES} lines  ", "bold red" if over_lines else ""),
         meter(index.bytes, INDEX_MAX_BYTES),
         (f" {index.bytes / 1024:.1f}/{INDEX_MAX_BYTES // 1024} KB", "bold red" if over_bytes else ""),
-        (f"  ~{store.always_loaded_tokens} tokens/session", "dim"),
     )
     if index.overflows:
-        line.append(f"  {index.lines - index.loaded_lines} lines past the cut are invisible", style="bold red")
+        line.append(f"  {index.lines - index.loaded_lines} lines never loaded", style="bold red")
+    line.append(f"  ~{store.always_loaded_tokens} tokens/session", style="dim")
     return line
 
 
