@@ -72,6 +72,8 @@ POSITIVES = [
     ("The `app/models/` folder holds 6 models.", ("count", "app/models/")),
     ("Formatting is done by Prettier.", ("tool", "prettier")),
     ("Tests are mocha + chai.", ("tool", "mocha")),
+    ("See @docs/architecture.md for the flow.", ("path", "docs/architecture.md")),
+    ("Formatting: Biome, not Prettier.", ("tool", "biome")),
     ("`build_feed()` is used to render RSS.", ("identifier", "build_feed")),
 ]
 
@@ -106,6 +108,8 @@ NEGATIVES = [
     ("Add it with `pnpm add -D @types/node`.", ("path", "@types/node")),
     ("Charts need `npm install chart.js`.", ("path", "chart.js")),
     ("不要再用 `pipenv`。", ("tool", "pipenv")),
+    ("The old adapter (`src/adapters/express.ts`) was deleted in v2.", ("path", "src/adapters/express.ts")),
+    ("Formatting: Biome, not Prettier.", ("tool", "prettier")),
     ("Node 16 used to work but not anymore.", ("version", "node")),
 ]
 
@@ -139,6 +143,8 @@ NOT_CLAIMS = [
     "The log said `npm warn Unknown project config`.",
     "Go structs look like `type Name field Type .` here.",
     "The `build` step and the `users` module.",
+    "Mail bob@example.com or ping @alice; install @types/node.",
+    "Prefer `async/await` over callbacks.",
 ]
 
 

@@ -1,5 +1,5 @@
 """Held-out projects written after the held-out fixes and run once before any further change (Django with pip,
-Node with npm):
+Node with npm, a CLAUDE.md for bun + Biome):
 each true claim passes, each false claim fails, prose and negated mentions make no claim.
 
 Truth keys are (entry id, kind, subject); a version's subject carries its expected value ("python>=3.11"). "ok-absent"
@@ -8,6 +8,7 @@ marks a mention that must not fail (an instruction's output file, a path outside
 
 from __future__ import annotations
 
+import re
 from pathlib import Path
 
 import pytest
@@ -164,9 +165,66 @@ BEACON_TRUTH = {
 }
 
 
+LUMEN_FILES = {
+    "package.json": '{\n  "name": "lumen",\n  "scripts": {"dev": "bun --watch src/server.ts", "test": "bun test", '
+                    '"lint": "biome check .", "format": "biome format --write ."},\n'
+                    '  "devDependencies": {"@biomejs/biome": "1.8.3", "typescript": "^5.5.0"},\n'
+                    '  "dependencies": {"zod": "^3.23.0", "pg": "^8.12.0"}\n}\n',
+    "bun.lockb": "binary lockfile\n",
+    "biome.json": '{"formatter": {"enabled": true}}\n',
+    "tsconfig.json": "{}\n",
+    "src/server.ts": "export const DEFAULT_PORT = 3000\n\nexport function startServer(port = DEFAULT_PORT) {\n  return port\n}\n",
+    "src/errors.ts": "export class HttpError extends Error {}\n",
+    "src/db/client.ts": "export function getClient() {\n  return null\n}\n",
+    "src/routes/users.ts": "", "src/routes/posts.ts": "", "src/routes/health.ts": "",
+    "test/server.test.ts": "",
+}
+LUMEN_MEMORY = {
+    "CLAUDE.md": '''# CLAUDE.md
+
+## Commands
+- `bun install` — install deps (never npm or yarn).
+- `bun test` runs the tests; `bun run lint` is the Biome lint; `bun run typecheck` runs tsc.
+- `bun run dev` starts the server on `DEFAULT_PORT`.
+
+## Architecture
+- Entry: `src/server.ts` (`startServer()`).
+- DB access only through `getClient()` in `src/db/client.ts`; never import `pg` directly.
+- Routes: src/routes/ has 4 route files (users, posts, health, admin).
+- The old Express adapter (`src/adapters/express.ts`) was deleted in v2.
+- Formatting: Biome, not Prettier.
+- See @docs/architecture.md for the request lifecycle.
+
+## Style
+- Validate input with `zod` schemas; prefer `async/await` over raw promises.
+- Errors are thrown as `HttpError`; 错误处理在 `src/errors.ts`，`src/middleware/` 目录下有 2 个中间件。
+''',
+}
+LUMEN_TRUTH = {
+    ("CLAUDE.md", "tool", "bun"): "pass",
+    ("CLAUDE.md", "script", "test"): "pass",
+    ("CLAUDE.md", "script", "lint"): "pass",
+    ("CLAUDE.md", "script", "typecheck"): "fail",
+    ("CLAUDE.md", "script", "dev"): "pass",
+    ("CLAUDE.md", "identifier", "DEFAULT_PORT"): "pass",
+    ("CLAUDE.md", "path", "src/server.ts"): "pass",
+    ("CLAUDE.md", "identifier", "startServer"): "pass",
+    ("CLAUDE.md", "identifier", "getClient"): "pass",
+    ("CLAUDE.md", "path", "src/db/client.ts"): "pass",
+    ("CLAUDE.md", "count", "src/routes/"): "fail",
+    ("CLAUDE.md", "tool", "biome"): "pass",
+    ("CLAUDE.md", "path", "docs/architecture.md"): "fail",
+    ("CLAUDE.md", "path", "async/await"): "ok-absent",
+    ("CLAUDE.md", "identifier", "HttpError"): "pass",
+    ("CLAUDE.md", "path", "src/errors.ts"): "pass",
+    ("CLAUDE.md", "count", "src/middleware/"): "fail",
+}
+
+
 PROJECTS = {
     "harbor": (HARBOR_FILES, HARBOR_MEMORY, HARBOR_TRUTH, ".claude/memory"),
     "beacon": (BEACON_FILES, BEACON_MEMORY, BEACON_TRUTH, "memory/notes.md"),
+    "lumen": (LUMEN_FILES, LUMEN_MEMORY, LUMEN_TRUTH, "CLAUDE.md"),
 }
 
 EXPLANATIONS = [
@@ -175,6 +233,8 @@ EXPLANATIONS = [
     ("harbor", ("django.md", "path", "harbor/settings/production.py"), "ls finds no such path"),
     ("beacon", ("notes.md#2", "count", "test/"), "memory says 4 files under test/; ls finds 2"),
     ("beacon", ("notes.md#3", "script", "typecheck"), 'package.json has no "typecheck" script'),
+    ("lumen", ("CLAUDE.md", "path", "docs/architecture.md"), "ls finds no such path"),
+    ("lumen", ("CLAUDE.md", "count", "src/middleware/"), "ls finds no such directory"),
 ]
 
 
@@ -200,11 +260,16 @@ def observed_verdicts(base: Path, name: str) -> dict[tuple[str, str, str], tuple
         for result in results:
             claim = result.claim
             subject = claim.subject + (claim.expected if claim.kind == "version" else "")
-            verdicts[(entry_id, claim.kind, subject)] = (result.verdict, result.explanation)
-    failed = {finding.entries[0] for finding in outcome.findings if finding.rule == "check-failed"}
+            verdicts[(_file_entry(entry_id), claim.kind, subject)] = (result.verdict, result.explanation)
+    failed = {_file_entry(finding.entries[0]) for finding in outcome.findings if finding.rule == "check-failed"}
     assert failed == {key[0] for key, (verdict, _) in verdicts.items() if verdict == "fail"}
     return verdicts
 
+
+
+def _file_entry(entry_id: str) -> str:
+    """`CLAUDE.md:L12` -> `CLAUDE.md`: an instruction file's lines are scored as one entry."""
+    return re.sub(r":L\d+$", "", entry_id)
 
 @pytest.mark.parametrize("name", sorted(PROJECTS))
 def test_true_claims_pass_false_claims_fail(tmp_path: Path, name: str) -> None:

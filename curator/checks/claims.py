@@ -21,6 +21,7 @@ _INLINE_CODE = re.compile(r"(?<!`)(`{1,3})(?!`)([^\n`]{1,300}?|[^\n]{1,300}?)(?<
 _LINK = re.compile(r"\[(?P<label>[^\[\]\n]{0,300})\]\((?P<target><[^>\n]{1,400}>|[^)\s]{1,400})(?:\s+\"[^\"\n]{0,200}\")?\)")
 _WIKILINK = re.compile(r"\[\[[^\[\]\n]{1,200}\]\]")
 _BOLD = re.compile(r"(\*\*|__)(?=\S)([^*\n]{1,200}?)(?<=\S)\1")
+_AT_IMPORT = re.compile(r"(?<![\w@/.`])@((?:\.{1,2}/)?(?:[\w.\-]+/)*[\w.\-]+)")
 _URL = re.compile(r"\bhttps?://[^\s<>`'\")\]]+", re.IGNORECASE)
 _IDENT = re.compile(r"^[A-Za-z_$][\w$]*(?:(?:\.|::|#)[A-Za-z_$][\w$]*)*(?:\([^()]*\))?$")
 _FLAG = re.compile(r"^--[A-Za-z][\w-]+$")
@@ -94,6 +95,10 @@ def extract_claims(entry: Entry, project: Path | None = None, *, store: Store | 
             continue
         if ("/" in content or has_extension(content)) and _pathlike(content, strict=True):
             add(_path_claim(content, entry, span, "bold", content))
+    for match in _AT_IMPORT.finditer(masked):
+        path = match.group(1).rstrip(".,;:")
+        if match.start() not in taken and has_extension(path) and _pathlike(path, strict=True):
+            add(_path_claim(path, entry, (match.start(1), match.start(1) + len(path)), "import", path))
     for match in _URL.finditer(masked):
         if match.start() not in taken:
             url = match.group(0).rstrip(".,;:!?。，")
@@ -277,7 +282,8 @@ _TOOL_WORD = re.compile(r"(?<![A-Za-z0-9_\-./@])(" + "|".join(sorted(TOOLS, key=
                         + r")(?![A-Za-z0-9_\-@]|\.\w)", re.IGNORECASE)
 _USE_CUE = re.compile(
     r"(?:\buse[sd]?|\busing|\bwith|\bvia|\btests?\s+(?:are|is)(?:\s+written\s+(?:in|with))?|\bprefer[s]?|\brun(?:s)?|\b(?:managed|done|handled|enforced) by|用|使用|采用|改用|换成|跑)\s*(?:the\s+)?$"
-    r"|(?:package manager|test runner|test framework|formatter|包管理器?|测试框架|测试|格式化工具?)\s*(?:is|:|：|是|为|用)?\s*$",
+    r"|(?:package manager|test runner|test framework|formatter|formatting|包管理器?|测试框架|测试|格式化工具?)"
+    r"\s*(?:is|:|：|是|为|用)?\s*$",
     re.IGNORECASE,
 )
 

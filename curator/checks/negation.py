@@ -19,7 +19,7 @@ _PRE_NEGATION = re.compile(
 _AUX = r"(?:was|were|has been|have been|had been|is|are|got|is now|are now|now|gets|will be)"
 _FILLER = r"(?:(?:function|file|script|directory|folder|helper|method|class|module|constant|command|target|dir)\s+)?"
 _POST_NEGATION = re.compile(
-    r"^\s*[`*_]*\s*(?:\(|,|，)?\s*" + _FILLER + r"(?:" + _AUX + r"\s+)?(?:been\s+)?(?:removed|deleted|dropped|deprecated|"
+    r"^\s*[`*_]*\s*(?:\(|\)|,|，)?\s*" + _FILLER + r"(?:" + _AUX + r"\s+)?(?:been\s+)?(?:removed|deleted|dropped|deprecated|"
     r"gone|obsolete|retired|no longer|doesn'?t exist|does not exist|is dead|->|→|=>)"
     r"|^\s*[`*_]*\s*" + _FILLER + _AUX + r"\s+(?:been\s+)?(?:replaced|renamed|moved|superseded)"
     r"|^\s*[`*_]*\s*" + _FILLER + r"(?:replaced by|renamed to|moved to|superseded by)"

@@ -56,7 +56,10 @@ NOT_IDENTIFIERS = {
     "kebab_case", "upper_snake_case", "lower_snake_case", "title_case",
 }
 NOT_PATH_PAIRS = {"and/or", "yes/no", "i/o", "n/a", "w/o", "on/off", "read/write", "tcp/ip", "input/output",
-                  "true/false", "client/server", "frontend/backend", "key/value", "x/y", "a/b"}
+                  "true/false", "client/server", "frontend/backend", "key/value", "x/y", "a/b", "async/await",
+                  "try/catch", "get/set", "push/pull", "open/close", "start/stop", "before/after", "import/export",
+                  "encode/decode", "load/save", "request/response", "req/res", "pros/cons", "up/down", "min/max",
+                  "success/failure", "allow/deny", "enable/disable", "create/update", "read/only"}
 
 COUNT_EXT_HINTS = {
     "md": ".md", "markdown": ".md", "py": ".py", "python": ".py", "ts": ".ts", "typescript": ".ts", "js": ".js",
