@@ -13,7 +13,7 @@ from curator.tui.screens.entry_actions import claim_fix_values
 from curator.tui.screens.expire import ExpireModal
 from curator.tui.widgets.check_view import probe_text
 from curator.tui.widgets.entry_table import EntryTable
-from tests.tui_support import fresh_store, screen_text, wait_for, wait_ready
+from tests.tui_support import fresh_store, git_subjects, screen_text, wait_for, wait_ready
 
 
 @pytest.fixture
@@ -93,3 +93,24 @@ def test_content_tab_says_when_the_entry_was_last_touched(age_days, note) -> Non
     from curator.tui.widgets.content_view import touched_note
 
     assert touched_note(age_days) == note
+
+
+async def test_an_op_on_a_file_with_uncommitted_edits_says_it_recorded_them_first(store: Path, now) -> None:
+    app = CuratorApp(store, now=now, watch_disk=False)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await wait_ready(pilot, app)
+        app.screen.jump_to("blog_cadence.md")
+        await pilot.pause(0.1)
+        hand_edit = "\nA line typed by hand, not yet committed.\n"
+        with (store / "blog_cadence.md").open("a", encoding="utf-8") as handle:
+            handle.write(hand_edit)
+        await pilot.press("ctrl+r")
+        await wait_ready(pilot, app)
+        before = len(git_subjects(store))
+        await pilot.press("v")
+        await wait_for(pilot, lambda: len(git_subjects(store)) == before + 2, message="two commits")
+        subjects = git_subjects(store)
+        assert subjects[1].startswith("curator: record uncommitted changes")
+        assert "A line typed by hand" in (store / "blog_cadence.md").read_text()
+        messages = [notification.message for notification in app._notifications]
+        assert any("recorded uncommitted changes" in message for message in messages)

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import threading
 from concurrent.futures import Future, ThreadPoolExecutor
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from datetime import datetime
 from pathlib import Path
 from typing import Any, Callable
@@ -29,13 +29,16 @@ class OpOutcome:
 
     message: str
     commit: str | None
+    notes: list[str] = field(default_factory=list)
 
 
 def commit_note(outcome: OpOutcome) -> str:
-    """The notification text for a finished op: its message and commit."""
+    """The notification text for a finished op: its message, commit, and what ops noted on the way."""
     if outcome.commit:
-        return f"{outcome.message}\ncommit {outcome.commit[:7]}"
-    return f"{outcome.message}\n(not committed: the store is not in git)"
+        text = f"{outcome.message}\ncommit {outcome.commit[:7]}"
+    else:
+        text = f"{outcome.message}\n(not committed: the store is not in git)"
+    return "\n".join([text, *outcome.notes])
 
 
 class CuratorApp(App[None]):
@@ -334,7 +337,11 @@ class CuratorApp(App[None]):
     def _run_op(self, operation: Callable[[Store], Any], store: Store, after: Callable[[], None] | None) -> None:
         try:
             result = operation(store)
-            outcome = OpOutcome(message=getattr(result, "message", str(result)), commit=getattr(result, "commit", None))
+            outcome = OpOutcome(
+                message=getattr(result, "message", str(result)),
+                commit=getattr(result, "commit", None),
+                notes=[str(note) for note in getattr(result, "notes", None) or []],
+            )
             error = None
         except Exception as exc:
             outcome, error = None, str(exc) or type(exc).__name__
