@@ -1,5 +1,6 @@
 """Held-out projects written after the held-out fixes and run once before any further change (Django with pip,
-Node with npm, a CLAUDE.md for bun + Biome):
+Node with npm, a CLAUDE.md for bun + Biome, pdm
+with an npm frontend in web/):
 each true claim passes, each false claim fails, prose and negated mentions make no claim.
 
 Truth keys are (entry id, kind, subject); a version's subject carries its expected value ("python>=3.11"). "ok-absent"
@@ -221,10 +222,73 @@ LUMEN_TRUTH = {
 }
 
 
+MINGJING_FILES = {
+    "pyproject.toml": '[project]\nname = "mingjing"\nrequires-python = ">=3.10"\n\n[tool.pdm]\ndistribution = false\n\n'
+                      '[tool.pytest.ini_options]\ntestpaths = ["tests"]\n',
+    "pdm.lock": "# pdm lock\n",
+    ".python-version": "3.10.14\n",
+    "Makefile": "install:\n\tpdm install\n\ntest:\n\tpdm run pytest -q\n\nweb:\n\tcd web && npm run build\n",
+    "app/__init__.py": "",
+    "app/main.py": "def create_app():\n    return None\n",
+    "app/core/cache.py": "CACHE_TTL = 300\n\n\nclass LruCache:\n    pass\n",
+    "app/api/v1/__init__.py": "", "app/api/v1/users.py": "", "app/api/v1/orders.py": "", "app/api/v1/items.py": "",
+    "scripts/backup.sh": "", "scripts/restore.sh": "",
+    "docs/setup.md": "", "docs/api.md": "", "docs/faq.md": "",
+    "tests/test_main.py": "",
+    "web/package.json": '{"name": "mingjing-web", "scripts": {"dev": "vite", "build": "vite build"}}\n',
+    "web/package-lock.json": '{"lockfileVersion": 3}\n',
+    "web/src/main.ts": "console.log('hi')\n",
+}
+MINGJING_MEMORY = {
+    "memory/notes.md": '''# 笔记
+
+## 2026-09-01 - 环境
+- 依赖管理用 pdm（`pdm install`），不用 poetry。
+- Python 版本是 3.10；Python 3.9 不再支持。
+- 测试：`pdm run pytest -q`。`make web` 构建前端，`make deploy` 发布到服务器。
+
+## 2026-09-20 - 代码
+- 入口是 `app/main.py` 的 `create_app()`。
+- 缓存 TTL 由 `CACHE_TTL` 控制，默认 300 秒；`LruCache` 类在 `cache.py`。
+- `app/api/v1/` 下共有 4 个文件。`RateLimiter` 已经移除。
+- scripts/ 目录里有 3 个脚本，docs/ 下有 3 篇文档。
+
+## 2026-10-05 - Frontend
+The frontend lives in `web/` and uses npm (`web/package-lock.json`). Build it with `npm run build` inside web/.
+The entry is `web/src/main.ts` and routes are declared in `web/src/router.ts`. Node 20 is pinned in `web/.nvmrc`.
+''',
+}
+MINGJING_TRUTH = {
+    ("notes.md#1", "tool", "pdm"): "pass",
+    ("notes.md#1", "version", "python3.10"): "pass",
+    ("notes.md#1", "version", "python3.9"): "ok-absent",
+    ("notes.md#1", "tool", "pytest"): "pass",
+    ("notes.md#1", "script", "web"): "pass",
+    ("notes.md#1", "script", "deploy"): "fail",
+    ("notes.md#2", "path", "app/main.py"): "pass",
+    ("notes.md#2", "identifier", "create_app"): "pass",
+    ("notes.md#2", "identifier", "CACHE_TTL"): "pass",
+    ("notes.md#2", "identifier", "LruCache"): "pass",
+    ("notes.md#2", "path", "cache.py"): "pass",
+    ("notes.md#2", "count", "app/api/v1/"): "pass",
+    ("notes.md#2", "count", "scripts/"): "fail",
+    ("notes.md#2", "count", "docs/"): "pass",
+    ("notes.md#3", "path", "web/"): "pass",
+    ("notes.md#3", "tool", "npm"): "pass",
+    ("notes.md#3", "path", "web/package-lock.json"): "pass",
+    ("notes.md#3", "script", "build"): "pass",
+    ("notes.md#3", "path", "web/src/main.ts"): "pass",
+    ("notes.md#3", "path", "web/src/router.ts"): "fail",
+    ("notes.md#3", "version", "node20"): "unknown",
+    ("notes.md#3", "path", "web/.nvmrc"): "fail",
+}
+
+
 PROJECTS = {
     "harbor": (HARBOR_FILES, HARBOR_MEMORY, HARBOR_TRUTH, ".claude/memory"),
     "beacon": (BEACON_FILES, BEACON_MEMORY, BEACON_TRUTH, "memory/notes.md"),
     "lumen": (LUMEN_FILES, LUMEN_MEMORY, LUMEN_TRUTH, "CLAUDE.md"),
+    "mingjing": (MINGJING_FILES, MINGJING_MEMORY, MINGJING_TRUTH, "memory/notes.md"),
 }
 
 EXPLANATIONS = [
@@ -235,6 +299,8 @@ EXPLANATIONS = [
     ("beacon", ("notes.md#3", "script", "typecheck"), 'package.json has no "typecheck" script'),
     ("lumen", ("CLAUDE.md", "path", "docs/architecture.md"), "ls finds no such path"),
     ("lumen", ("CLAUDE.md", "count", "src/middleware/"), "ls finds no such directory"),
+    ("mingjing", ("notes.md#2", "count", "scripts/"), "ls finds 2"),
+    ("mingjing", ("notes.md#1", "script", "deploy"), "Makefile has no deploy target"),
 ]
 
 

@@ -15,12 +15,14 @@ from curator.checks.commands import split_command_line
 from curator.checks.confine import Refused, confine
 from curator.checks.declared import evaluate_expect
 from curator.checks.probes import ProbeRunner, finish
-from curator.checks.project import ProjectFacts, VersionSource, workspace_scripts
+from curator.checks.project import Evidence, ProjectFacts, VersionSource, workspace_scripts
 from curator.checks.results import CheckResult, Claim, ProbeResult
 from curator.checks.versionspec import pin_agrees, satisfies
 from curator.checks.vocab import TOOLS
 
 _COMPARATOR_WORDS = {"~": "about ", ">": "more than ", ">=": "at least ", "<": "fewer than ", "<=": "at most "}
+NESTED_LOCKFILES = {"package-lock.json": "npm", "pnpm-lock.yaml": "pnpm", "yarn.lock": "yarn", "bun.lockb": "bun",
+                    "bun.lock": "bun"}
 _MODULE_PATH = re.compile(r"[a-z_][a-z0-9_]*(?:\.[a-z_][a-z0-9_]*)+")
 NOISE_DIRS = ("node_modules", ".venv", "venv", "dist", "build", "__pycache__")
 LOCAL_ONLY = {*NOISE_DIRS, "out", "target", "coverage", ".next", ".nuxt", ".turbo", ".cache", ".pytest_cache",
@@ -224,6 +226,9 @@ class Checker:
         name, where = claim.subject, claim.category
         if where == "package.json":
             if self.facts.package_json is None:
+                nested = self._workspace_script(name)
+                if nested is not None:
+                    return self._result(claim, "pass", f'"{name}" is a script of {nested[0]}', nested[1], name)
                 return CheckResult(claim, "unknown", "the project has no readable package.json")
             probe = self.runner.run(["grep", "-n", "-F", "-e", f'"{name}":', "--", "package.json"])
             scripts = self.facts.scripts
@@ -276,6 +281,8 @@ class Checker:
         ecosystem = claim.extra.get("ecosystem") or TOOLS.get(tool, ("", ""))[1]
         evidence = self.facts.evidence(category, ecosystem)
         probe = self._tool_probe(category, ecosystem)
+        if not evidence and category == "package manager" and ecosystem == "js" and self.facts.package_json is None:
+            evidence, probe = self._nested_lockfiles(probe)
         mine = [item for item in evidence if item.tool == tool]
         others = [item for item in evidence if item.tool != tool and item.strong]
         if mine:
@@ -289,6 +296,15 @@ class Checker:
             return self._result(claim, "unknown", f"no {'package.json' if ecosystem == 'js' else 'Python project'}"
                                 f" files, so nothing shows which {category} is used", probe)
         return self._result(claim, "unknown", f"nothing in the project shows which {category} is used", probe)
+
+    def _nested_lockfiles(self, fallback_probe: ProbeResult) -> tuple[list[Evidence], ProbeResult]:
+        """Lockfiles of JavaScript packages below the root (a `web/` frontend inside a Python project)."""
+        if not self.in_git:
+            return [], fallback_probe
+        probe = self.runner.run(["git", "ls-files", "--", *(f":(glob)**/{name}" for name in NESTED_LOCKFILES)])
+        found = [Evidence(NESTED_LOCKFILES[rel.rsplit("/", 1)[-1]], rel) for rel in probe.lines()
+                 if "node_modules/" not in rel and rel.rsplit("/", 1)[-1] in NESTED_LOCKFILES]
+        return found[:20], probe
 
     def _tool_probe(self, category: str, ecosystem: str) -> ProbeResult:
         if category == "package manager":
