@@ -1,7 +1,5 @@
-"""Held-out projects written after the held-out fixes and run once before any further change (Django with pip,
-Node with npm, a CLAUDE.md for bun + Biome, pdm
-with an npm frontend in web/):
-each true claim passes, each false claim fails, prose and negated mentions make no claim.
+"""Later held-out batches (Django with pip, Node with npm, a CLAUDE.md for bun + Biome, pdm with an npm frontend in
+web/), each written after the previous batch's fixes: true claims pass, false claims fail, no claim from prose.
 
 Truth keys are (entry id, kind, subject); a version's subject carries its expected value ("python>=3.11"). "ok-absent"
 marks a mention that must not fail (an instruction's output file, a path outside the project): no claim or `unknown`.
