@@ -114,3 +114,16 @@ async def test_an_op_on_a_file_with_uncommitted_edits_says_it_recorded_them_firs
         assert "A line typed by hand" in (store / "blog_cadence.md").read_text()
         messages = [notification.message for notification in app._notifications]
         assert any("recorded uncommitted changes" in message for message in messages)
+
+
+async def test_enter_on_the_findings_tab_lands_in_the_findings_and_enter_again_jumps(store: Path, now) -> None:
+    app = CuratorApp(store, now=now, watch_disk=False)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await wait_ready(pilot, app)
+        app.screen.jump_to("blog_cadence.md")
+        await pilot.pause(0.1)
+        await pilot.press("3", "enter")
+        assert app.focused is app.screen.query_one("#findings-list")
+        await pilot.press("enter")
+        await pilot.pause(0.1)
+        assert app.screen.query_one(EntryTable).current_entry_id == "blog_cadence_q4.md"

@@ -30,6 +30,7 @@ from curator.tui.widgets.summary import SummaryBar
 SEARCH_DEBOUNCE_SECONDS = 0.15
 DETAIL_DEBOUNCE_SECONDS = 0.05
 COLUMN_KEYS = [key for key, _title in COLUMNS]
+TAB_LISTS = {"history": "#history-commits", "findings": "#findings-list", "check": "#check-results"}
 
 
 class MainScreen(EntryActions, Screen[None]):
@@ -162,7 +163,12 @@ class MainScreen(EntryActions, Screen[None]):
     @on(DataTable.RowSelected, "#entries")
     def _row_selected(self, _event: DataTable.RowSelected) -> None:
         self._show_detail()
-        self.query_one(DetailPane).tabs.query_one("ContentTabs").focus()
+        detail = self.query_one(DetailPane)
+        list_id = TAB_LISTS.get(detail.active)
+        if list_id is not None:
+            self.query_one(list_id).focus()
+        else:
+            detail.tabs.query_one("ContentTabs").focus()
 
     @on(DataTable.HeaderSelected, "#entries")
     def _header_selected(self, event: DataTable.HeaderSelected) -> None:
