@@ -1,8 +1,10 @@
-"""Later held-out batches (Django with pip, Node with npm, a CLAUDE.md for bun + Biome, pdm with an npm frontend in
-web/), each written after the previous batch's fixes: true claims pass, false claims fail, no claim from prose.
+"""Later held-out batches, each written after the previous batch's fixes (Django with pip, Node with npm, a CLAUDE.md
+for bun + Biome, pdm with an npm frontend in web/, OpenClaw daily logs for hatch + ruff): true claims pass, false
+claims fail, prose makes no claim.
 
-Truth keys are (entry id, kind, subject); a version's subject carries its expected value ("python>=3.11"). "ok-absent"
-marks a mention that must not fail (an instruction's output file, a path outside the project): no claim or `unknown`.
+Truth keys are (entry id, kind, subject); the subject of a version or a qualified count carries its expected value
+("python>=3.11", "data/samples/> 20"). "ok-absent" marks a mention that must not fail (an instruction's output file,
+a path outside the project): no claim or `unknown`.
 """
 
 from __future__ import annotations
@@ -282,11 +284,62 @@ MINGJING_TRUTH = {
 }
 
 
+KESTREL_FILES = {
+    ".tool-versions": "python 3.12.4\nnodejs 20.11.0\n",
+    "pyproject.toml": '[project]\nname = "kestrel"\nrequires-python = ">=3.12"\n\n[project.scripts]\nkestrel = "kestrel.cli:app"\n\n'
+                      '[tool.hatch.envs.default.scripts]\ntest = "pytest {args}"\ncov = "pytest --cov"\n\n'
+                      '[tool.ruff.format]\nquote-style = "double"\n\n[tool.pytest.ini_options]\ntestpaths = ["tests"]\n',
+    "src/kestrel/__init__.py": "",
+    "src/kestrel/cli.py": "import argparse\n\n\ndef app():\n    parser = argparse.ArgumentParser()\n"
+                          "    parser.add_argument('--force')\n    parser.add_argument('--verbose')\n",
+    "src/kestrel/sync/__init__.py": "",
+    "src/kestrel/sync/engine.py": "class SyncEngine:\n    def run_once(self):\n        pass\n",
+    **{f"data/samples/sample_{i:02d}.csv": "a,b\n" for i in range(25)},
+    "tests/test_engine.py": "",
+}
+KESTREL_MEMORY = {
+    "MEMORY.md": "# Long-term memory\n\n- kestrel syncs folders; see daily logs in memory/.\n",
+    "memory/2026-10-01.md": '''# 2026-10-01
+
+- Set up the env with hatch; run tests via `hatch run test` and coverage via `hatch run cov`.
+- `hatch run lint` is the lint entry point.
+- The CLI takes `--force` to overwrite and `--dry-run` to preview.
+- Sync logic: `SyncEngine.run_once()` in `src/kestrel/sync/engine.py` (see `engine.py:2`).
+- `SyncEngine.run_forever()` loops with a sleep.
+''',
+    "memory/2026-10-15.md": '''# 2026-10-15
+
+- Python 3.12 is pinned in `.tool-versions`; Node 18 is pinned there too for the docs site.
+- There are over 20 sample files in data/samples/, and about 30 samples under data/samples/ once the import finishes.
+- Formatter: ruff (`ruff format`). We dropped black in September.
+- The old `src/kestrel/watch.py` module is gone.
+''',
+}
+KESTREL_TRUTH = {
+    ("memory/2026-10-01.md", "script", "test"): "pass",
+    ("memory/2026-10-01.md", "script", "cov"): "pass",
+    ("memory/2026-10-01.md", "script", "lint"): "fail",
+    ("memory/2026-10-01.md", "identifier", "--force"): "pass",
+    ("memory/2026-10-01.md", "identifier", "--dry-run"): "fail",
+    ("memory/2026-10-01.md", "identifier", "run_once"): "pass",
+    ("memory/2026-10-01.md", "path", "src/kestrel/sync/engine.py"): "pass",
+    ("memory/2026-10-01.md", "path", "engine.py"): "pass",
+    ("memory/2026-10-01.md", "identifier", "run_forever"): "fail",
+    ("memory/2026-10-15.md", "version", "python3.12"): "pass",
+    ("memory/2026-10-15.md", "path", ".tool-versions"): "pass",
+    ("memory/2026-10-15.md", "version", "node18"): "fail",
+    ("memory/2026-10-15.md", "count", "data/samples/> 20"): "pass",
+    ("memory/2026-10-15.md", "count", "data/samples/~ 30"): "fail",
+    ("memory/2026-10-15.md", "tool", "ruff"): "pass",
+}
+
+
 PROJECTS = {
     "harbor": (HARBOR_FILES, HARBOR_MEMORY, HARBOR_TRUTH, ".claude/memory"),
     "beacon": (BEACON_FILES, BEACON_MEMORY, BEACON_TRUTH, "memory/notes.md"),
     "lumen": (LUMEN_FILES, LUMEN_MEMORY, LUMEN_TRUTH, "CLAUDE.md"),
     "mingjing": (MINGJING_FILES, MINGJING_MEMORY, MINGJING_TRUTH, "memory/notes.md"),
+    "kestrel": (KESTREL_FILES, KESTREL_MEMORY, KESTREL_TRUTH, "."),
 }
 
 EXPLANATIONS = [
@@ -299,6 +352,9 @@ EXPLANATIONS = [
     ("lumen", ("CLAUDE.md", "count", "src/middleware/"), "ls finds no such directory"),
     ("mingjing", ("notes.md#2", "count", "scripts/"), "ls finds 2"),
     ("mingjing", ("notes.md#1", "script", "deploy"), "Makefile has no deploy target"),
+    ("kestrel", ("memory/2026-10-15.md", "count", "data/samples/~ 30"),
+     "memory says about 30 entries under data/samples/; ls finds 25"),
+    ("kestrel", ("memory/2026-10-15.md", "version", "node18"), ".tool-versions pins 20.11.0"),
 ]
 
 
@@ -323,7 +379,8 @@ def observed_verdicts(base: Path, name: str) -> dict[tuple[str, str, str], tuple
     for entry_id, results in outcome.results.items():
         for result in results:
             claim = result.claim
-            subject = claim.subject + (claim.expected if claim.kind == "version" else "")
+            qualified = claim.kind == "version" or (claim.kind == "count" and not claim.expected.isdigit())
+            subject = claim.subject + (claim.expected if qualified else "")
             verdicts[(_file_entry(entry_id), claim.kind, subject)] = (result.verdict, result.explanation)
     failed = {_file_entry(finding.entries[0]) for finding in outcome.findings if finding.rule == "check-failed"}
     assert failed == {key[0] for key, (verdict, _) in verdicts.items() if verdict == "fail"}

@@ -135,7 +135,8 @@ _NOUN_EN = (r"(?P<noun>(?:[\w.\-]+\s+){0,3}?(?:files?|posts?|entries|entry|items
             r"scripts?|images?|docs?|documents?|drafts?|modules?|components?|templates?|migrations?|fixtures?|"
             r"examples?|chapters?|photos?|memories|topics?|folders?|directories|subdirectories|packages|apps|services|plugins|"
             r"crates|workflows|handlers|routes|models|schemas|specs|snapshots|locales|icons|assets|workers|jobs|"
-            r"controllers|views|layouts|stories|queries|configs|recipes|playbooks|charts))")
+            r"controllers|views|layouts|stories|queries|configs|recipes|playbooks|charts|samples|datasets|reports|backups|"
+            r"dumps|screenshots|videos|fonts|translations|themes))")
 _DIR = r"(?<![A-Za-z0-9_.\-/`*])(?P<dir>`[^`\n]+`|\*\*[^*\n]+\*\*|(?:\./)?[A-Za-z0-9_.\-]+(?:/[A-Za-z0-9_.\-]+)*/)"
 _QUAL_ZH = r"(?P<qual>约|大约|大概|超过|多于|至少|不到|少于|近|将近|最多)?"
 _COUNT_PATTERNS = [
