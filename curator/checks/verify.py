@@ -141,7 +141,7 @@ class Checker:
                 return self._result(claim, "pass", f"{claim.text} is a module: found as {module[0]}", module[1],
                                     module[0])
             said = f"memory mentions {claim.text}; {tool} finds no {name} anywhere in the project (memory files excluded)"
-            nearest = self._nearest_identifier(name)
+            nearest = [] if name.startswith("-") else self._nearest_identifier(name)
             if nearest:
                 shown = " or ".join(f"{found} at {where}" for found, where in nearest)
                 return self._result(claim, "fail", f"{said}; closest is {shown}", probe, nearest[0][0])
