@@ -42,7 +42,7 @@ class ExpireModal(ModalScreen[ExpireChoice | None]):
     def compose(self) -> ComposeResult:
         with VerticalScroll(classes="dialog"):
             yield Label(Text(f"Expire {self.entry_label}", style="bold"), classes="dialog-title")
-            yield Static(Text("It moves to the archive (restore brings it back) and leaves the index."), classes="dialog-help")
+            yield Static(Text(f"It moves to the archive (restore brings it back){self._index_note()}."), classes="dialog-help")
             yield Label("Reason")
             yield Input(value=self.default_reason, placeholder="why it no longer holds", id="expire-reason", compact=True, classes="dialog-input")
             yield Label("When: now, or a date (YYYY-MM-DD) to schedule")
@@ -52,10 +52,21 @@ class ExpireModal(ModalScreen[ExpireChoice | None]):
                 yield Button("Expire", variant="error", id="expire-ok")
                 yield Button("Cancel", id="expire-cancel-button")
 
+    def _index_note(self) -> str:
+        session = getattr(self.app, "session", None)
+        store = getattr(session, "store", None)
+        return " and leaves the index" if getattr(store, "index", None) is not None else ""
+
     def on_mount(self) -> None:
         reason = self.query_one("#expire-reason", Input)
         reason.focus()
+        self.call_after_refresh(self._show_reason_start)
+
+    def _show_reason_start(self) -> None:
+        """Show the start of a long prefilled reason, not its tail."""
+        reason = self.query_one("#expire-reason", Input)
         reason.cursor_position = 0
+        reason.scroll_to(x=0, animate=False)
 
     def _submit(self) -> None:
         reason = self.query_one("#expire-reason", Input).value.strip()
