@@ -11,9 +11,7 @@ from pathlib import Path
 
 import pytest
 
-from curator.checks import run_checks
-from curator.scan import load_store
-from tests.gitrepo import git, init_repo
+from tests.checks_heldout_support import assert_failure_explained, assert_verdicts_match_truth
 
 ATLAS_FILES = {
     "package.json": '''{
@@ -247,46 +245,12 @@ EXPLANATIONS = [
 ]
 
 
-def build_project(base: Path, name: str) -> tuple[Path, Path]:
-    """Write the project and its memory store, commit them, and return (project root, store path)."""
-    files, memory, _, store = PROJECTS[name]
-    root = init_repo(base / name)
-    for rel, text in {**files, **memory}.items():
-        path = root / rel
-        path.parent.mkdir(parents=True, exist_ok=True)
-        path.write_text(text, encoding="utf-8")
-    git(root, "add", "-A")
-    git(root, "commit", "-q", "-m", "init", date="2026-11-20T12:00:00+00:00")
-    return root, root / store
-
-
-def observed_verdicts(base: Path, name: str) -> dict[tuple[str, str, str], tuple[str, str]]:
-    """(entry id, kind, subject) -> (verdict, explanation) for every claim `run_checks` made."""
-    root, store_path = build_project(base, name)
-    outcome = run_checks(load_store(store_path), project=root)
-    verdicts = {}
-    for entry_id, results in outcome.results.items():
-        for result in results:
-            claim = result.claim
-            subject = claim.subject + (claim.expected if claim.kind == "version" else "")
-            verdicts[(entry_id, claim.kind, subject)] = (result.verdict, result.explanation)
-    failed = {finding.entries[0] for finding in outcome.findings if finding.rule == "check-failed"}
-    assert failed == {key[0] for key, (verdict, _) in verdicts.items() if verdict == "fail"}
-    return verdicts
-
-
 @pytest.mark.parametrize("name", sorted(PROJECTS))
 def test_true_claims_pass_false_claims_fail(tmp_path: Path, name: str) -> None:
-    truth = PROJECTS[name][2]
-    verdicts = observed_verdicts(tmp_path, name)
-    expected = {key: verdict for key, verdict in truth.items() if verdict != "ok-absent"}
-    assert {key: verdicts.get(key, ("not extracted", ""))[0] for key in expected} == expected
-    assert sorted(key for key in verdicts if key not in truth) == []
-    assert [key for key, verdict in truth.items() if verdict == "ok-absent" and verdicts.get(key, ("",))[0] == "fail"] == []
+    assert_verdicts_match_truth(tmp_path, name, PROJECTS[name])
 
 
 @pytest.mark.parametrize(("name", "key", "phrase"), EXPLANATIONS)
 def test_failures_explain_what_the_project_shows(tmp_path: Path, name: str, key: tuple[str, str, str],
                                                  phrase: str) -> None:
-    verdict, explanation = observed_verdicts(tmp_path, name)[key]
-    assert verdict == "fail" and phrase in explanation, explanation
+    assert_failure_explained(tmp_path, name, PROJECTS[name], key, phrase)
