@@ -95,3 +95,14 @@ def test_reader_findings_pass_through(tmp_path: Path) -> None:
     store = _store(tmp_path, None)
     store.findings.append(Finding("parse-error", "error", ["bad.md"], "bad.md cannot be read"))
     assert [finding.rule for finding in rules.analyze(store, now=NOW).findings] == ["parse-error"]
+
+
+def test_a_broken_config_is_reported_once_even_with_checks(tmp_path: Path) -> None:
+    from curator.scan import analyze_store
+
+    store = _store(tmp_path, "[rules\nbroken = \n")
+    store.project = tmp_path
+    result = analyze_store(store, now=NOW, check=True)
+    config_errors = [finding for finding in result.findings if finding.rule == "parse-error"]
+    assert len(config_errors) == 1
+    assert ".curator.toml" in config_errors[0].message

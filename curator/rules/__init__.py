@@ -20,9 +20,12 @@ class RuleOutcome:
     suppressed: int = 0
 
 
-def apply_suppressions(store: Store, findings: list[Finding]) -> RuleOutcome:
-    """Drop findings the store's `.curator.toml` ignores; config problems are reported, never suppressed."""
-    settings, problems = config_module.load(store)
+def apply_suppressions(
+    store: Store, findings: list[Finding], settings: config_module.Config | None = None
+) -> RuleOutcome:
+    """Drop findings the store's `.curator.toml` ignores (read from disk unless `settings` is given)."""
+    if settings is None:
+        settings, _ = config_module.load(store)
     kept: list[Finding] = []
     suppressed = 0
     for finding in findings:
@@ -30,7 +33,7 @@ def apply_suppressions(store: Store, findings: list[Finding]) -> RuleOutcome:
             suppressed += 1
         else:
             kept.append(finding)
-    return RuleOutcome(findings=_unique(kept + problems), suppressed=suppressed)
+    return RuleOutcome(findings=_unique(kept), suppressed=suppressed)
 
 
 def analyze(store: Store, *, now: datetime) -> RuleOutcome:
@@ -51,7 +54,7 @@ def _analyze(store: Store, now: datetime) -> RuleOutcome:
     from curator.rules.docs import Docs
 
     moment = now if now.tzinfo else now.replace(tzinfo=timezone.utc)
-    settings, _ = config_module.load(store)
+    settings, config_problems = config_module.load(store)
     docs = Docs.from_store(store)
     table = ChoiceTable(settings.exclusive_sets)
     findings = list(store.findings) + list(structure.analyze(store))
@@ -67,7 +70,9 @@ def _analyze(store: Store, now: datetime) -> RuleOutcome:
         *bloat.analyze(store, docs, settings),
     ]
     findings.extend(finding for finding in drift if finding.rule not in settings.disabled)
-    return apply_suppressions(store, findings)
+    outcome = apply_suppressions(store, findings, settings)
+    outcome.findings.extend(config_problems)
+    return outcome
 
 
 def _unique(findings: list[Finding]) -> list[Finding]:
