@@ -127,3 +127,20 @@ async def test_enter_on_the_findings_tab_lands_in_the_findings_and_enter_again_j
         await pilot.press("enter")
         await pilot.pause(0.1)
         assert app.screen.query_one(EntryTable).current_entry_id == "blog_cadence_q4.md"
+
+
+def test_a_reload_keeps_git_dates_of_unchanged_entries_until_history_runs(store: Path) -> None:
+    from curator import formats, history
+    from curator.tui.session import carry_history
+
+    before = formats.detect(store)
+    history.annotate(before)
+    (store / "user_profile.md").write_text((store / "user_profile.md").read_text() + "\nOne more line.\n")
+    fresh = formats.detect(store)
+    assert carry_history(before, fresh) == len(fresh.entries) - 1
+    by_id = {entry.id: entry for entry in fresh.entries}
+    old_by_id = {entry.id: entry for entry in before.entries}
+    assert by_id["blog_cadence_q4.md"].commits == old_by_id["blog_cadence_q4.md"].commits >= 1
+    assert by_id["blog_cadence_q4.md"].modified == old_by_id["blog_cadence_q4.md"].modified
+    assert by_id["user_profile.md"].commits == 0 and by_id["user_profile.md"].modified is None
+    assert carry_history(None, fresh) == 0

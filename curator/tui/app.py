@@ -16,7 +16,7 @@ from textual.message import Message
 from curator.model import Store
 from curator.tui.commands import APP_ACTIONS, CuratorCommands, bindings
 from curator.tui.loading import first_read
-from curator.tui.session import Session, disk_signature
+from curator.tui.session import Session, carry_history, disk_signature
 
 DISK_POLL_SECONDS = 2.0
 FILES_PER_POLL_TICK = 2000
@@ -220,6 +220,8 @@ class CuratorApp(App[None]):
             self.say(f"Cannot open {self.session.store_path}: {message.error}", severity="error", timeout=10)
             return
         self.session.error = None
+        if not message.partial:
+            carry_history(self.session.store, message.store)
         self.session.store = message.store
         self.session.partial = message.partial
         if message.partial:

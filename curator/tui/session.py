@@ -40,6 +40,30 @@ class Session:
         return self.store.project or self.project
 
 
+HISTORY_FIELDS = ("created", "modified", "commits", "authors", "date_source", "uncommitted")
+
+
+def carry_history(previous: Store | None, fresh: Store) -> int:
+    """Copy git dates and counts onto fresh entries whose text did not change, until history runs again.
+
+    Without this every reload after an op blanks the Age, Changed and Commits columns for a moment.
+    Returns how many entries got their previous values.
+    """
+    if previous is None:
+        return 0
+    previous_by_id = {entry.id: entry for entry in previous.entries}
+    carried = 0
+    for entry in fresh.entries:
+        before = previous_by_id.get(entry.id)
+        if before is None or before.text != entry.text or before.date_source == "none" or entry.date_source != "none":
+            continue
+        for name in HISTORY_FIELDS:
+            value = getattr(before, name)
+            setattr(entry, name, list(value) if isinstance(value, list) else value)
+        carried += 1
+    return carried
+
+
 def disk_signature(store: Store) -> tuple:
     """A cheap fingerprint of the store on disk: every known file's mtime and size, plus the root's."""
     stamps: list[tuple[str, int, int]] = []
