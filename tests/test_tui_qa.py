@@ -144,3 +144,23 @@ def test_a_reload_keeps_git_dates_of_unchanged_entries_until_history_runs(store:
     assert by_id["blog_cadence_q4.md"].modified == old_by_id["blog_cadence_q4.md"].modified
     assert by_id["user_profile.md"].commits == 0 and by_id["user_profile.md"].modified is None
     assert carry_history(None, fresh) == 0
+
+
+async def test_stamping_an_entry_twice_says_nothing_changed_not_that_git_is_missing(store: Path, now) -> None:
+    app = CuratorApp(store, now=now, watch_disk=False)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await wait_ready(pilot, app)
+        app.screen.jump_to("blog_cadence.md")
+        await pilot.pause(0.1)
+        before = len(git_subjects(store))
+        await pilot.press("v")
+        await wait_for(pilot, lambda: len(git_subjects(store)) == before + 1, message="first stamp")
+        await wait_ready(pilot, app)
+        app.screen.jump_to("blog_cadence.md")
+        await pilot.pause(0.1)
+        await pilot.press("v")
+        await wait_for(pilot, lambda: any("no change" in n.message for n in app._notifications), message="second stamp")
+        await wait_ready(pilot, app)
+        assert len(git_subjects(store)) == before + 1
+        last = [n.message for n in app._notifications if "no change" in n.message][-1]
+        assert "not in git" not in last and "no commit" in last

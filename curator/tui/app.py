@@ -30,11 +30,14 @@ class OpOutcome:
     message: str
     commit: str | None
     notes: list[str] = field(default_factory=list)
+    unchanged: bool = False
 
 
 def commit_note(outcome: OpOutcome) -> str:
     """The notification text for a finished op: its message, commit, and what ops noted on the way."""
-    if outcome.commit:
+    if outcome.unchanged:
+        text = f"{outcome.message}\n(nothing to write, so no commit)"
+    elif outcome.commit:
         text = f"{outcome.message}\ncommit {outcome.commit[:7]}"
     else:
         text = f"{outcome.message}\n(not committed: the store is not in git)"
@@ -343,6 +346,7 @@ class CuratorApp(App[None]):
                 message=getattr(result, "message", str(result)),
                 commit=getattr(result, "commit", None),
                 notes=[str(note) for note in getattr(result, "notes", None) or []],
+                unchanged=getattr(result, "changed", None) == [],
             )
             error = None
         except Exception as exc:
