@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import difflib
+import re
 from dataclasses import dataclass
 from datetime import datetime, timezone
 from pathlib import Path
@@ -17,6 +18,8 @@ _FIELD = "\x1f"
 _END_HEADER = "\x1d"
 PATCH_FORMAT = "%x1e%H%x1f%h%x1f%at%x1f%aN%x1f%s%x1d"
 WORKTREE_SHORT_SHA = "worktree"
+
+COPIED_FROM = re.compile(r"^copy from ", re.MULTILINE)
 
 
 @dataclass
@@ -105,6 +108,14 @@ def _worktree_change(diff: str, mtime: datetime | None) -> Change:
     )
 
 
+def _until_copied(changes: list[Change]) -> list[Change]:
+    """Cut `--follow` at the commit that created the file as a copy: older commits belong to the source."""
+    for index, change in enumerate(changes):
+        if COPIED_FROM.search(change.diff):
+            return changes[: index + 1]
+    return changes
+
+
 def _file_history(repository: Repository, path: str, mtime: datetime | None) -> list[Change]:
     """`git log --follow -p` for one file, plus its uncommitted diff."""
     tracked, dirty = _is_dirty(repository, path)
@@ -117,7 +128,7 @@ def _file_history(repository: Repository, path: str, mtime: datetime | None) -> 
         )
     except GitError:
         raw = b""
-    changes = parse_patch_log(raw)
+    changes = _until_copied(parse_patch_log(raw))
     if dirty:
         try:
             worktree_diff = repository.run("--literal-pathspecs", "diff", "HEAD", *patch_options, "--", path)

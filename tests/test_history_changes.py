@@ -110,3 +110,12 @@ def test_non_ascii_file_history(tmp_path: Path) -> None:
 )
 def test_map_range_to_head(head: list[str], work: list[str], first: int, last: int, expected: tuple | None) -> None:
     assert map_range_to_head(head, work, first, last) == expected
+
+
+def test_file_history_stops_where_the_file_was_copied_from_another(tmp_path: Path) -> None:
+    repo = init_repo(tmp_path / "repo")
+    log_text = "# day one\n\n- Reviewed the publishing queue.\n- Drafted the weekly summary.\n"
+    commit_files(repo, {"mem/a.md": log_text}, "first log", "2026-10-01T10:00:00+00:00")
+    commit_files(repo, {"mem/b.md": log_text.replace("day one", "day two")}, "second log", "2026-11-01T10:00:00+00:00")
+    changes = history.entry_history(file_store(repo, "b.md"), "b.md")
+    assert subjects(changes) == ["second log"]
