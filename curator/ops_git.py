@@ -120,6 +120,18 @@ def dirty_paths(repo: Repo, paths: list[str]) -> list[str]:
     return dirty
 
 
+SUBJECT_MAX_CHARS = 100
+
+
+def commit_message(message: str) -> str:
+    """Keep the subject line short; a longer one is cut there and given whole in the body."""
+    subject, _, body = message.partition("\n")
+    if len(subject) <= SUBJECT_MAX_CHARS:
+        return message
+    short = subject[: SUBJECT_MAX_CHARS - 1].rstrip() + "…"
+    return f"{short}\n\n{subject}" + (f"\n{body}" if body else "")
+
+
 def commit_paths(repo: Repo, paths: list[str], message: str) -> str | None:
     """Commit exactly `paths` (added, changed or deleted) and return the sha; None when nothing changed."""
     env = identity_environment(repo)
@@ -134,7 +146,7 @@ def commit_paths(repo: Repo, paths: list[str], message: str) -> str | None:
         if not changed.strip(b"\0"):
             return None
     run_git(
-        repo.toplevel, "commit", "-q", "--no-verify", "-m", message, "--only", "--", *to_stage, env=env
+        repo.toplevel, "commit", "-q", "--no-verify", "-m", commit_message(message), "--only", "--", *to_stage, env=env
     )
     return run_git(repo.toplevel, "rev-parse", "HEAD", env=env).decode().strip()
 

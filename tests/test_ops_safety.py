@@ -304,3 +304,24 @@ def test_track_a_notes_file_tracks_its_directory_and_keeps_the_format(tmp_path: 
     assert (root / ".git").is_dir()
     assert sorted(result.changed) == ["notes.archive.md", "notes.md"]
     assert result.store.format == "notes"
+
+
+
+@pytest.mark.parametrize(
+    "message",
+    ["curator: expire a.md — deadline passed", "curator: review 2026-11-29 — 1 kept\n\nkept a.md"],
+)
+def test_short_commit_messages_are_left_alone(message: str) -> None:
+    from curator.ops_git import commit_message
+
+    assert commit_message(message) == message
+
+
+def test_a_long_commit_subject_is_cut_and_kept_whole_in_the_body() -> None:
+    from curator.ops_git import SUBJECT_MAX_CHARS, commit_message
+
+    long_subject = "curator: fix a.md — " + "memory says 58 entries under posts/short/; ls finds 41 " * 5
+    subject, blank, body = commit_message(long_subject + "\nmore").split("\n", 2)
+    assert len(subject) == SUBJECT_MAX_CHARS and subject.endswith("…")
+    assert blank == ""
+    assert body == long_subject + "\nmore"
