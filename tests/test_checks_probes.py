@@ -80,8 +80,8 @@ def test_every_probe_is_an_argument_list_without_shell(project: Path, popen_call
     (["ls", "-rf"], None),
     (["ls", "--", "-rf"], ["ls", "--", "-rf"]),
     (["grep", "-r", "--help", "src"], None),
-    (["grep", "-r", "-e", "--help", "src"], ["grep", "-r", "-e", "--help", "--", "src"]),
-    (["grep", "-rnF", "-e", "--help"], ["grep", "-r", "-n", "-F", "-e", "--help"]),
+    (["grep", "-r", "-e", "--help", "src"], ["grep", "-r", "--exclude-dir=.git", "-e", "--help", "--", "src"]),
+    (["grep", "-rnF", "-e", "--help"], ["grep", "-r", "-n", "-F", "--exclude-dir=.git", "-e", "--help"]),
     (["git", "grep", "-F", "-e", "-rf"], ["git", "grep", "-F", "-e", "-rf", "--"]),
     (["head", "-5", "src/config.py"], ["head", "-5", "--", "src/config.py"]),
     (["git", "ls-files", ":(glob)**/config.py"], ["git", "ls-files", "--", ":(glob)**/config.py"]),
@@ -226,7 +226,7 @@ def test_fallback_output_matches_the_real_program(project: Path, tmp_path: Path,
 
 def test_parse_command_line_never_interprets_shell(project: Path) -> None:
     command = parse_command_line("grep -r -e 'a b' -- 'src dir' \"$HOME\"", project)
-    assert command.argv == ["grep", "-r", "-e", "a b", "--", "src dir", "$HOME"]
+    assert command.argv == ["grep", "-r", "--exclude-dir=.git", "-e", "a b", "--", "src dir", "$HOME"]
 
 
 def test_git_probes_ignore_repo_hooks_and_pagers(tmp_path: Path) -> None:
@@ -272,3 +272,13 @@ def test_bad_project_contents_never_raise(project: Path) -> None:
     assert results["loop/"].verdict in ("fail", "unknown")
     listed = run_adhoc(project, "ls -1")
     assert listed.exit_code == 0 and "blob.bin" in listed.output
+
+
+def test_recursive_adhoc_grep_skips_the_git_directory(tmp_path: Path) -> None:
+    project = init_repo(tmp_path / "project")
+    commit_files(project, {"package.json": '{"packageManager": "pnpm@9.0.0"}\n'}, "init", "2026-11-01T10:00:00+00:00")
+    result = run_adhoc(project, "grep -rn pnpm")
+    assert "--exclude-dir=.git" in result.argv
+    assert result.exit_code == 0
+    assert "package.json" in result.output
+    assert ".git/" not in result.output

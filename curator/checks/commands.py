@@ -95,6 +95,8 @@ def build(tokens: list[str], project: Path) -> SafeCommand:
             raise Refused(f"{program} needs a pattern")
         patterns.append(operands.pop(0))
     paths = [_confine_operand(program, operand, project) for operand in operands]
+    if program == "grep" and {"-r", "--recursive"} & set(options) and "--exclude-dir=.git" not in options:
+        options.append("--exclude-dir=.git")
     argv = program.split() + options
     for pattern in patterns:
         argv += ["-e", pattern]
