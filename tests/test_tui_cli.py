@@ -68,3 +68,20 @@ def test_bare_curator_with_nothing_found_says_so(tmp_path: Path, opened: list[di
     result = CliRunner().invoke(main, [])
     assert result.exit_code == 2 and "no agent memory found" in result.output
     assert opened == []
+
+
+def test_bare_curator_takes_the_tui_options(tmp_path: Path, opened: list[dict], monkeypatch: pytest.MonkeyPatch) -> None:
+    project = tmp_path / "solo"
+    project.mkdir()
+    (project / "CLAUDE.md").write_text("# Rules\n\n- Use pnpm.\n")
+    monkeypatch.chdir(project)
+    result = CliRunner().invoke(main, ["--now", "2026-11-29T12:00:00Z"])
+    assert result.exit_code == 0, result.output
+    assert opened[0]["now"].isoformat() == "2026-11-29T12:00:00+00:00"
+
+
+@pytest.mark.parametrize("group_option", ["--help", "--version"])
+def test_group_options_still_belong_to_the_group(opened: list[dict], group_option: str) -> None:
+    result = CliRunner().invoke(main, [group_option])
+    assert result.exit_code == 0
+    assert opened == []

@@ -10,11 +10,14 @@ from curator.cli import check_cmd, demo_cmd, history_cmd, ops_cmds, scan_cmd, tu
 CONTEXT_SETTINGS = {"help_option_names": ["-h", "--help"], "max_content_width": 100}
 
 
+GROUP_OPTIONS = ("-h", "--help", "-V", "--version")
+
+
 class DefaultToTui(click.Group):
-    """A group where `curator PATH` (no known command) means `curator tui PATH`."""
+    """A group where `curator PATH` or `curator --now ISO` (no known command) means `curator tui ...`."""
 
     def parse_args(self, ctx: click.Context, args: list[str]) -> list[str]:
-        if args and args[0] not in self.commands and not args[0].startswith("-"):
+        if args and args[0] not in self.commands and args[0] not in GROUP_OPTIONS:
             args = ["tui", *args]
         return super().parse_args(ctx, args)
 
