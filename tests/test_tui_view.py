@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from datetime import datetime, timedelta, timezone
+from pathlib import Path
 
 import pytest
 
@@ -99,3 +100,13 @@ def test_format_age(days: float | None, shown: str) -> None:
 @pytest.mark.parametrize(("size", "shown"), [(311, "311 B"), (2150, "2.1 KB"), (3 * 1024 * 1024, "3.0 MB")])
 def test_format_size(size: int, shown: str) -> None:
     assert format_size(size) == shown
+
+
+def test_summary_entry_count_says_how_many_are_active(tmp_path: Path) -> None:
+    from curator.model import Entry, Store
+    from curator.tui.widgets.summary import entry_count
+
+    store = Store(root=tmp_path, format="claude-code", entries=[Entry(id="a.md", path="a.md"), Entry(id="b.md", path="b.md")])
+    assert entry_count(store) == "2 entries"
+    store.entries[1].status = "unreadable"
+    assert entry_count(store) == "1 of 2 entries active"

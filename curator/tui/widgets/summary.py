@@ -64,8 +64,14 @@ def store_line(store: Store | None, findings: list[Finding], path: Path) -> Text
     counts = Counter(finding.severity for finding in findings)
     for severity in ("error", "warning", "info"):
         line.append(f"{SEVERITY_GLYPH[severity]} {counts.get(severity, 0)} {severity}  ", style=SEVERITY_STYLE[severity])
-    line.append_text(Text.assemble("│ ", (store.format, "italic"), f"  {len(store.active())} entries"))
+    line.append_text(Text.assemble("│ ", (store.format, "italic"), f"  {entry_count(store)}"))
     return line
+
+
+def entry_count(store: Store) -> str:
+    """`19 entries`, or `18 of 19 entries active` when some are unreadable or archived."""
+    active, total = len(store.active()), len(store.entries)
+    return f"{total} entries" if active == total else f"{active} of {total} entries active"
 
 
 def loaded_line(store: Store | None) -> Text:
