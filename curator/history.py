@@ -10,6 +10,7 @@ from __future__ import annotations
 import os
 from collections import defaultdict
 from dataclasses import dataclass, field
+from datetime import datetime
 from pathlib import Path
 
 from curator.history_blame import blame_lines, fold_range
@@ -37,6 +38,13 @@ class GroupOutcome:
     repository: Repository | None = None
     counts: dict[str, int] = field(default_factory=lambda: defaultdict(int))
     untracked: int = 0
+
+    def date_untracked(self, entry: Entry, mtime: datetime | None) -> None:
+        """Date an entry git does not track from its fields or mtime, and count it."""
+        apply_fallback(entry, mtime)
+        entry.uncommitted = True
+        self.untracked += 1
+        self.counts[entry.date_source] += 1
 
 
 def annotate(store: Store) -> None:
@@ -89,10 +97,7 @@ def _annotate_group(
         stats = file_stats.get(entry.path if whole_directory else path)
         mtime = file_mtime(base, entry, files)
         if stats is None:
-            apply_fallback(entry, mtime)
-            entry.uncommitted = True
-            outcome.untracked += 1
-            outcome.counts[entry.date_source] += 1
+            outcome.date_untracked(entry, mtime)
             continue
         entry.created, entry.modified = stats.first, stats.last
         entry.commits, entry.authors = stats.commits, stats.authors
@@ -126,10 +131,7 @@ def _annotate_sections(
     for entry in sections:
         mtime = file_mtime(base, entry, files)
         if blamed is None:
-            apply_fallback(entry, mtime)
-            entry.uncommitted = True
-            outcome.untracked += 1
-            outcome.counts[entry.date_source] += 1
+            outcome.date_untracked(entry, mtime)
             continue
         stats = fold_range(blamed, entry.line or 1, entry.line_end or entry.line or 1)
         if stats.first is None or stats.last is None:
