@@ -10,7 +10,7 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 from curator import rules  # noqa: E402
-from tests.labeled_cases import build_store, drift_findings, hit, load_cases  # noqa: E402
+from tests.support.labeled_cases import build_store, drift_findings, hit, load_cases  # noqa: E402
 
 
 def main() -> None:

@@ -7,7 +7,7 @@ from pathlib import Path
 
 import pytest
 
-from tests.gitrepo import TEST_IDENTITY
+from tests.support.gitrepo import TEST_IDENTITY
 
 NOW = datetime(2026, 11, 29, 12, 0, tzinfo=timezone.utc)
 SHARED = Path(__file__).resolve().parents[2] / "shared"

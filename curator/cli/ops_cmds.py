@@ -16,7 +16,7 @@ import click
 from curator import formats, ops
 from curator.cli.common import now_option, parse_now, resolve_store_path, store_option
 from curator.model import Store
-from curator.ops_core import today
+from curator.ops.core import today
 
 EPILOG_SAFETY = (
     "Every change is written atomically, refused when a file changed on disk since it was read, "
