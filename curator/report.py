@@ -65,6 +65,7 @@ def to_json_dict(scan: ScanResult) -> dict[str, Any]:
         "entries": [entry_json(entry, scan) for entry in store.entries],
         "findings": [finding.to_json() for finding in scan.findings],
         "suppressed": scan.suppressed,
+        "review": scan.review.to_json() if scan.review is not None else None,
     }
 
 
@@ -116,6 +117,8 @@ def summary_lines(scan: ScanResult) -> list[str]:
         f"tokens   ~{store.always_loaded_tokens} always loaded, ~{store.on_demand_tokens} on demand"
     )
     lines.append(f"history  {store.history_source}")
+    if scan.review is not None:
+        lines.append(f"review   {scan.review.summary(scan.now)}")
     for note in store.notes:
         lines.append(f"note     {note}")
     suppressed = f" ({scan.suppressed} suppressed)" if scan.suppressed else ""

@@ -5,6 +5,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from datetime import datetime, timezone
 from pathlib import Path
+from typing import Any
 
 from curator import formats, history, rules
 from curator.model import SEVERITY_RANK, Finding, Store
@@ -20,6 +21,7 @@ class ScanResult:
     suppressed: int = 0
     checked: bool = False
     check_results: dict[str, list] = field(default_factory=dict)
+    review: Any = None
 
     def worst_severity(self) -> str | None:
         if not self.findings:
@@ -45,6 +47,7 @@ def analyze_store(
     moment = now or utcnow()
     outcome = rules.analyze(store, now=moment)
     result = ScanResult(store=store, findings=outcome.findings, now=moment, suppressed=outcome.suppressed)
+    add_review_state(result)
     if check:
         from curator import checks
 
@@ -56,6 +59,16 @@ def analyze_store(
         result.suppressed += kept.suppressed
     result.findings.sort(key=lambda finding: (-SEVERITY_RANK[finding.severity], finding.rule, finding.entries))
     return result
+
+
+def add_review_state(result: ScanResult) -> None:
+    """Attach the store's review freshness and its `deleted-since-review` findings."""
+    from curator.inbox.freshness import deleted_findings, review_state
+
+    result.review = review_state(result.store)
+    kept = rules.apply_suppressions(result.store, deleted_findings(result.review))
+    result.findings.extend(kept.findings)
+    result.suppressed += kept.suppressed
 
 
 def run_scan(

@@ -212,14 +212,40 @@ def restore(entry_id: str, store_path: Path | None) -> None:
 
 
 @click.command(epilog=EPILOG_SAFETY)
-@click.argument("entry_id", metavar="ID")
+@click.argument("entry_id", metavar="[ID]", required=False)
+@click.option("--done", is_flag=True, help="Finish the review of what changed since the last one (see `curator changes`).")
+@click.option("--revert", "revert_ids", multiple=True, metavar="ID", help="With --done: revert this change first.")
 @now_option
 @store_option
-def review(entry_id: str, now_text: str | None, store_path: Path | None) -> None:
-    """Stamp `reviewed: DATE` on entry ID: a person confirmed it is still true."""
+def review(
+    entry_id: str | None, done: bool, revert_ids: tuple[str, ...], now_text: str | None, store_path: Path | None
+) -> None:
+    """Stamp `reviewed: DATE` on entry ID, or finish a review with --done.
+
+    --done approves every change since the last review (except those reverted with --revert or in
+    the TUI inbox), records one review commit and moves refs/curator/reviewed to it.
+    """
+    if done == (entry_id is not None):
+        raise click.UsageError("give an entry ID to stamp it reviewed, or --done to finish a review")
+    if revert_ids and not done:
+        raise click.UsageError("--revert goes with --done")
     store = load(store_path)
-    day = today(parse_now(now_text))
-    run_op(lambda: ops.review(store, entry_id, on=day))
+    moment = parse_now(now_text)
+    if done:
+        from curator import ops_inbox
+        from curator.inbox.changes import InboxError
+
+        try:
+            outcome = ops_inbox.finish_review(store, revert=list(revert_ids), now=moment)
+        except (InboxError, ops.OpError) as error:
+            click.echo(f"curator: {error}", err=True)
+            sys.exit(1)
+        click.echo(f"{outcome.message} (commit {outcome.commit[:7] if outcome.commit else 'none'})")
+        for note in outcome.notes:
+            click.echo(f"note: {note}")
+        return
+    assert entry_id is not None
+    run_op(lambda: ops.review(store, entry_id, on=today(moment)))
 
 
 @click.command(epilog="Refuses when the last commit is not curator's or a file it touched has uncommitted changes.")

@@ -12,7 +12,7 @@ from curator.cli.common import now_option, parse_now, resolve_store_path
 from curator.model import SEVERITY_RANK
 from curator.scan import run_scan
 
-FAIL_LEVELS = ("info", "warning", "error", "never")
+FAIL_LEVELS = ("info", "warning", "error", "unreviewed", "never")
 OUTPUT_FORMATS = ("text", "json", "markdown")
 
 
@@ -47,7 +47,7 @@ def exit_status(worst_severity: str | None, fail_on: str) -> int:
     type=click.Choice(FAIL_LEVELS),
     default="error",
     show_default=True,
-    help="Exit 1 when a finding is at or above this severity.",
+    help="Exit 1 when a finding is at or above this severity (unreviewed: when memory changed since the last review).",
 )
 @click.option("--check", is_flag=True, help="Also test each entry's claims against the live project.")
 @click.option("--timeout", type=float, default=5.0, show_default=True, help="Seconds per live probe (with --check).")
@@ -88,6 +88,8 @@ def scan(
         click.echo(report.render_markdown(result), nl=False)
     else:
         click.echo(report.render_text(result, show_entries=show_entries), nl=False)
+    if fail_on == "unreviewed":
+        sys.exit(1 if result.review is not None and result.review.unreviewed else 0)
     sys.exit(exit_status(result.worst_severity(), fail_on))
 
 

@@ -195,3 +195,10 @@ def untracked_files(repo: Repo, under: str) -> list[str]:
 
 def short(sha: str | None) -> str | None:
     return sha[:7] if sha else None
+
+
+def commit_empty(repo: Repo, message: str) -> str:
+    """Record a commit that changes no file (a review with nothing to revert) and return its sha."""
+    env = identity_environment(repo)
+    run_git(repo.toplevel, "commit", "-q", "--no-verify", "--allow-empty", "--only", "-m", commit_message(message), env=env)
+    return run_git(repo.toplevel, "rev-parse", "HEAD", env=env).decode().strip()
