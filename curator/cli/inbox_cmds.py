@@ -60,8 +60,8 @@ def snapshot(path: Path | None, from_hook: bool, event: str | None, session_id: 
     on stdin, snapshots that session's memory, and always exits 0: errors go to
     ~/.local/state/curator/snapshot.log instead of the agent's session.
     """
-    from curator import ops_hooks, ops_snapshot
-    from curator.ops_io import OpError
+    from curator.ops import hooks as ops_hooks, snapshot as ops_snapshot
+    from curator.ops.io import OpError
 
     payload = read_hook_payload() if from_hook else {}
     event = event or (payload.get("hook_event_name") if isinstance(payload.get("hook_event_name"), str) else None)
@@ -105,7 +105,7 @@ SCOPE_OPTION = click.option(
 
 
 def _settings(scope: str, project: Path | None) -> Path:
-    from curator import ops_hooks
+    from curator.ops import hooks as ops_hooks
     from curator.formats.common import find_git_root
 
     if scope == "project" and project is None:
@@ -118,8 +118,8 @@ def _settings(scope: str, project: Path | None) -> Path:
 @click.option("--project", type=click.Path(path_type=Path, file_okay=False), default=None, help="Project for --scope project.")
 def hook_install(scope: str, project: Path | None) -> None:
     """Add `curator snapshot --hook` to SessionEnd and PreCompact, next to the hooks already there."""
-    from curator import ops_hooks
-    from curator.ops_io import OpError
+    from curator.ops import hooks as ops_hooks
+    from curator.ops.io import OpError
 
     try:
         result = ops_hooks.install(_settings(scope, project))
@@ -133,8 +133,8 @@ def hook_install(scope: str, project: Path | None) -> None:
 @click.option("--project", type=click.Path(path_type=Path, file_okay=False), default=None, help="Project for --scope project.")
 def hook_uninstall(scope: str, project: Path | None) -> None:
     """Remove curator's own hooks; every other hook stays as it was."""
-    from curator import ops_hooks
-    from curator.ops_io import OpError
+    from curator.ops import hooks as ops_hooks
+    from curator.ops.io import OpError
 
     try:
         result = ops_hooks.uninstall(_settings(scope, project))

@@ -232,7 +232,7 @@ def review(
     store = load(store_path)
     moment = parse_now(now_text)
     if done:
-        from curator import ops_inbox
+        from curator.ops import inbox as ops_inbox
         from curator.inbox.changes import InboxError
 
         try:

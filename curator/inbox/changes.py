@@ -11,8 +11,8 @@ from datetime import datetime
 from pathlib import Path, PurePosixPath
 from typing import Literal
 
-from curator.history_git import GitError, Repository
-from curator.history_log import epoch_to_utc
+from curator.history.git import GitError, Repository
+from curator.history.log import epoch_to_utc
 from curator.inbox.marker import (
     REVIEW_TRAILER,
     SESSION_TRAILER,

@@ -6,8 +6,8 @@ from dataclasses import dataclass
 from datetime import datetime
 from pathlib import Path
 
-from curator.history_git import GitError, Repository, find_repository, git_executable
-from curator.history_log import epoch_to_utc
+from curator.history.git import GitError, Repository, find_repository, git_executable
+from curator.history.log import epoch_to_utc
 
 REVIEW_REF = "refs/curator/reviewed"
 REVIEW_TRAILER = "Curator-Review"

@@ -7,7 +7,7 @@ from dataclasses import dataclass
 from datetime import datetime
 from typing import Any
 
-from curator import ops_git
+from curator.ops import git as ops_git
 from curator.inbox.changes import (
     DELETED_STATE,
     StoreChange,
@@ -19,9 +19,9 @@ from curator.inbox.changes import (
 )
 from curator.inbox.marker import REVIEW_REF, REVIEW_TRAILER
 from curator.model import Store
-from curator.ops_core import OpResult, commit_message, reload_store, run_plan
-from curator.ops_expire import expire, restore
-from curator.ops_io import OpError, Plan, atomic_write
+from curator.ops.core import OpResult, commit_message, reload_store, run_plan
+from curator.ops.expire import expire, restore
+from curator.ops.io import OpError, Plan, atomic_write
 
 
 @dataclass

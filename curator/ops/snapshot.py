@@ -7,8 +7,8 @@ from dataclasses import dataclass, field
 from datetime import datetime, timezone
 from pathlib import Path, PurePosixPath
 
-from curator import ops_git
-from curator.ops_io import OpError
+from curator.ops import git as ops_git
+from curator.ops.io import OpError
 
 SNAPSHOT_TRAILER = "Curator-Snapshot"
 SESSION_TRAILER = "Curator-Session"

@@ -10,7 +10,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from curator.ops_io import OpError, atomic_write, read_bytes_or_none
+from curator.ops.io import OpError, atomic_write, read_bytes_or_none
 
 HOOK_EVENTS = ("SessionEnd", "PreCompact")
 HOOK_MARKER = "curator snapshot --hook"
