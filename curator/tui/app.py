@@ -277,6 +277,8 @@ class CuratorApp(App[None]):
         else:
             kept_check_findings = [finding for finding in self.session.findings if finding.rule == "check-failed"]
             self.session.findings = list(message.result.findings) + kept_check_findings
+            self.session.review = getattr(message.result, "review", None)
+            self._offer_inbox()
         if self.run_checks_on_load and self.session.store.project is not None:
             self.session.stage = "checks"
             self._session_changed()
@@ -284,6 +286,17 @@ class CuratorApp(App[None]):
             return
         self.session.stage = "ready"
         self._session_changed()
+
+    def _offer_inbox(self) -> None:
+        """Land on the inbox once, when memory changed since a review the person finished."""
+        review = self.session.review
+        if self.session.inbox_offered or review is None or review.reviewed_at is None or not review.unreviewed:
+            return
+        self.session.inbox_offered = True
+        from curator.tui.screens.inbox import InboxScreen
+
+        if not isinstance(self.screen, InboxScreen):
+            self.push_screen(InboxScreen())
 
     @work(thread=True, exclusive=True, exit_on_error=False, group="checks")
     def _check(self, generation: int, store: Store) -> None:

@@ -32,6 +32,7 @@ REVIEW = "review mode"
 CONFLICTS = "conflicts view"
 MERGE = "merge screen"
 EDITOR = "editor"
+INBOX = "inbox"
 EVERYWHERE = "everywhere"
 
 MAIN_ACTIONS: tuple[ActionSpec, ...] = (
@@ -46,6 +47,7 @@ MAIN_ACTIONS: tuple[ActionSpec, ...] = (
     ActionSpec("dismiss", "d", "dismiss", "Dismiss", "Dismiss a finding (writes a suppression)", MAIN, show=False),
     ActionSpec("conflicts", "c", "conflicts", "Conflicts", "Resolve conflicts and duplicates side by side", MAIN),
     ActionSpec("review", "R", "review", "Review", "Weekly review: walk flagged entries, worst first", MAIN),
+    ActionSpec("inbox", "i", "inbox", "Inbox", "What the agent changed since the last review: approve or revert", MAIN),
     ActionSpec("undo", "u", "undo", "Undo", "Revert the last curator commit", MAIN),
     ActionSpec("mark", "space", "mark", "Mark", "Mark or unmark the entry (for merge)", MAIN),
     ActionSpec("rerun-checks", "p", "rerun_checks", "Probe", "Re-run the live checks for the entry", MAIN, show=False),
@@ -80,6 +82,18 @@ REVIEW_ACTIONS: tuple[ActionSpec, ...] = (
     ActionSpec("review-finish", "escape", "finish", "Finish", "End the review: summary, then one commit", REVIEW),
 )
 
+INBOX_ACTIONS: tuple[ActionSpec, ...] = (
+    ActionSpec("inbox-approve", "a", "approve", "Approve", "Approve the change", INBOX),
+    ActionSpec("inbox-revert", "r", "revert", "Revert", "Revert the change when the review finishes", INBOX),
+    ActionSpec("inbox-approve-session", "A", "approve_session", "Approve all", "Approve every change of the session", INBOX),
+    ActionSpec("inbox-revert-session", "R", "revert_session", "Revert all", "Revert every change of the session", INBOX),
+    ActionSpec("inbox-undecide", "z", "undecide", "Undecide", "Clear the decision on the change", INBOX, show=False),
+    ActionSpec("inbox-edit", "e", "edit", "Edit", "Edit the changed entry", INBOX),
+    ActionSpec("inbox-history", "h", "history", "History", "Open the entry's history", INBOX, show=False),
+    ActionSpec("inbox-finish", "f", "finish", "Finish", "Apply reverts, approve the rest, move the review marker (one commit)", INBOX),
+    ActionSpec("inbox-close", "escape", "close", "Back", "Back to the main screen", INBOX),
+)
+
 CONFLICT_ACTIONS: tuple[ActionSpec, ...] = (
     ActionSpec("conflict-keep-left", "h", "keep_left", "Keep left", "Keep left, expire right", CONFLICTS),
     ActionSpec("conflict-keep-right", "l", "keep_right", "Keep right", "Keep right, expire left", CONFLICTS),
@@ -103,6 +117,7 @@ EDITOR_ACTIONS: tuple[ActionSpec, ...] = (
 ALL_ACTIONS: tuple[tuple[str, tuple[ActionSpec, ...]], ...] = (
     (MAIN, MAIN_ACTIONS),
     (REVIEW, REVIEW_ACTIONS),
+    (INBOX, INBOX_ACTIONS),
     (CONFLICTS, CONFLICT_ACTIONS),
     (MERGE, MERGE_ACTIONS),
     (EDITOR, EDITOR_ACTIONS),

@@ -28,6 +28,8 @@ class Session:
     partial: bool = False
     error: str | None = None
     disk_signature: tuple = ()
+    review: Any = None
+    inbox_offered: bool = False
 
     @property
     def now(self) -> datetime:

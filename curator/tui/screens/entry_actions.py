@@ -238,6 +238,11 @@ class EntryActions:
             self.app.say("Still finding conflicts; the view fills in when the rules finish.")
         self.app.push_screen(ConflictsScreen())
 
+    def action_inbox(self) -> None:
+        from curator.tui.screens.inbox import InboxScreen
+
+        self.app.push_screen(InboxScreen())
+
     def action_review(self) -> None:
         from curator.tui.screens.review import ReviewScreen
 

@@ -78,7 +78,9 @@ class MainScreen(EntryActions, Screen[None]):
 
     def _redraw(self) -> None:
         session = self.session
-        self.query_one(SummaryBar).show(session.store, session.findings, session.store_path, session.stage, session.partial)
+        self.query_one(SummaryBar).show(
+            session.store, session.findings, session.store_path, session.stage, session.partial, session.review, session.now
+        )
         self.refresh_table()
         self._show_detail(force=True)
 

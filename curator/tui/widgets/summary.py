@@ -3,7 +3,9 @@
 from __future__ import annotations
 
 from collections import Counter
+from datetime import datetime
 from pathlib import Path
+from typing import Any
 
 from rich.text import Text
 from textual.app import ComposeResult
@@ -97,6 +99,23 @@ def loaded_line(store: Store | None) -> Text:
     return line
 
 
+def review_line(review: Any, now: datetime) -> Text:
+    """The review freshness: when memory was last reviewed and what changed since (empty when unknown)."""
+    if review is None:
+        return Text("")
+    if review.reviewed_at is None:
+        return Text("never reviewed", style="dim")
+    days = max(0, int((now - review.reviewed_at).total_seconds() // 86400))
+    line = Text.assemble(("reviewed ", "dim"), f"{days} d ago")
+    if review.unreviewed:
+        line.append(f" · {review.unreviewed} unreviewed (i)", style="yellow")
+    if review.loaded_lines_changed:
+        line.append(f" · {review.loaded_lines_changed} loaded lines changed", style="yellow")
+    if review.deleted:
+        line.append(f" · {len(review.deleted)} deleted since review", style="bold red")
+    return line
+
+
 class SummaryBar(Vertical):
     """Two lines about the store and, while loading, a progress bar for the stages."""
 
@@ -107,9 +126,21 @@ class SummaryBar(Vertical):
             yield ProgressBar(total=STAGE_STEP["ready"], show_eta=False, show_percentage=False, id="stage-progress")
         yield Static(id="summary-loaded")
 
-    def show(self, store: Store | None, findings: list[Finding], path: Path, stage: str, partial: bool = False) -> None:
+    def show(
+        self,
+        store: Store | None,
+        findings: list[Finding],
+        path: Path,
+        stage: str,
+        partial: bool = False,
+        review: Any = None,
+        now: datetime | None = None,
+    ) -> None:
         self.query_one("#summary-text", Static).update(store_line(store, findings, path))
         loaded = Text(f"first {len(store.entries)} files shown; reading the whole store…", style="italic") if store and partial else loaded_line(store)
+        freshness = review_line(review, now) if review is not None and now is not None else Text("")
+        if freshness.plain:
+            loaded = Text.assemble(loaded, ("  │ ", "dim"), freshness)
         self.query_one("#summary-loaded", Static).update(loaded)
         self.query_one("#stage-text", Static).update(Text(STAGE_TEXT.get(stage, stage), style="italic"))
         progress = self.query_one("#stage-progress", ProgressBar)
