@@ -123,8 +123,11 @@ class InboxScreen(Screen[None]):
             for change in group.changes:
                 node.add_leaf(change_label(change), data=change)
         self._update_header()
+        deleted = next((change for change in self.inbox.changes if change.kind == "deleted"), None)
         if remembered is not None:
             self._select_path(remembered.path)
+        elif deleted is not None:
+            self._select_path(deleted.path)
         self._show_diff()
 
     def _update_header(self) -> None:
