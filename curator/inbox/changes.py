@@ -291,10 +291,8 @@ def _groups(scope: _StoreGit, base: str | None, changes: list[StoreChange]) -> l
             groups[WORKTREE_GROUP] = ChangeGroup(WORKTREE_GROUP, "not yet snapshotted (uncommitted)", None)
         change.group = key
         groups[key].changes.append(change)
-    ordered = sorted(
-        (group for group in groups.values() if group.changes),
-        key=lambda group: (group.when is None, group.when.timestamp() if group.when else 0.0),
-    )
+    committed = [group for key, group in reversed(groups.items()) if key != WORKTREE_GROUP and group.changes]
+    ordered = committed + ([groups[WORKTREE_GROUP]] if WORKTREE_GROUP in groups else [])
     for group in ordered:
         group.changes.sort(key=lambda change: (change.kind, change.path))
     return ordered
