@@ -91,6 +91,14 @@ class CuratorApp(App[None]):
             self.findings = findings
             self.error = error
 
+    class TrendLoaded(Message):
+        """The store's weekly trend was read from git (for the summary's sparkline)."""
+
+        def __init__(self, generation: int, trend: Any) -> None:
+            super().__init__()
+            self.generation = generation
+            self.trend = trend
+
     class OpFinished(Message):
         """An op wrote (or refused to write)."""
 
@@ -257,6 +265,23 @@ class CuratorApp(App[None]):
         self.session.stage = "rules"
         self._session_changed()
         self._analyze(message.generation, self.session.store, self.session.now)
+        self._load_trend(message.generation, self.session.store)
+
+    @work(thread=True, exclusive=True, exit_on_error=False, group="trend")
+    def _load_trend(self, generation: int, store: Store) -> None:
+        from curator.history.trend import store_trend
+
+        try:
+            trend = store_trend(store, every="week")
+        except Exception:
+            trend = None
+        self.post_message(self.TrendLoaded(generation, trend))
+
+    @on(TrendLoaded)
+    def _trend_loaded(self, message: TrendLoaded) -> None:
+        if message.generation == self.generation:
+            self.session.trend = message.trend
+            self._session_changed()
 
     @work(thread=True, exclusive=True, exit_on_error=False, group="rules")
     def _analyze(self, generation: int, store: Store, now: datetime) -> None:

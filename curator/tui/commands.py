@@ -33,6 +33,7 @@ CONFLICTS = "conflicts view"
 MERGE = "merge screen"
 EDITOR = "editor"
 INBOX = "inbox"
+TRENDS = "trends view"
 EVERYWHERE = "everywhere"
 
 MAIN_ACTIONS: tuple[ActionSpec, ...] = (
@@ -48,6 +49,7 @@ MAIN_ACTIONS: tuple[ActionSpec, ...] = (
     ActionSpec("conflicts", "c", "conflicts", "Conflicts", "Resolve conflicts and duplicates side by side", MAIN),
     ActionSpec("review", "R", "review", "Review", "Weekly review: walk flagged entries, worst first", MAIN),
     ActionSpec("inbox", "i", "inbox", "Inbox", "What the agent changed since the last review: approve or revert", MAIN),
+    ActionSpec("trends", "T", "trends", "Trends", "Charts of memory over time: index lines, entries, size, ages", MAIN),
     ActionSpec("undo", "u", "undo", "Undo", "Revert the last curator commit", MAIN),
     ActionSpec("mark", "space", "mark", "Mark", "Mark or unmark the entry (for merge)", MAIN),
     ActionSpec("rerun-checks", "p", "rerun_checks", "Probe", "Re-run the live checks for the entry", MAIN, show=False),
@@ -94,6 +96,11 @@ INBOX_ACTIONS: tuple[ActionSpec, ...] = (
     ActionSpec("inbox-close", "escape", "close", "Back", "Back to the main screen", INBOX),
 )
 
+TRENDS_ACTIONS: tuple[ActionSpec, ...] = (
+    ActionSpec("trends-every", "w", "cycle_every", "Step", "One point per week, day or commit", TRENDS),
+    ActionSpec("trends-close", "escape", "close", "Back", "Back to the main screen", TRENDS),
+)
+
 CONFLICT_ACTIONS: tuple[ActionSpec, ...] = (
     ActionSpec("conflict-keep-left", "h", "keep_left", "Keep left", "Keep left, expire right", CONFLICTS),
     ActionSpec("conflict-keep-right", "l", "keep_right", "Keep right", "Keep right, expire left", CONFLICTS),
@@ -118,6 +125,7 @@ ALL_ACTIONS: tuple[tuple[str, tuple[ActionSpec, ...]], ...] = (
     (MAIN, MAIN_ACTIONS),
     (REVIEW, REVIEW_ACTIONS),
     (INBOX, INBOX_ACTIONS),
+    (TRENDS, TRENDS_ACTIONS),
     (CONFLICTS, CONFLICT_ACTIONS),
     (MERGE, MERGE_ACTIONS),
     (EDITOR, EDITOR_ACTIONS),

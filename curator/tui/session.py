@@ -29,6 +29,7 @@ class Session:
     error: str | None = None
     disk_signature: tuple = ()
     review: Any = None
+    trend: Any = None
     inbox_offered: bool = False
 
     @property

@@ -243,6 +243,11 @@ class EntryActions:
 
         self.app.push_screen(InboxScreen())
 
+    def action_trends(self) -> None:
+        from curator.tui.screens.trends import TrendsScreen
+
+        self.app.push_screen(TrendsScreen())
+
     def action_review(self) -> None:
         from curator.tui.screens.review import ReviewScreen
 

@@ -79,7 +79,14 @@ class MainScreen(EntryActions, Screen[None]):
     def _redraw(self) -> None:
         session = self.session
         self.query_one(SummaryBar).show(
-            session.store, session.findings, session.store_path, session.stage, session.partial, session.review, session.now
+            session.store,
+            session.findings,
+            session.store_path,
+            session.stage,
+            session.partial,
+            session.review,
+            session.now,
+            session.trend,
         )
         self.refresh_table()
         self._show_detail(force=True)

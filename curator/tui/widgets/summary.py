@@ -99,6 +99,16 @@ def loaded_line(store: Store | None) -> Text:
     return line
 
 
+def index_sparkline(trend: Any) -> str:
+    """Always-loaded index lines week by week, as a sparkline (empty with fewer than two weeks)."""
+    from curator.charts import sparkline
+
+    points = getattr(trend, "points", None) or []
+    if len(points) < 2 or not any(point.index_lines for point in points):
+        return ""
+    return sparkline([point.index_lines for point in points], cells=12)
+
+
 def review_line(review: Any, now: datetime) -> Text:
     """The review freshness: when memory was last reviewed and what changed since (empty when unknown)."""
     if review is None:
@@ -135,9 +145,13 @@ class SummaryBar(Vertical):
         partial: bool = False,
         review: Any = None,
         now: datetime | None = None,
+        trend: Any = None,
     ) -> None:
         self.query_one("#summary-text", Static).update(store_line(store, findings, path))
         loaded = Text(f"first {len(store.entries)} files shown; reading the whole store…", style="italic") if store and partial else loaded_line(store)
+        spark = index_sparkline(trend) if store is not None and not partial else ""
+        if spark:
+            loaded = Text.assemble(loaded, ("  ", ""), (spark, "cyan"))
         freshness = review_line(review, now) if review is not None and now is not None else Text("")
         if freshness.plain:
             loaded = Text.assemble(loaded, ("  │ ", "dim"), freshness)
