@@ -155,6 +155,8 @@ def render_markdown(scan: ScanResult) -> str:
     """A weekly-review checklist a person can paste into a note."""
     store = scan.store
     out = [f"# Memory review — {scan.now.date().isoformat()}", ""]
+    if scan.trend_line:
+        out[1:1] = ["", scan.trend_line]
     out.extend(f"- {line.split(maxsplit=1)[0]}: {line.split(maxsplit=1)[1]}" for line in summary_lines(scan))
     for severity, members in _by_severity(scan.findings):
         out.append("")

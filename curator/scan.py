@@ -5,7 +5,13 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from datetime import datetime, timezone
 from pathlib import Path
-from typing import Any
+from typing import Any, Callable
+
+Progress = Callable[[str, "int | None"], None]
+
+
+def _no_progress(_label: str, _count: int | None) -> None:
+    return None
 
 from curator import formats, history, rules
 from curator.model import SEVERITY_RANK, Finding, Store
@@ -22,6 +28,7 @@ class ScanResult:
     checked: bool = False
     check_results: dict[str, list] = field(default_factory=dict)
     review: Any = None
+    trend_line: str = ""
 
     def worst_severity(self) -> str | None:
         if not self.findings:
@@ -33,24 +40,35 @@ def utcnow() -> datetime:
     return datetime.now(timezone.utc)
 
 
-def load_store(path: Path, *, format_name: str | None = None, project: Path | None = None) -> Store:
+def load_store(
+    path: Path, *, format_name: str | None = None, project: Path | None = None, progress: Progress = _no_progress
+) -> Store:
     """Read a store from disk and annotate it with git history."""
+    progress("reading the store", None)
     store = formats.detect(Path(path), format_name=format_name, project=project)
+    progress("reading git history", len(store.entries))
     history.annotate(store)
     return store
 
 
 def analyze_store(
-    store: Store, *, now: datetime | None = None, check: bool = False, timeout: float = 5.0
+    store: Store,
+    *,
+    now: datetime | None = None,
+    check: bool = False,
+    timeout: float = 5.0,
+    progress: Progress = _no_progress,
 ) -> ScanResult:
     """Run the rules (and, when asked, the live checks) over an already loaded store."""
     moment = now or utcnow()
+    progress("running the rules", len(store.entries))
     outcome = rules.analyze(store, now=moment)
     result = ScanResult(store=store, findings=outcome.findings, now=moment, suppressed=outcome.suppressed)
     add_review_state(result)
     if check:
         from curator import checks
 
+        progress("probing claims", len(store.entries))
         check_outcome = checks.run_checks(store, timeout=timeout)
         result.checked = True
         result.check_results = check_outcome.results
@@ -79,7 +97,8 @@ def run_scan(
     now: datetime | None = None,
     check: bool = False,
     timeout: float = 5.0,
+    progress: Progress = _no_progress,
 ) -> ScanResult:
     """Load, annotate and analyze the store at `path`."""
-    store = load_store(path, format_name=format_name, project=project)
-    return analyze_store(store, now=now, check=check, timeout=timeout)
+    store = load_store(path, format_name=format_name, project=project, progress=progress)
+    return analyze_store(store, now=now, check=check, timeout=timeout, progress=progress)

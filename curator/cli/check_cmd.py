@@ -90,16 +90,20 @@ def check(path: Path | None, project: Path | None, entry_ids: tuple[str, ...], o
     store_path = resolve_store_path(path)
     if project is not None and not project.is_dir():
         raise click.UsageError(f"--project {project}: not a directory")
-    try:
-        store = load_store(store_path, format_name=store_format, project=project)
-    except formats.DetectError as error:
-        raise click.UsageError(str(error)) from None
-    unknown_ids = [entry_id for entry_id in entry_ids if store.find(entry_id) is None]
-    if unknown_ids:
-        known = ", ".join(entry.id for entry in store.entries[:10])
-        raise click.UsageError(f"no entry {', '.join(unknown_ids)} in {store.root} (entries: {known} ...)")
-    root = project or store.project or git_root(Path.cwd())
-    outcome = run_checks(store, timeout=timeout, entry_ids=list(entry_ids) or None, project=root)
+    from curator.cli.progress import StageProgress
+
+    with StageProgress(3, enabled=None if output_format != "json" else False) as progress:
+        try:
+            store = load_store(store_path, format_name=store_format, project=project, progress=progress.stage)
+        except formats.DetectError as error:
+            raise click.UsageError(str(error)) from None
+        unknown_ids = [entry_id for entry_id in entry_ids if store.find(entry_id) is None]
+        if unknown_ids:
+            known = ", ".join(entry.id for entry in store.entries[:10])
+            raise click.UsageError(f"no entry {', '.join(unknown_ids)} in {store.root} (entries: {known} ...)")
+        root = project or store.project or git_root(Path.cwd())
+        progress.stage("probing claims", len(entry_ids) or len(store.entries))
+        outcome = run_checks(store, timeout=timeout, entry_ids=list(entry_ids) or None, project=root)
     if output_format == "json":
         click.echo(render_json(store, outcome, now))
     else:

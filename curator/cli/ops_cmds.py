@@ -235,12 +235,17 @@ def review(
         from curator.ops import inbox as ops_inbox
         from curator.inbox.changes import InboxError
 
+        from curator.scan import analyze_store
+
         try:
-            outcome = ops_inbox.finish_review(store, revert=list(revert_ids), now=moment)
+            findings = len(analyze_store(store, now=moment).findings)
+            outcome = ops_inbox.finish_review(store, revert=list(revert_ids), now=moment, findings=findings)
         except (InboxError, ops.OpError) as error:
             click.echo(f"curator: {error}", err=True)
             sys.exit(1)
-        click.echo(f"{outcome.message} (commit {outcome.commit[:7] if outcome.commit else 'none'})")
+        click.echo(f"{outcome.headline} (commit {outcome.commit[:7] if outcome.commit else 'none'})")
+        if outcome.delta:
+            click.echo(outcome.delta)
         for note in outcome.notes:
             click.echo(f"note: {note}")
         return

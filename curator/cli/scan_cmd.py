@@ -76,15 +76,28 @@ def scan(
     store_path = resolve_store_path(path)
     if project is not None and not project.is_dir():
         raise click.UsageError(f"--project {project}: not a directory")
+    from curator.cli.progress import StageProgress
+
     try:
-        result = run_scan(
-            store_path, format_name=store_format, project=project, now=now, check=check, timeout=timeout
-        )
+        with StageProgress(4 if check else 3, enabled=None if output_format != "json" else False) as progress:
+            result = run_scan(
+                store_path,
+                format_name=store_format,
+                project=project,
+                now=now,
+                check=check,
+                timeout=timeout,
+                progress=progress.stage,
+            )
     except formats.DetectError as error:
         raise click.UsageError(str(error)) from None
     if output_format == "json":
         click.echo(report.render_json(result))
     elif output_format == "markdown":
+        from curator.inbox.delta import since_last_review
+
+        delta = since_last_review(result.store, findings_now=len(result.findings))
+        result.trend_line = delta.one_line() if delta is not None else ""
         click.echo(report.render_markdown(result), nl=False)
     else:
         click.echo(report.render_text(result, show_entries=show_entries), nl=False)

@@ -17,6 +17,7 @@ from curator.inbox.changes import (
     read_decisions,
     store_directory,
 )
+from curator.inbox.delta import findings_trailer, since_last_review
 from curator.inbox.marker import REVIEW_REF, REVIEW_TRAILER
 from curator.model import Store
 from curator.ops.core import OpResult, commit_message, reload_store, run_plan
@@ -33,10 +34,15 @@ class ReviewOutcome:
     approved: list[str]
     store: Store
     notes: list[str]
+    delta: str = ""
+
+    @property
+    def headline(self) -> str:
+        return f"review done: {len(self.approved)} approved, {len(self.reverted)} reverted"
 
     @property
     def message(self) -> str:
-        return f"review done: {len(self.approved)} approved, {len(self.reverted)} reverted"
+        return f"{self.headline}\n{self.delta}" if self.delta else self.headline
 
 
 def _write_decisions(store: Store, decisions: dict[str, dict[str, str]]) -> None:
@@ -102,7 +108,9 @@ def revert_changes(store: Store, changes: list[StoreChange]) -> OpResult:
     return OpResult(f"reverted {len(changes)} change(s)", batch.commit, [c.path for c in changes], final, batch.notes)
 
 
-def finish_review(store: Store, *, revert: list[str] | None = None, now: datetime | None = None) -> ReviewOutcome:
+def finish_review(
+    store: Store, *, revert: list[str] | None = None, now: datetime | None = None, findings: int | None = None
+) -> ReviewOutcome:
     """Apply pending reverts, approve the rest, and record ONE review commit that `refs/curator/reviewed` points at."""
     from curator.ops import session as ops_session
 
@@ -123,7 +131,8 @@ def finish_review(store: Store, *, revert: list[str] | None = None, now: datetim
     approved = [change.entry_id for change in inbox.changes if change not in to_revert]
     stamp = f"{(now or datetime.now().astimezone()):%Y-%m-%d}"
     subject = f"review {stamp} — {len(approved)} approved, {len(to_revert)} reverted"
-    message = f"{subject}\n\n{REVIEW_TRAILER}: done"
+    trailers = [f"{REVIEW_TRAILER}: done", findings_trailer(findings)]
+    message = subject + "\n\n" + "\n".join(line for line in trailers if line)
     notes: list[str] = []
     with ops_session(store, message) as batch:
         for change in to_revert:
@@ -136,7 +145,9 @@ def finish_review(store: Store, *, revert: list[str] | None = None, now: datetim
     ops_git.run_git(toplevel.toplevel, "update-ref", REVIEW_REF, sha)
     _write_decisions(store, {})
     final = reload_store(batch.store) if batch.commit is None else batch.store
-    return ReviewOutcome(sha, [change.entry_id for change in to_revert], approved, final, notes)
+    delta = since_last_review(final, findings_now=findings, before=sha)
+    described = delta.describe() if delta is not None else ""
+    return ReviewOutcome(sha, [change.entry_id for change in to_revert], approved, final, notes, described)
 
 
 def approve_all(store: Store, changes: list[StoreChange]) -> None:

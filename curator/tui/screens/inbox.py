@@ -270,16 +270,16 @@ class InboxScreen(Screen[None]):
         def answered(confirmed: bool | None) -> None:
             if confirmed:
                 self.busy = True
-                self._finish(self.app.session.store, self.app.session.now)
+                self._finish(self.app.session.store, self.app.session.now, len(self.app.session.findings))
 
         self.app.push_screen(ConfirmModal("Finish the review?", body, "Finish"), answered)
 
     @work(thread=True, exclusive=True, exit_on_error=False, group="inbox-finish")
-    def _finish(self, store: Any, now: Any) -> None:
+    def _finish(self, store: Any, now: Any, findings: int) -> None:
         from curator.ops import inbox as ops_inbox
 
         try:
-            outcome, error = ops_inbox.finish_review(store, now=now), None
+            outcome, error = ops_inbox.finish_review(store, now=now, findings=findings), None
         except Exception as exc:
             outcome, error = None, str(exc) or type(exc).__name__
         self.post_message(self.ReviewFinished(outcome, error))
@@ -293,7 +293,7 @@ class InboxScreen(Screen[None]):
             return
         outcome = message.outcome
         commit = f"\ncommit {outcome.commit[:7]}" if outcome.commit else ""
-        self.app.say(f"{outcome.message}{commit}", timeout=8)
+        self.app.say(f"{outcome.message}{commit}", timeout=12)
         self.app.reload()
         self.app.pop_screen()
 

@@ -28,6 +28,14 @@ STAGE_STEP = {"loading": 0, "history": 1, "rules": 2, "checks": 3, "ready": 4}
 SEVERITY_STYLE = {"error": "bold red", "warning": "yellow", "info": "cyan"}
 
 
+def stage_text(stage: str, store: Store | None) -> str:
+    """What the staged load is doing, with the count it works on: `running rules on 1,204 entries…`."""
+    text = STAGE_TEXT.get(stage, stage)
+    if not text or store is None or stage == "loading":
+        return text
+    return f"{text.rstrip('…')} ({len(store.entries):,} entries)…"
+
+
 def meter(used: int, limit: int) -> Text:
     """A ten-cell bar, green under 75 %, yellow under 100 %, red at or over the limit."""
     ratio = used / limit if limit else 0.0
@@ -156,7 +164,7 @@ class SummaryBar(Vertical):
         if freshness.plain:
             loaded = Text.assemble(loaded, ("  │ ", "dim"), freshness)
         self.query_one("#summary-loaded", Static).update(loaded)
-        self.query_one("#stage-text", Static).update(Text(STAGE_TEXT.get(stage, stage), style="italic"))
+        self.query_one("#stage-text", Static).update(Text(stage_text(stage, store), style="italic"))
         progress = self.query_one("#stage-progress", ProgressBar)
         progress.update(progress=STAGE_STEP.get(stage, 0))
         self.set_class(stage != "ready", "-loading")
