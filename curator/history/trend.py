@@ -2,11 +2,11 @@
 
 from __future__ import annotations
 
+import bisect
 import re
-import statistics
 import subprocess
 from dataclasses import dataclass, field
-from datetime import datetime, timedelta
+from datetime import datetime
 from pathlib import PurePosixPath
 from typing import Any, Literal
 
@@ -211,69 +211,76 @@ def compute_trend(
     )
     commits = [commit for commit in _parse_log(raw, prefix) if commit.changes or commit.review]
     sampled = set(_sample(commits, every))
-    state: dict[str, str] = {}
-    changed_at: dict[str, datetime] = {}
-    snapshots: list[tuple[_Commit, dict[str, str], dict[str, datetime], bool]] = []
+    blobs = {blob for commit in commits for path, blob in commit.changes if _is_memory(path) and blob != _ZERO_SHA}
+    texts = _read_blobs(repository, blobs)
+    running = _Running(index_path)
+    trend = Trend(every)
     review_pending = False
     for position, commit in enumerate(commits):
         for path, blob in commit.changes:
-            if not _is_memory(path):
-                continue
-            if blob == _ZERO_SHA:
-                state.pop(path, None)
-                changed_at.pop(path, None)
-            else:
-                state[path] = blob
-                changed_at[path] = commit.date
+            if _is_memory(path):
+                info = None if blob == _ZERO_SHA else _describe(path, texts.get(blob, ""), path in sectioned)
+                running.apply(path, info, commit.date)
         review_pending = review_pending or commit.review
-        if position in sampled and (since is None or commit.date >= since):
-            snapshots.append((commit, dict(state), dict(changed_at), review_pending))
+        if position in sampled:
+            if since is None or commit.date >= since:
+                trend.points.append(running.point(commit, review_pending))
             review_pending = False
-        elif position in sampled:
-            review_pending = False
-    texts = _read_blobs(repository, {blob for _, files, _, _ in snapshots for blob in files.values()})
-    described: dict[str, _Blob] = {}
-    trend = Trend(every)
-    for commit, files, changed, review in snapshots:
-        trend.points.append(_point(commit, files, changed, review, texts, described, index_path, sectioned))
     return trend
 
 
-def _point(
-    commit: _Commit,
-    files: dict[str, str],
-    changed: dict[str, datetime],
-    review: bool,
-    texts: dict[str, str],
-    described: dict[str, _Blob],
-    index_path: str | None,
-    sectioned: tuple[str, ...],
-) -> TrendPoint:
-    active = archived = total_bytes = total_tokens = 0
-    index_lines = index_bytes = loaded_lines = 0
-    by_type: dict[str, int] = {}
-    ages: list[float] = []
-    for path, blob in files.items():
-        key = f"{blob}:{path in sectioned}"
-        if key not in described:
-            described[key] = _describe(path, texts.get(blob, ""), path in sectioned)
-        info = described[key]
-        total_bytes += info.size
-        total_tokens += info.tokens
-        if path == index_path:
-            index_lines, index_bytes, loaded_lines = info.lines, info.size, info.loaded_lines
-            continue
-        if _is_archived(path):
-            archived += info.entries
-            continue
-        active += info.entries
-        by_type[info.type] = by_type.get(info.type, 0) + info.entries
-        ages.append((commit.date - changed[path]) / timedelta(days=1))
-    median_age = round(statistics.median(ages), 1) if ages else None
-    return TrendPoint(
-        commit.date, commit.sha, active, archived, loaded_lines, index_lines, index_bytes, total_bytes, total_tokens,
-        dict(sorted(by_type.items())), median_age, review,
-    )
+class _Running:
+    """The store's totals kept up to date change by change, so each point costs O(1) plus a median."""
+
+    def __init__(self, index_path: str | None) -> None:
+        self.index_path = index_path
+        self.files: dict[str, _Blob] = {}
+        self.changed_at: dict[str, float] = {}
+        self.active_dates: list[float] = []
+        self.active = self.archived = self.total_bytes = self.total_tokens = 0
+        self.by_type: dict[str, int] = {}
+        self.index: _Blob | None = None
+
+    def _count(self, path: str, info: _Blob, sign: int) -> None:
+        self.total_bytes += sign * info.size
+        self.total_tokens += sign * info.tokens
+        if path == self.index_path:
+            self.index = info if sign > 0 else None
+        elif _is_archived(path):
+            self.archived += sign * info.entries
+        else:
+            self.active += sign * info.entries
+            self.by_type[info.type] = self.by_type.get(info.type, 0) + sign * info.entries
+            stamp = self.changed_at[path]
+            if sign > 0:
+                bisect.insort(self.active_dates, stamp)
+            else:
+                del self.active_dates[bisect.bisect_left(self.active_dates, stamp)]
+
+    def apply(self, path: str, info: _Blob | None, when: datetime) -> None:
+        previous = self.files.pop(path, None)
+        if previous is not None:
+            self._count(path, previous, -1)
+        if info is not None:
+            self.files[path] = info
+            self.changed_at[path] = when.timestamp()
+            self._count(path, info, +1)
+        else:
+            self.changed_at.pop(path, None)
+
+    def point(self, commit: _Commit, review: bool) -> TrendPoint:
+        median_age = None
+        if self.active_dates:
+            dates, middle = self.active_dates, len(self.active_dates) // 2
+            median_date = dates[middle] if len(dates) % 2 else (dates[middle - 1] + dates[middle]) / 2
+            median_age = round((commit.date.timestamp() - median_date) / 86400, 1)
+        index = self.index
+        return TrendPoint(
+            commit.date, commit.sha, self.active, self.archived,
+            index.loaded_lines if index else 0, index.lines if index else 0, index.size if index else 0,
+            self.total_bytes, self.total_tokens,
+            {kind: count for kind, count in sorted(self.by_type.items()) if count}, median_age, review,
+        )
 
 
 def store_trend(store: Store, *, every: str = "week", since: datetime | None = None) -> Trend:
