@@ -41,7 +41,7 @@ def line_chart(
         plt.theme("clear" if not color else "pro")
         xs = list(range(1, len(points) + 1))
         for label, values in series.items():
-            plt.plot(xs, values, marker="braille", label=label)
+            plt.plot(xs, values, marker="hd", label=label)
         if limit is not None:
             plt.hline(limit, "red")
         for position, point in enumerate(points, start=1):

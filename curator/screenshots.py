@@ -85,13 +85,47 @@ async def _review(app, pilot) -> None:
     await pilot.press("R")
 
 
+async def _trends(app, pilot) -> None:
+    await pilot.press("T")
+    await _wait(pilot, lambda: "point(s)" in str(app.screen.query_one("#trends-header").render()))
+
+
+async def _inbox(app, pilot) -> None:
+    from curator.tui.screens.inbox import InboxScreen
+
+    await _wait(pilot, lambda: isinstance(app.screen, InboxScreen) and app.screen.inbox is not None)
+    await pilot.press("down", "down")
+
+
+def _agent_changed_after_review(store: Path, now: datetime) -> None:
+    """Finish a review of the demo store, then let an "agent" change it in two snapshotted sessions."""
+    from curator import formats
+    from curator.ops import inbox as ops_inbox
+    from curator.ops.snapshot import snapshot
+
+    ops_inbox.finish_review(formats.detect(store), now=now)
+    topics = sorted(path for path in store.glob("*.md") if path.name != "MEMORY.md")
+    with topics[0].open("a", encoding="utf-8") as handle:
+        handle.write("\nUpdated by the agent after the review.\n")
+    snapshot(store, event="SessionEnd", session_id="3f9c2a71-5d1e-4c1b-9a57-0b6e2c8d4f10", now=now)
+    topics[1].unlink()
+    (store / "agent_new_fact.md").write_text(
+        "---\nname: New fact\ndescription: written by the agent\ntype: project\n---\n\nThe agent learned this.\n",
+        encoding="utf-8",
+    )
+    snapshot(store, event="PreCompact", session_id="8b2d4e06-7c3a-4f58-b1e9-2a6f0d9c3e71", now=now)
+
+
 SHOTS: tuple[tuple[str, Callable[..., Awaitable[None]]], ...] = (
     ("main-screen", _main_screen),
     ("check-pane", _check_pane),
     ("merge", _merge),
     ("conflicts", _conflicts),
     ("review-mode", _review),
+    ("trends", _trends),
+    ("inbox", _inbox),
 )
+SETUPS: dict[str, Callable[[Path, datetime], None]] = {"inbox": _agent_changed_after_review}
 
 
 async def make_screenshots(out: Path, now: datetime, size: tuple[int, int]) -> list[Path]:
@@ -103,6 +137,8 @@ async def make_screenshots(out: Path, now: datetime, size: tuple[int, int]) -> l
     with tempfile.TemporaryDirectory(prefix="curator-shots-") as scratch:
         paths = build_demo(Path(scratch) / "demo", now)
         for name, steps in SHOTS:
+            if name in SETUPS:
+                SETUPS[name](paths.claude_store, now)
             written.append(await _shoot(paths.claude_store, now, size, name, steps, out))
     return written
 

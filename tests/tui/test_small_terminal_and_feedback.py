@@ -109,6 +109,7 @@ async def test_an_op_on_a_file_with_uncommitted_edits_says_it_recorded_them_firs
         before = len(git_subjects(store))
         await pilot.press("v")
         await wait_for(pilot, lambda: len(git_subjects(store)) == before + 2, message="two commits")
+        await wait_ready(pilot, app)
         subjects = git_subjects(store)
         assert subjects[1].startswith("curator: record uncommitted changes")
         assert "A line typed by hand" in (store / "blog_cadence.md").read_text()

@@ -54,9 +54,10 @@ def store(tmp_path: Path) -> Path:
 
 def test_main_screen(store: Path, now, snap_compare) -> None:
     """Summary bar (project/.claude/memory, 0 error / 4 warning / 3 info, claude-code, 6 entries, the
-    always-loaded meters at 8/200 lines and 0.3/25 KB), the table sorted worst first with ▲ flags on the
+    always-loaded meters at 8/200 lines and 0.3/25 KB, a two-week sparkline of index lines and
+    `never reviewed`), the table sorted worst first with ▲ flags on the
     four flagged entries, and the Content tab of the first row (Short-post cleanup) with its fields and
-    frontmatter; compact footer with Help, Search, Edit, Merge, Expire, Conflicts, Review, Undo, Mark, Quit."""
+    frontmatter; compact footer with Help, Search, Edit, Merge, Expire, Conflicts, Review, Undo, Mark, Inbox, Quit."""
     assert snap_compare(CuratorApp(store, now=now, watch_disk=False), terminal_size=WIDE, run_before=prepare())
 
 

@@ -118,7 +118,7 @@ class InboxScreen(Screen[None]):
         remembered = self.current_change
         tree.clear()
         for group in self.inbox.groups:
-            when = f" · {group.when:%Y-%m-%d %H:%M}" if group.when else ""
+            when = f" · {group.when:%m-%d %H:%M}" if group.when else ""
             node = tree.root.add(Text(f"{group.label}{when}  ({len(group.changes)})", style="bold"), data=group, expand=True)
             for change in group.changes:
                 node.add_leaf(change_label(change), data=change)
@@ -139,7 +139,7 @@ class InboxScreen(Screen[None]):
         header = Text.assemble(
             ("Changes since ", "dim"), (inbox.base_label, "bold"),
             f"  ·  {len(changes)} change(s) in {len(inbox.groups)} session(s)  ·  ",
-            (f"{approved} approved", "green"), "  ", (f"{pending} to revert", "magenta"), f"  {undecided} undecided",
+            (f"{approved} approved", "green"), "  ", (f"{pending} to revert", "magenta"), "  ", f"{undecided} undecided",
         )
         if not changes:
             header = Text.assemble(("Nothing changed since ", "dim"), (inbox.base_label, "bold"), ("  ·  f records the review", "dim"))

@@ -60,7 +60,7 @@ class TrendsScreen(Screen[None]):
         session = self.app.session
         if session.store is None:
             return
-        width = max(40, self.size.width - 4 if self.size.width else self.app.size.width - 4)
+        width = max(40, (self.size.width or self.app.size.width) - 8)
         self._draw(session.store, session.now, self.every, width)
 
     @work(thread=True, exclusive=True, exit_on_error=False, group="trends")
