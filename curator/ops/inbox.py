@@ -10,6 +10,7 @@ from typing import Any
 from curator.ops import git as ops_git
 from curator.inbox.changes import (
     DELETED_STATE,
+    InboxError,
     StoreChange,
     approvals_path,
     changes_since,
@@ -131,23 +132,37 @@ def finish_review(
     approved = [change.entry_id for change in inbox.changes if change not in to_revert]
     stamp = f"{(now or datetime.now().astimezone()):%Y-%m-%d}"
     subject = f"review {stamp} — {len(approved)} approved, {len(to_revert)} reverted"
-    trailers = [f"{REVIEW_TRAILER}: done", findings_trailer(findings)]
-    message = subject + "\n\n" + "\n".join(line for line in trailers if line)
+    message = f"{subject}\n\n{review_trailers(findings)}"
     notes: list[str] = []
     with ops_session(store, message) as batch:
         for change in to_revert:
             batch.run(revert_one, change)
     notes += batch.notes
+    sha, described = record_review(batch.store, batch.commit, message=subject, findings=findings)
+    final = reload_store(batch.store)
+    return ReviewOutcome(sha, [change.entry_id for change in to_revert], approved, final, notes, described)
+
+
+def review_trailers(findings: int | None) -> str:
+    """The trailer block every review commit carries (review mode's commit included)."""
+    return "\n".join(line for line in (f"{REVIEW_TRAILER}: done", findings_trailer(findings)) if line)
+
+
+def record_review(store: Store, commit: str | None, *, message: str, findings: int | None = None) -> tuple[str | None, str]:
+    """Point `refs/curator/reviewed` at a review commit (an empty one when the review changed no file).
+
+    Returns the review commit and what changed since the previous review; (None, "") outside git.
+    """
+    try:
+        repository = inbox_repository(store)
+    except InboxError:
+        return None, ""
     toplevel = ops_git.Repo(repository.toplevel)
-    sha = batch.commit
-    if sha is None:
-        sha = ops_git.commit_empty(toplevel, commit_message(message))
+    sha = commit or ops_git.commit_empty(toplevel, commit_message(f"{message}\n\n{review_trailers(findings)}"))
     ops_git.run_git(toplevel.toplevel, "update-ref", REVIEW_REF, sha)
     _write_decisions(store, {})
-    final = reload_store(batch.store) if batch.commit is None else batch.store
-    delta = since_last_review(final, findings_now=findings, before=sha)
-    described = delta.describe() if delta is not None else ""
-    return ReviewOutcome(sha, [change.entry_id for change in to_revert], approved, final, notes, described)
+    delta = since_last_review(reload_store(store), findings_now=findings, before=sha)
+    return sha, delta.describe() if delta is not None else ""
 
 
 def approve_all(store: Store, changes: list[StoreChange]) -> None:

@@ -16,6 +16,7 @@ from curator.tui.screens.merge import MergeScreen
 from curator.tui.screens.picker import StorePicker
 from curator.tui.screens.prompt import PromptModal
 from curator.tui.screens.review import ReviewScreen, review_message, Decision
+from tests.support.gitrepo import git
 from tests.support.tui import fresh_store, git_subjects, screen_text, wait_for, wait_for_commit, wait_ready
 
 
@@ -108,6 +109,8 @@ async def test_review_mode_walks_worst_first_and_writes_one_commit(store: Path, 
         assert (store / ".archive" / "deploy_freeze.md").exists()
         assert "reviewed:" not in (store / "short_cleanup.md").read_text()
         assert isinstance(app.screen, MainScreen)
+        assert git(store, "rev-parse", "refs/curator/reviewed").strip() == git(store, "rev-parse", "HEAD").strip()
+        assert "Curator-Review: done" in git(store, "log", "-1", "--format=%B")
 
 
 async def test_review_mode_merge_with_partner_and_back(store: Path, now) -> None:

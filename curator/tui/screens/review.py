@@ -80,12 +80,13 @@ class ReviewScreen(Screen[None]):
     class ReviewApplied(Message):
         """The session's decisions were written (one commit)."""
 
-        def __init__(self, message: str, commit: str | None, refusals: list[str], error: str | None) -> None:
+        def __init__(self, message: str, commit: str | None, refusals: list[str], error: str | None, delta: str = "") -> None:
             super().__init__()
             self.message = message
             self.commit = commit
             self.refusals = refusals
             self.error = error
+            self.delta = delta
 
     def __init__(self) -> None:
         super().__init__()
@@ -278,18 +279,22 @@ class ReviewScreen(Screen[None]):
             if confirmed:
                 self.applying = True
                 self.app.op_running = True
-                self._apply(self.app.session.store, acting, message, self.app.session.now)
+                self._apply(self.app.session.store, acting, message, self.app.session.now, len(self.app.session.findings))
 
         self.app.push_screen(ConfirmModal("Apply the review?", body, "Apply"), answered)
 
     @work(thread=True, exclusive=True, exit_on_error=False, group="review")
-    def _apply(self, store: Store, decisions: dict[str, Decision], message: str, now: datetime) -> None:
+    def _apply(self, store: Store, decisions: dict[str, Decision], message: str, now: datetime, findings: int) -> None:
+        from curator.ops import inbox as ops_inbox
+
+        delta = ""
         try:
-            commit, refusals = apply_decisions(store, decisions, message, now)
+            commit, refusals = apply_decisions(store, decisions, f"{message}\n\n{ops_inbox.review_trailers(findings)}", now)
+            commit, delta = ops_inbox.record_review(store, commit, message=message, findings=findings)
             error = None
         except Exception as exc:
             commit, refusals, error = None, [], str(exc) or type(exc).__name__
-        self.post_message(self.ReviewApplied(message, commit, refusals, error))
+        self.post_message(self.ReviewApplied(message, commit, refusals, error, delta))
 
     @on(ReviewApplied)
     def _applied(self, message: ReviewApplied) -> None:
@@ -299,6 +304,8 @@ class ReviewScreen(Screen[None]):
             self.app.say(f"The review could not be written: {message.error}", severity="error", timeout=10)
         else:
             note = f"curator: {message.message}\n" + (f"commit {message.commit[:7]}" if message.commit else "(not committed: no git)")
+            if message.delta:
+                note += f"\n{message.delta}"
             if message.refusals:
                 note += "\nrefused: " + "; ".join(message.refusals)
             self.app.say(note, severity="warning" if message.refusals else "information", timeout=10)
