@@ -61,6 +61,7 @@ def snapshot(path: Path | None, from_hook: bool, event: str | None, session_id: 
     ~/.local/state/curator/snapshot.log instead of the agent's session.
     """
     from curator.ops import hooks as ops_hooks, snapshot as ops_snapshot
+    from curator.ops.git import GitError
     from curator.ops.io import OpError
 
     payload = read_hook_payload() if from_hook else {}
@@ -75,8 +76,10 @@ def snapshot(path: Path | None, from_hook: bool, event: str | None, session_id: 
         if target is None:
             raise OpError(f"no memory folder for this session (cwd {payload.get('cwd')!r})")
         result = ops_snapshot.snapshot(target, event=event, session_id=session_id)
-    except (OpError, OSError, click.UsageError) as error:
+    except Exception as error:
         if not from_hook:
+            if not isinstance(error, (OpError, OSError, click.UsageError, GitError)):
+                raise
             click.echo(f"curator: {error}", err=True)
             sys.exit(1)
         stamp = datetime.now(timezone.utc).isoformat(timespec="seconds")

@@ -156,3 +156,18 @@ def test_review_done_and_changes_from_the_command_line(tmp_path: Path) -> None:
     assert unknown.exit_code == 1 and "no change" in unknown.output
     usage = runner.invoke(main, ["review", "--store", str(store)])
     assert usage.exit_code == 2
+
+
+def test_hook_snapshot_swallows_git_failures(home: Path, tmp_path: Path) -> None:
+    store = tmp_path / "memory"
+    store.mkdir()
+    (store / "alpha.md").write_text(TOPICS["alpha.md"], encoding="utf-8")
+    snapshot(store)
+    (store / "alpha.md").write_text("changed\n", encoding="utf-8")
+    (store / ".git" / "index.lock").write_text("", encoding="utf-8")
+    payload = {"session_id": "s", "transcript_path": str(tmp_path / "s.jsonl"), "hook_event_name": "SessionEnd"}
+    result = CliRunner().invoke(main, ["snapshot", "--hook"], input=json.dumps(payload))
+    assert result.exit_code == 0 and result.output == ""
+    assert "snapshot failed" in (home / ".local" / "state" / "curator" / "snapshot.log").read_text()
+    manual = CliRunner().invoke(main, ["snapshot", str(store)])
+    assert manual.exit_code == 1 and "git add failed" in manual.output
