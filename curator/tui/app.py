@@ -281,7 +281,9 @@ class CuratorApp(App[None]):
     def _trend_loaded(self, message: TrendLoaded) -> None:
         if message.generation == self.generation:
             self.session.trend = message.trend
-            self._session_changed()
+            main = self.main_screen
+            if main is not None and main.is_mounted:
+                main.refresh_summary()
 
     @work(thread=True, exclusive=True, exit_on_error=False, group="rules")
     def _analyze(self, generation: int, store: Store, now: datetime) -> None:

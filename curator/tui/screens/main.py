@@ -77,6 +77,12 @@ class MainScreen(EntryActions, Screen[None]):
             self._redraw()
 
     def _redraw(self) -> None:
+        self.refresh_summary()
+        self.refresh_table()
+        self._show_detail(force=True)
+
+    def refresh_summary(self) -> None:
+        """Redraw the summary bar only (the trend's sparkline arrives on its own)."""
         session = self.session
         self.query_one(SummaryBar).show(
             session.store,
@@ -88,8 +94,6 @@ class MainScreen(EntryActions, Screen[None]):
             session.now,
             session.trend,
         )
-        self.refresh_table()
-        self._show_detail(force=True)
 
     def refresh_table(self, *, keep_cursor_on: str | None = None) -> None:
         session = self.session

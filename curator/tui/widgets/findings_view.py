@@ -96,12 +96,18 @@ class FindingsView(Vertical):
 
     @on(OptionList.OptionHighlighted, "#findings-list")
     def _show_evidence(self, event: OptionList.OptionHighlighted) -> None:
-        finding = self.findings[int(event.option.id or 0)]
+        index = int(event.option.id or 0)
+        if index >= len(self.findings):
+            return
+        finding = self.findings[index]
         self.query_one("#findings-evidence", Static).update(evidence_text(finding.evidence))
 
     @on(OptionList.OptionSelected, "#findings-list")
     def _jump(self, event: OptionList.OptionSelected) -> None:
-        finding = self.findings[int(event.option.id or 0)]
+        index = int(event.option.id or 0)
+        if index >= len(self.findings):
+            return
+        finding = self.findings[index]
         others = [other for other in finding.entries if other != self.entry_id]
         if others:
             self.post_message(self.JumpRequested(others[0]))
