@@ -13,7 +13,7 @@ Progress = Callable[[str, "int | None"], None]
 def _no_progress(_label: str, _count: int | None) -> None:
     return None
 
-from curator import formats, history, rules
+from curator import checks, formats, history, rules
 from curator.model import SEVERITY_RANK, Finding, Store
 
 
@@ -66,8 +66,6 @@ def analyze_store(
     result = ScanResult(store=store, findings=outcome.findings, now=moment, suppressed=outcome.suppressed)
     add_review_state(result)
     if check:
-        from curator import checks
-
         progress("probing claims", len(store.entries))
         check_outcome = checks.run_checks(store, timeout=timeout)
         result.checked = True

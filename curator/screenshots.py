@@ -10,6 +10,9 @@ from datetime import datetime, timezone
 from pathlib import Path
 from typing import Awaitable, Callable
 
+from curator.demo import build_demo
+from curator.tui.app import CuratorApp
+from curator.tui.view import pair_findings
 DEFAULT_NOW = "2026-11-29T12:00:00+00:00"
 DEFAULT_SIZE = (120, 36)
 WAIT_SECONDS = 60.0
@@ -40,15 +43,11 @@ def _failing_entry(app) -> str | None:
 
 
 def _first_pair(app) -> list[str] | None:
-    from curator.tui.view import pair_findings
-
     pairs = pair_findings(app.session.findings)
     return list(pairs[0].entries[:2]) if pairs else None
 
 
 async def _shoot(store: Path, now: datetime, size: tuple[int, int], name: str, steps, out: Path) -> Path:
-    from curator.tui.app import CuratorApp
-
     app = CuratorApp(store, now=now, watch_disk=False)
     async with app.run_test(size=size) as pilot:
         await _settle(pilot)
@@ -130,8 +129,6 @@ SETUPS: dict[str, Callable[[Path, datetime], None]] = {"inbox": _agent_changed_a
 
 async def make_screenshots(out: Path, now: datetime, size: tuple[int, int]) -> list[Path]:
     """Build the demo in a temporary directory and write one SVG per screen into `out`."""
-    from curator.demo import build_demo
-
     out.mkdir(parents=True, exist_ok=True)
     written: list[Path] = []
     with tempfile.TemporaryDirectory(prefix="curator-shots-") as scratch:

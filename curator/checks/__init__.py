@@ -10,7 +10,6 @@ from pathlib import Path
 
 from curator.checks.claims import extract_claims
 from curator.checks.confine import git_root, within
-from curator.checks.fix import evidence_edit, fix_from_evidence
 from curator.checks.probes import ProbeRunner, run_adhoc
 from curator.checks.project import load_facts
 from curator.checks.results import CheckResult, Claim, ProbeResult
@@ -19,8 +18,8 @@ from curator.formats import is_claude_projects_store
 from curator.model import Entry, Finding, Store
 
 __all__ = [
-    "CheckOutcome", "CheckResult", "Claim", "ProbeResult", "evidence_edit", "extract_claims", "failed_finding",
-    "fix_from_evidence", "project_root", "run_adhoc", "run_checks",
+    "CheckOutcome", "CheckResult", "Claim", "ProbeResult", "extract_claims", "failed_finding", "project_root",
+    "run_adhoc", "run_checks",
 ]
 MAX_WORKERS = 8
 

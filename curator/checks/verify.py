@@ -11,6 +11,7 @@ from pathlib import Path
 from rapidfuzz import fuzz
 
 from curator.checks import fallback
+from curator.checks.claims import has_extension
 from curator.checks.commands import split_command_line
 from curator.checks.confine import Refused, confine
 from curator.checks.declared import evaluate_expect
@@ -92,8 +93,6 @@ class Checker:
         return self._result(claim, "fail", said, probe, None)
 
     def _looks_like_project_path(self, written: str, rel: str) -> bool:
-        from curator.checks.claims import has_extension
-
         first = rel.split("/", 1)[0]
         return written.endswith("/") or has_extension(written) or (self.project / first).exists()
 

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass
-from datetime import date, datetime, timezone
+from datetime import date, datetime, timedelta, timezone
 from typing import Any
 from urllib.parse import unquote
 
@@ -184,8 +184,6 @@ def _from_match(match: re.Match[str]) -> datetime | None:
     if zone and zone != "Z":
         sign = 1 if zone[0] == "+" else -1
         digits = zone[1:].replace(":", "")
-        from datetime import timedelta
-
         offset = timedelta(hours=int(digits[:2]), minutes=int(digits[2:4] or 0))
         return (moment - sign * offset).replace(tzinfo=timezone.utc)
     return moment.replace(tzinfo=timezone.utc)

@@ -10,8 +10,10 @@ from datetime import date, datetime, timezone
 from pathlib import Path
 from typing import Any
 
-from curator.ops import git as ops_git
+from curator import formats, history
 from curator.model import Entry, SourceFile, Store
+from curator.ops import archive as ops_archive
+from curator.ops import git as ops_git
 from curator.ops.io import Change, OpError, Plan, read_bytes_or_none
 
 INSTRUCTION_FORMATS = ("instructions",)
@@ -90,6 +92,20 @@ def refuse_instruction(store: Store, entry: Entry, op_name: str) -> None:
         )
 
 
+def is_whole_file(entry: Entry) -> bool:
+    """A topic file or daily log (archived by moving the file), as opposed to a section of one."""
+    return entry.kind not in ("section", "rule")
+
+
+def is_archived(entry: Entry) -> bool:
+    """An entry in the archive: expired status, or a file under `.archive/` / in a `*.archive.md`."""
+    return (
+        entry.status == "expired"
+        or entry.path.startswith(f"{ops_archive.ARCHIVE_DIR}/")
+        or entry.path.endswith(".archive.md")
+    )
+
+
 def entry_span(entry: Entry, source: SourceFile) -> tuple[int, int]:
     text = source.text or ""
     return entry.span if entry.span is not None else (0, len(text))
@@ -117,8 +133,6 @@ def expected_bytes(store: Store, rel: str) -> bytes | None:
 
 def reload_store(store: Store) -> Store:
     """Read the same store again (same files and project) with its history."""
-    from curator import formats, history
-
     fresh = formats.reload(store)
     history.annotate(fresh)
     return fresh
@@ -208,3 +222,43 @@ def run_plan(store: Store, plan: Plan, what: str, reason: str | None, session: A
     else:
         notes.append("git is not installed: no commit")
     return OpResult(message.removeprefix("curator: "), sha, changed, reload_store(store), notes)
+
+
+class Batch:
+    """Several ops with their commits deferred, then ONE commit of every path they touched."""
+
+    def __init__(self, store: Store, message: str) -> None:
+        self.store = store
+        self.message = message
+        self.commit: str | None = None
+        self.notes: list[str] = []
+        self.results: list[OpResult] = []
+        self.touched: list[Path] = []
+        self._token: Any = None
+
+    def touch(self, paths: list[Path], op_message: str) -> None:
+        for path in paths:
+            if path not in self.touched:
+                self.touched.append(path)
+
+    def run(self, operation: Any, *args: Any, **kwargs: Any) -> OpResult:
+        """Run one op on the session's current store and keep the reloaded store."""
+        result = operation(self.store, *args, session=self, **kwargs)
+        self.store = result.store
+        self.results.append(result)
+        return result
+
+    def __enter__(self) -> "Batch":
+        self._token = _ACTIVE_SESSION.set(self)
+        return self
+
+    def __exit__(self, *exc_info: Any) -> None:
+        _ACTIVE_SESSION.reset(self._token)
+        if not self.touched:
+            return
+        message = self.message if self.message.startswith(ops_git.CURATOR_PREFIX) else f"curator: {self.message}"
+        if ops_git.git_available():
+            self.commit, notes = commit_changed(self.touched, message)
+            self.notes += notes
+        else:
+            self.notes.append("git is not installed: no commit")

@@ -6,21 +6,26 @@ from datetime import date, datetime
 from pathlib import Path, PurePosixPath
 from typing import Any
 
-from curator.ops import archive as ops_archive
+from curator.formats.source import read_source
 from curator.model import Entry, Store
+from curator.ops import archive as ops_archive
 from curator.ops.core import (
     _ACTIVE_SESSION,
+    Batch,
     OpResult,
     UnknownEntry,
     entry_span,
     expected_bytes,
     file_dir,
     find_entry,
+    is_archived,
+    is_whole_file,
     refuse_instruction,
     run_plan,
     source_of,
     today,
 )
+from curator.ops.edit import edit
 from curator.ops.io import OpError, Plan
 
 INDEX_NAME = "MEMORY.md"
@@ -108,8 +113,6 @@ def expire(
     session: Any = None,
 ) -> OpResult:
     """Move an entry out of what the agent loads now, or schedule it with `expires: DATE` when `at` is later."""
-    from curator.ops import edit
-
     entry = find_entry(store, entry_id)
     refuse_instruction(store, entry, "expire")
     if is_archived(entry):
@@ -159,8 +162,6 @@ def scheduled_day(entry: Entry) -> date | None:
 
 def expire_due(store: Store, *, now: date | datetime) -> OpResult:
     """Apply every scheduled expiry (`expires:` on or before `now`) in one commit."""
-    from curator.ops import Session
-
     day = today(now)
     due = [
         entry for entry in store.entries
@@ -171,7 +172,7 @@ def expire_due(store: Store, *, now: date | datetime) -> OpResult:
     due.sort(key=lambda entry: (entry.path, -(entry.line or 0)))
     names = ", ".join(entry.id for entry in due)
     outer = _ACTIVE_SESSION.get()
-    batch = outer or Session(store, f"curator: expire {len(due)} due entr{'y' if len(due) == 1 else 'ies'} ({names})")
+    batch = outer or Batch(store, f"curator: expire {len(due)} due entr{'y' if len(due) == 1 else 'ies'} ({names})")
     changed: list[str] = []
     current = store
     if outer is None:
@@ -187,20 +188,6 @@ def expire_due(store: Store, *, now: date | datetime) -> OpResult:
             batch.__exit__(None, None, None)
     notes = [] if outer else batch.notes
     return OpResult(f"expired {len(due)} due entr{'y' if len(due) == 1 else 'ies'}: {names}", batch.commit, changed, current, notes)
-
-
-def is_whole_file(entry: Entry) -> bool:
-    """A topic file or daily log (archived by moving the file), as opposed to a section of one."""
-    return entry.kind not in ("section", "rule")
-
-
-def is_archived(entry: Entry) -> bool:
-    """An entry in the archive: expired status, or a file under `.archive/` / in a `*.archive.md`."""
-    return (
-        entry.status == "expired"
-        or entry.path.startswith(f"{ops_archive.ARCHIVE_DIR}/")
-        or entry.path.endswith(".archive.md")
-    )
 
 
 def _section_records(store: Store, rel: str) -> list[ops_archive.ArchivedSection]:
@@ -222,8 +209,6 @@ def _record_of_entry(store: Store, archived: Entry) -> ops_archive.ArchivedSecti
 
 def _load_unread_archives(store: Store) -> bool:
     """Add archive files the format's reader does not load (`.archive/`, `*.archive.md`) to `store`; True when any."""
-    from curator.formats.source import read_source
-
     base = file_dir(store)
     wanted: set[str] = set()
     archive_dir = base / ops_archive.ARCHIVE_DIR

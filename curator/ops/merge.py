@@ -8,19 +8,21 @@ from datetime import datetime, timezone
 from pathlib import Path, PurePosixPath
 from typing import Any
 
-from curator.ops import archive as ops_archive
+from curator.formats import frontmatter
 from curator.model import Entry, Store
+from curator.ops import archive as ops_archive
 from curator.ops.core import (
     OpResult,
     entry_span,
     file_dir,
     find_entry,
+    is_whole_file,
     refuse_instruction,
     run_plan,
     source_of,
     today,
 )
-from curator.ops.expire import INDEX_NAME, index_text, is_whole_file, plan_file_archive, plan_section_archive, write_archives
+from curator.ops.expire import INDEX_NAME, index_text, plan_file_archive, plan_section_archive, write_archives
 from curator.ops.io import OpError, Plan
 
 _EPOCH = datetime(1970, 1, 1, tzinfo=timezone.utc)
@@ -79,8 +81,6 @@ def result_rel(name: str | None, default: str) -> str:
 
 
 def _title_and_hook(text: str, fallback: str) -> tuple[str, str]:
-    from curator.formats import frontmatter
-
     fields, _ = frontmatter.parse(text)
     metadata = fields.get("metadata") if isinstance(fields.get("metadata"), dict) else {}
     title = fields.get("name") or metadata.get("name") or fallback
@@ -99,9 +99,7 @@ def merge_draft(store: Store, entry_ids: list[str], *, name: str | None = None) 
         head = newest.text[: len(newest.text) - len(newest.body)] if newest.text.endswith(newest.body) else ""
         path = result_rel(name, newest.path)
         if name and head:
-            from curator.formats import frontmatter
-
-            head = frontmatter.set_fields(head, {"name": PurePosixPath(path).stem})
+                    head = frontmatter.set_fields(head, {"name": PurePosixPath(path).stem})
         text = head + (eol + eol).join(bodies) + eol
         title, hook = _title_and_hook(text, PurePosixPath(path).stem)
         index_line = ops_archive.index_line_for(title, path, hook) if store.format == "claude-code" else None

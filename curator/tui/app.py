@@ -13,9 +13,15 @@ from textual import on, work
 from textual.app import App
 from textual.message import Message
 
+from curator import checks, formats, history, rules
 from curator.model import Store
 from curator.tui.commands import APP_ACTIONS, CuratorCommands, bindings
 from curator.tui.loading import first_read
+from curator.scan import analyze_store
+from curator.tui.screens.confirm import ConfirmModal
+from curator.tui.screens.help import HelpScreen
+from curator.tui.screens.main import MainScreen
+from curator.tui.screens.picker import StorePicker
 from curator.tui.session import Session, carry_history, disk_signature
 
 DISK_POLL_SECONDS = 2.0
@@ -155,8 +161,6 @@ class CuratorApp(App[None]):
 
     def on_mount(self) -> None:
         if self.candidates and len(self.candidates) > 1:
-            from curator.tui.screens.picker import StorePicker
-
             self.push_screen(StorePicker(self.candidates), self._picked)
             return
         self._open_main()
@@ -169,8 +173,6 @@ class CuratorApp(App[None]):
         self._open_main()
 
     def _open_main(self) -> None:
-        from curator.tui.screens.main import MainScreen
-
         self.push_screen(MainScreen())
         self.reload()
         if self.watch_disk:
@@ -178,8 +180,6 @@ class CuratorApp(App[None]):
 
     @property
     def main_screen(self):
-        from curator.tui.screens.main import MainScreen
-
         return next((screen for screen in self.screen_stack if isinstance(screen, MainScreen)), None)
 
     def say(self, message: str, *, severity: str = "information", timeout: float | None = None) -> None:
@@ -203,8 +203,6 @@ class CuratorApp(App[None]):
 
     @work(thread=True, exclusive=True, exit_on_error=False, group="load")
     def _load_store(self, generation: int, path: Path, format_name: str | None, project: Path | None) -> None:
-        from curator import formats
-
         preloaded, self._preloaded = self._preloaded, None
         try:
             if preloaded is not None and generation == 1:
@@ -245,8 +243,6 @@ class CuratorApp(App[None]):
 
     @work(thread=True, exclusive=True, exit_on_error=False, group="history")
     def _annotate(self, generation: int, store: Store) -> None:
-        from curator import history
-
         signature = disk_signature(store)
         try:
             history.annotate(store)
@@ -287,8 +283,6 @@ class CuratorApp(App[None]):
 
     @work(thread=True, exclusive=True, exit_on_error=False, group="rules")
     def _analyze(self, generation: int, store: Store, now: datetime) -> None:
-        from curator.scan import analyze_store
-
         try:
             result, error = analyze_store(store, now=now), None
         except Exception as exc:
@@ -327,8 +321,6 @@ class CuratorApp(App[None]):
 
     @work(thread=True, exclusive=True, exit_on_error=False, group="checks")
     def _check(self, generation: int, store: Store) -> None:
-        from curator import checks, rules
-
         try:
             outcome = checks.run_checks(store)
             findings = rules.apply_suppressions(store, outcome.findings).findings
@@ -352,8 +344,6 @@ class CuratorApp(App[None]):
 
     def replace_entry_checks(self, entry_id: str, outcome: Any) -> None:
         """Swap in fresh probe results (and check-failed findings) for one entry."""
-        from curator import rules
-
         store = self.session.store
         self.session.check_results[entry_id] = list(outcome.results.get(entry_id, []))
         fresh = rules.apply_suppressions(store, outcome.findings).findings if store else list(outcome.findings)
@@ -448,8 +438,6 @@ class CuratorApp(App[None]):
         if not pending:
             self.exit()
             return
-        from curator.tui.screens.confirm import ConfirmModal
-
         def answered(confirmed: bool | None) -> None:
             if confirmed:
                 self.exit()
@@ -458,8 +446,6 @@ class CuratorApp(App[None]):
         self.push_screen(ConfirmModal("Quit without saving?", body, "Quit"), answered)
 
     def action_help(self) -> None:
-        from curator.tui.screens.help import HelpScreen
-
         if not isinstance(self.screen, HelpScreen):
             self.push_screen(HelpScreen())
 

@@ -5,6 +5,7 @@ from __future__ import annotations
 import os
 from pathlib import Path
 
+from curator import formats
 from curator.model import Store
 
 QUICK_FILES = 150
@@ -13,8 +14,6 @@ INDEX_NAME = "MEMORY.md"
 
 def quick_store(path: Path, format_name: str | None, project: Path | None) -> Store | None:
     """The first topic files of a big Claude Code store (by name, no index), for a first paint; None when small."""
-    from curator import formats
-
     if format_name not in (None, "claude-code") or not path.is_dir() or not (path / INDEX_NAME).is_file():
         return None
     with os.scandir(path) as listing:
@@ -31,8 +30,6 @@ def quick_store(path: Path, format_name: str | None, project: Path | None) -> St
 
 def first_read(path: Path, format_name: str | None, project: Path | None) -> tuple[Store, bool]:
     """A first page of a big store (partial=True), or the whole store when it is small."""
-    from curator import formats
-
     first_page = quick_store(path, format_name, project)
     if first_page is not None:
         return first_page, True

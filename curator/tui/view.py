@@ -197,3 +197,19 @@ def suggested_partner(entry_id: str, findings: list[Finding]) -> str | None:
         if entry_id in finding.entries:
             return next((other for other in finding.entries if other != entry_id), None)
     return None
+
+
+REASON_CHARS = 120
+
+
+def short_reason(reason: str) -> str:
+    """A reason cut to a readable length for the archive's `expired_reason`."""
+    return reason if len(reason) <= REASON_CHARS else reason[: REASON_CHARS - 1] + "…"
+
+
+def default_expire_reason(entry_findings: list[Finding]) -> str:
+    """A reason prefilled from the entry's most serious finding."""
+    for finding in entry_findings:
+        if finding.rule in ("expired-date", "outdated-number", "conflict", "duplicate", "stale", "check-failed"):
+            return short_reason(f"{finding.rule}: {finding.message}")
+    return ""

@@ -8,7 +8,8 @@ from pathlib import Path
 import pytest
 
 from curator import ops
-from curator.checks import evidence_edit, fix_from_evidence, run_checks
+from curator.checks import run_checks
+from curator.ops import evidence_edit, fix_from_evidence
 from curator.scan import load_store
 from tests.support.gitrepo import commit_files, git, init_repo
 

@@ -9,7 +9,7 @@ import pytest
 from textual.widgets import Button, Input
 
 from curator.tui.app import CuratorApp
-from curator.tui.screens.entry_actions import claim_fix_values
+from curator.ops import fix_values
 from curator.tui.screens.expire import ExpireModal
 from curator.tui.widgets.check_view import probe_text
 from curator.tui.widgets.entry_table import EntryTable
@@ -75,7 +75,7 @@ def claim_result(text: str, expected: str, observed: str | None) -> SimpleNamesp
     ],
 )
 def test_fix_claim_prefill_is_unambiguous_when_it_can_be(claim, expected, observed, body, old, new) -> None:
-    assert claim_fix_values(claim_result(claim, expected, observed), body) == (old, new)
+    assert fix_values(claim_result(claim, expected, observed), body) == (old, new)
 
 
 def test_a_probe_that_never_ran_says_so() -> None:

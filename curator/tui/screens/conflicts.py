@@ -11,7 +11,7 @@ from textual.widgets import Footer, Static
 
 from curator.model import Entry, Finding
 from curator.tui.commands import CONFLICT_ACTIONS, bindings
-from curator.tui.view import format_date, pair_findings
+from curator.tui.view import format_date, pair_findings, short_reason
 from curator.tui.widgets.content_view import entry_text
 from curator.tui.widgets.findings_view import evidence_text
 
@@ -123,8 +123,6 @@ class ConflictsScreen(Screen[None]):
         if store is None or store.get(dropped.id) is None:
             self.app.say(f"{dropped.id} is a project instruction, not memory: edit {dropped.path} by hand, or dismiss.", severity="warning")
             return
-        from curator.tui.screens.entry_actions import short_reason
-
         reason = short_reason(f"superseded by {kept.id} ({finding.rule}: {finding.message})")
         self._main().ask_expire(dropped, reason)
 

@@ -7,51 +7,21 @@ from pathlib import Path
 
 from rich.text import Text
 
+from curator import ops
 from curator.model import Entry, Finding
+from curator.tui import editor
 from curator.tui.screens.confirm import ConfirmModal
+from curator.tui.screens.conflicts import ConflictsScreen
+from curator.tui.screens.edit import EditScreen
 from curator.tui.screens.expire import ExpireChoice, ExpireModal
+from curator.tui.screens.merge import MergePlan, MergeScreen
 from curator.tui.screens.prompt import PromptModal
-from curator.tui.view import suggested_partner
-from curator.tui.widgets.check_view import CheckView, claim_text
+from curator.tui.screens.review import ReviewScreen
+from curator.tui.view import default_expire_reason, suggested_partner
+from curator.tui.widgets.check_view import CheckView, claim_text, probe_text
 from curator.tui.widgets.detail import DetailPane
 from curator.tui.widgets.entry_table import EntryTable
 from curator.tui.widgets.findings_view import FindingsView
-
-def claim_fix_values(result, body: str = "") -> tuple[str, str]:
-    """The claim's words, and the same words with the claimed value replaced by the observed one.
-
-    When the claim's words are not exactly once in `body`, the whole line holding them is offered
-    instead, so the replacement is unambiguous.
-    """
-    claim = claim_text(result.claim)
-    expected = str(getattr(result.claim, "expected", "") or "")
-    observed = getattr(result, "observed", None)
-    if observed is None:
-        return claim, claim
-    if body.count(claim) > 1:
-        line = next((line for line in body.splitlines() if claim in line), "")
-        if line.strip() and body.count(line) == 1:
-            return line, line.replace(expected or claim, str(observed))
-    if expected and expected in claim:
-        return claim, claim.replace(expected, str(observed), 1)
-    return claim, str(observed)
-
-
-REASON_CHARS = 120
-
-
-def short_reason(reason: str) -> str:
-    """A reason cut to a readable length for the archive's `expired_reason`."""
-    return reason if len(reason) <= REASON_CHARS else reason[: REASON_CHARS - 1] + "…"
-
-
-def default_expire_reason(entry_findings: list[Finding]) -> str:
-    """A reason prefilled from the entry's most serious finding."""
-    for finding in entry_findings:
-        if finding.rule in ("expired-date", "outdated-number", "conflict", "duplicate", "stale", "check-failed"):
-            return short_reason(f"{finding.rule}: {finding.message}")
-    return ""
-
 
 class EntryActions:
     """Mixed into MainScreen: every action that changes an entry goes through ops via App.run_op."""
@@ -83,8 +53,6 @@ class EntryActions:
         entry = self._require_entry()
         if entry is None:
             return
-        from curator.tui.screens.edit import EditScreen
-
         def saved(new_text: str | None) -> None:
             if new_text is not None:
                 self.save_text(entry.id, new_text)
@@ -92,16 +60,12 @@ class EntryActions:
         self.app.push_screen(EditScreen(entry), saved)
 
     def save_text(self, entry_id: str, new_text: str) -> None:
-        from curator import ops
-
         self.app.run_op(lambda store: ops.edit(store, entry_id, text=new_text))
 
     def action_edit_external(self) -> None:
         entry = self._require_entry()
         if entry is None:
             return
-        from curator.tui import editor
-
         original = entry.text or entry.body
         suffix = Path(entry.path).suffix or ".md"
         with tempfile.TemporaryDirectory(prefix="curator-edit-") as scratch:
@@ -141,13 +105,9 @@ class EntryActions:
         self.open_merge(ids)
 
     def open_merge(self, ids: list[str], after=None) -> None:
-        from curator.tui.screens.merge import MergePlan, MergeScreen
-
         def confirmed(plan: MergePlan | None) -> None:
             if plan is None:
                 return
-            from curator import ops
-
             self.view_state.marked.clear()
             self.app.run_op(lambda store: ops.merge(store, plan.ids, name=plan.name, text=plan.text), after=after)
 
@@ -163,8 +123,6 @@ class EntryActions:
         self.ask_expire(entry, default_expire_reason(self._entry_findings(entry.id)))
 
     def ask_expire(self, entry: Entry, reason: str, after=None) -> None:
-        from curator import ops
-
         def chosen(choice: ExpireChoice | None) -> None:
             if choice is None:
                 return
@@ -180,8 +138,6 @@ class EntryActions:
             self.refresh_table()
             self.app.say("Select an expired entry to restore (archived entries are now shown, struck through).")
             return
-        from curator import ops
-
         def answered(confirmed: bool | None) -> None:
             if confirmed:
                 self.app.run_op(lambda store: ops.restore(store, entry.id))
@@ -192,8 +148,6 @@ class EntryActions:
         entry = self._require_entry()
         if entry is None:
             return
-        from curator import ops
-
         today = self.session.now.date()
         self.app.run_op(lambda store: ops.review(store, entry.id, on=today))
 
@@ -210,8 +164,6 @@ class EntryActions:
         self.ask_dismiss(finding)
 
     def ask_dismiss(self, finding: Finding, after=None) -> None:
-        from curator import ops
-
         explanation = Text.assemble((f"{finding.rule} ", "bold"), (finding.message, ""), ("\n\nA suppression goes into .curator.toml; the finding stops showing.", "dim"))
 
         def answered(values: dict[str, str] | None) -> None:
@@ -223,8 +175,6 @@ class EntryActions:
         self.app.push_screen(PromptModal("Dismiss finding", [("reason", "Why is this not a problem?", "")], explanation=explanation, ok_label="Dismiss"), answered)
 
     def action_undo(self) -> None:
-        from curator import ops
-
         def answered(confirmed: bool | None) -> None:
             if confirmed:
                 self.app.run_op(lambda store: ops.undo(store))
@@ -232,8 +182,6 @@ class EntryActions:
         self.app.push_screen(ConfirmModal("Undo the last curator change?", "The last curator commit is reverted with a new commit (history keeps both).", "Undo"), answered)
 
     def action_conflicts(self) -> None:
-        from curator.tui.screens.conflicts import ConflictsScreen
-
         if self.session.stage in ("loading", "history", "rules"):
             self.app.say("Still finding conflicts; the view fills in when the rules finish.")
         self.app.push_screen(ConflictsScreen())
@@ -249,8 +197,6 @@ class EntryActions:
         self.app.push_screen(TrendsScreen())
 
     def action_review(self) -> None:
-        from curator.tui.screens.review import ReviewScreen
-
         if self.session.stage in ("loading", "history", "rules"):
             self.app.say("Wait for the rules to finish: the review walks the flagged entries.", severity="warning")
             return
@@ -280,11 +226,8 @@ class EntryActions:
         self.ask_fix_claim(entry, result)
 
     def ask_fix_claim(self, entry: Entry, result) -> None:
-        from curator import ops
-        from curator.tui.widgets.check_view import probe_text
-
         claim = claim_text(result.claim)
-        old_value, new_value = claim_fix_values(result, entry.body)
+        old_value, new_value = ops.fix_values(result, entry.body)
         explanation = Text.assemble(("Claim: ", "bold"), (claim, ""), ("\n", ""))
         if getattr(result, "explanation", ""):
             explanation.append(f"{result.explanation}\n", style="italic")

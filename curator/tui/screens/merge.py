@@ -10,6 +10,7 @@ from textual.containers import Horizontal, Vertical, VerticalScroll
 from textual.screen import Screen
 from textual.widgets import Footer, Input, Label, Static, TextArea
 
+from curator import ops
 from curator.model import Entry, Store
 from curator.tui.commands import MERGE_ACTIONS, bindings
 from curator.tui.screens.confirm import ConfirmModal
@@ -38,8 +39,6 @@ class DraftView:
 
 def make_draft(store: Store, ids: list[str]) -> DraftView:
     """Ask ops for a merged draft; a refusal is shown in the screen instead of raising."""
-    from curator import ops
-
     try:
         draft = ops.merge_draft(store, ids)
     except Exception as exc:

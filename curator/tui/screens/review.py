@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from datetime import datetime
 from typing import Any
 
@@ -16,56 +15,16 @@ from textual.screen import Screen
 from textual.widgets import Footer, ProgressBar, Static
 
 from curator.model import Entry, Store
+from curator.ops import Decision, apply_decisions, review_message
 from curator.tui.commands import REVIEW_ACTIONS, bindings
 from curator.tui.screens.confirm import ConfirmModal
+from curator.tui.screens.edit import EditScreen
 from curator.tui.screens.expire import ExpireChoice, ExpireModal
-from curator.tui.view import findings_by_entry, review_queue, suggested_partner
+from curator.tui.screens.merge import MergePlan, MergeScreen
+from curator.tui.view import default_expire_reason, findings_by_entry, review_queue, suggested_partner
 from curator.tui.widgets.check_view import result_label
 from curator.tui.widgets.content_view import entry_renderable
 from curator.tui.widgets.findings_view import finding_label
-
-
-@dataclass
-class Decision:
-    """What the reviewer chose for one entry."""
-
-    kind: str
-    text: str | None = None
-    reason: str = ""
-    at: Any = None
-    partner: str | None = None
-    name: str | None = None
-
-
-def review_message(day: str, decisions: dict[str, Decision]) -> str:
-    """`review 2026-11-29 — 3 kept, 2 expired, 1 merged` (edited entries count as kept)."""
-    kinds = [decision.kind for decision in decisions.values()]
-    kept = sum(1 for kind in kinds if kind in ("keep", "edit"))
-    expired = sum(1 for kind in kinds if kind == "expire")
-    merged = sum(1 for kind in kinds if kind == "merge")
-    return f"review {day} — {kept} kept, {expired} expired, {merged} merged"
-
-
-def apply_decisions(store: Store, decisions: dict[str, Decision], message: str, now: datetime) -> tuple[str | None, list[str]]:
-    """Apply every decision inside one ops session; returns the commit and any refusals."""
-    from curator import ops
-
-    refusals: list[str] = []
-    with ops.session(store, message) as batch:
-        for entry_id, decision in decisions.items():
-            try:
-                if decision.kind == "keep":
-                    batch.review(entry_id, on=now.date())
-                elif decision.kind == "edit":
-                    batch.edit(entry_id, text=decision.text)
-                    batch.review(entry_id, on=now.date())
-                elif decision.kind == "expire":
-                    batch.expire(entry_id, reason=decision.reason, at=decision.at, now=now)
-                elif decision.kind == "merge" and decision.partner:
-                    batch.merge([entry_id, decision.partner], name=decision.name, text=decision.text)
-            except Exception as exc:
-                refusals.append(f"{entry_id}: {exc}")
-    return batch.commit, refusals
 
 
 class ReviewScreen(Screen[None]):
@@ -218,8 +177,6 @@ class ReviewScreen(Screen[None]):
         entry = self.current_entry
         if entry is None:
             return
-        from curator.tui.screens.edit import EditScreen
-
         def saved(new_text: str | None) -> None:
             if new_text is not None:
                 self._decide(Decision("edit", text=new_text))
@@ -230,8 +187,6 @@ class ReviewScreen(Screen[None]):
         entry = self.current_entry
         if entry is None:
             return
-        from curator.tui.screens.entry_actions import default_expire_reason
-
         reason = default_expire_reason(findings_by_entry(self.app.session.findings).get(entry.id, []))
 
         def chosen(choice: ExpireChoice | None) -> None:
@@ -249,8 +204,6 @@ class ReviewScreen(Screen[None]):
         if partner is None or partner in self.decisions or store is None or store.get(partner) is None:
             self.app.say("No merge partner for this entry (no open conflict or duplicate).", severity="warning")
             return
-        from curator.tui.screens.merge import MergePlan, MergeScreen
-
         def confirmed(plan: MergePlan | None) -> None:
             if plan is None:
                 return

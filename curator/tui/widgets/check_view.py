@@ -13,6 +13,7 @@ from textual.message import Message
 from textual.widgets import Input, OptionList, Static
 from textual.widgets.option_list import Option
 
+from curator import checks
 from curator.model import Store
 
 VERDICT_STYLE = {"pass": "bold green", "fail": "bold red", "unknown": "bold yellow"}
@@ -148,8 +149,6 @@ class CheckView(Vertical):
 
     @work(thread=True, exclusive=True, exit_on_error=False, group="entry-checks")
     def _run_checks(self, store: Store, entry_id: str) -> None:
-        from curator import checks
-
         try:
             outcome, error = checks.run_checks(store, entry_ids=[entry_id]), None
         except Exception as exc:
@@ -172,8 +171,6 @@ class CheckView(Vertical):
 
     @work(thread=True, exclusive=True, exit_on_error=False, group="adhoc")
     def _run_adhoc(self, project: Path, command_line: str) -> None:
-        from curator import checks
-
         try:
             probe, error = checks.run_adhoc(project, command_line), None
         except Exception as exc:

@@ -13,6 +13,7 @@ from textual.message import Message
 from textual.widgets import OptionList, Static
 from textual.widgets.option_list import Option
 
+from curator import history
 from curator.model import Store
 
 
@@ -65,8 +66,6 @@ class HistoryView(Vertical):
 
     @work(thread=True, exclusive=True, exit_on_error=False, group="history")
     def _read_history(self, store: Store, entry_id: str) -> None:
-        from curator import history
-
         try:
             changes = history.entry_history(store, entry_id)
             error = None
