@@ -7,10 +7,15 @@ import re
 from dataclasses import dataclass, field
 from datetime import datetime
 from pathlib import Path
-from typing import Any
+from typing import Any, Literal, get_args
 
-SEVERITIES = ("info", "warning", "error")
-SEVERITY_RANK = {"info": 0, "warning": 1, "error": 2}
+Severity = Literal["info", "warning", "error"]
+EntryKind = Literal["file", "section", "rule", "daily"]
+EntryStatus = Literal["active", "expired", "unreadable"]
+FormatName = Literal["claude-code", "notes", "openclaw", "instructions"]
+
+SEVERITIES: tuple[Severity, ...] = get_args(Severity)
+SEVERITY_RANK: dict[Severity, int] = {severity: rank for rank, severity in enumerate(SEVERITIES)}
 MEMORY_TYPES = ("user", "feedback", "project", "reference")
 
 INDEX_MAX_LINES = 200
@@ -55,13 +60,13 @@ class Entry:
 
     id: str
     path: str
-    kind: str = "file"
+    kind: EntryKind = "file"
     line: int | None = None
     line_end: int | None = None
     name: str = ""
     description: str = ""
     type: str | None = None
-    status: str = "active"
+    status: EntryStatus = "active"
     body: str = ""
     text: str = ""
     fields: dict[str, Any] = field(default_factory=dict)
@@ -137,7 +142,7 @@ class Finding:
     """A drift candidate a rule found, with the entries involved and evidence to act on."""
 
     rule: str
-    severity: str
+    severity: Severity
     entries: list[str]
     message: str
     evidence: dict[str, Any] = field(default_factory=dict)
@@ -161,7 +166,7 @@ class Store:
     """Everything read from one memory location: entries, the index and the raw files."""
 
     root: Path
-    format: str
+    format: FormatName
     project: Path | None = None
     entries: list[Entry] = field(default_factory=list)
     files: dict[str, SourceFile] = field(default_factory=dict)

@@ -1,20 +1,25 @@
-"""The one-way pipeline: path -> store -> history -> rules (+ checks) -> findings."""
+"""The one-way pipeline in four stages: load -> annotate (history) -> analyze (rules) -> check (probes).
+
+The CLI runs them back to back (`run_scan`); the TUI runs each in a worker and paints between them.
+"""
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from datetime import datetime, timezone
 from pathlib import Path
-from typing import Any, Callable
+from typing import Any
+
+from curator import checks, formats, history, rules
+from curator.checks.results import CheckResult
+from curator.model import SEVERITY_RANK, Finding, Severity, Store
 
 Progress = Callable[[str, "int | None"], None]
 
 
 def _no_progress(_label: str, _count: int | None) -> None:
     return None
-
-from curator import checks, formats, history, rules
-from curator.model import SEVERITY_RANK, Finding, Store
 
 
 @dataclass
@@ -26,29 +31,68 @@ class ScanResult:
     now: datetime
     suppressed: int = 0
     checked: bool = False
-    check_results: dict[str, list] = field(default_factory=dict)
+    check_results: dict[str, list[CheckResult]] = field(default_factory=dict)
     review: Any = None
     trend_line: str = ""
 
-    def worst_severity(self) -> str | None:
+    def worst_severity(self) -> Severity | None:
         if not self.findings:
             return None
         return max((finding.severity for finding in self.findings), key=SEVERITY_RANK.__getitem__)
+
+
+@dataclass
+class CheckStage:
+    """What the check stage adds: probe results per entry and the check-failed findings that survived suppression."""
+
+    results: dict[str, list[CheckResult]] = field(default_factory=dict)
+    findings: list[Finding] = field(default_factory=list)
+    suppressed: int = 0
 
 
 def utcnow() -> datetime:
     return datetime.now(timezone.utc)
 
 
+def load(path: Path, *, format_name: str | None = None, project: Path | None = None) -> Store:
+    """Stage 1: read the store's files into entries (no git yet)."""
+    return formats.detect(Path(path), format_name=format_name, project=project)
+
+
+def annotate(store: Store) -> Store:
+    """Stage 2: add git history (dates, commits, authors) to every entry, in place; returns the store."""
+    history.annotate(store)
+    return store
+
+
+def analyze(store: Store, *, now: datetime | None = None) -> rules.RuleOutcome:
+    """Stage 3: reader findings, every rule, then the store's suppressions."""
+    return rules.analyze(store, now=now or utcnow())
+
+
+def check(store: Store, *, timeout: float = 5.0, entry_ids: list[str] | None = None) -> CheckStage:
+    """Stage 4: probe the project for the claims of the active entries (or `entry_ids`)."""
+    outcome = checks.run_checks(store, timeout=timeout, entry_ids=entry_ids)
+    kept = rules.apply_suppressions(store, outcome.findings)
+    return CheckStage(results=dict(outcome.results), findings=kept.findings, suppressed=kept.suppressed)
+
+
+_check_stage = check  # analyze_store's `check` flag shadows the stage's name
+
+
 def load_store(
     path: Path, *, format_name: str | None = None, project: Path | None = None, progress: Progress = _no_progress
 ) -> Store:
-    """Read a store from disk and annotate it with git history."""
+    """Stages 1 and 2: read a store from disk and annotate it with git history."""
     progress("reading the store", None)
-    store = formats.detect(Path(path), format_name=format_name, project=project)
+    store = load(path, format_name=format_name, project=project)
     progress("reading git history", len(store.entries))
-    history.annotate(store)
-    return store
+    return annotate(store)
+
+
+def sort_findings(findings: list[Finding]) -> list[Finding]:
+    """Worst first, then by rule and entries: the order every report shows."""
+    return sorted(findings, key=lambda finding: (-SEVERITY_RANK[finding.severity], finding.rule, finding.entries))
 
 
 def analyze_store(
@@ -59,21 +103,20 @@ def analyze_store(
     timeout: float = 5.0,
     progress: Progress = _no_progress,
 ) -> ScanResult:
-    """Run the rules (and, when asked, the live checks) over an already loaded store."""
+    """Stages 3 (and, when asked, 4) over an already loaded store, with the store's review state."""
     moment = now or utcnow()
     progress("running the rules", len(store.entries))
-    outcome = rules.analyze(store, now=moment)
+    outcome = analyze(store, now=moment)
     result = ScanResult(store=store, findings=outcome.findings, now=moment, suppressed=outcome.suppressed)
     add_review_state(result)
     if check:
         progress("probing claims", len(store.entries))
-        check_outcome = checks.run_checks(store, timeout=timeout)
+        checked = _check_stage(store, timeout=timeout)
         result.checked = True
-        result.check_results = check_outcome.results
-        kept = rules.apply_suppressions(store, check_outcome.findings)
-        result.findings.extend(kept.findings)
-        result.suppressed += kept.suppressed
-    result.findings.sort(key=lambda finding: (-SEVERITY_RANK[finding.severity], finding.rule, finding.entries))
+        result.check_results = checked.results
+        result.findings.extend(checked.findings)
+        result.suppressed += checked.suppressed
+    result.findings = sort_findings(result.findings)
     return result
 
 
@@ -97,6 +140,6 @@ def run_scan(
     timeout: float = 5.0,
     progress: Progress = _no_progress,
 ) -> ScanResult:
-    """Load, annotate and analyze the store at `path`."""
+    """Every stage: load, annotate and analyze the store at `path` (and check it when asked)."""
     store = load_store(path, format_name=format_name, project=project, progress=progress)
     return analyze_store(store, now=now, check=check, timeout=timeout, progress=progress)

@@ -12,7 +12,7 @@ from curator.checks.claims import extract_claims
 from curator.checks.confine import git_root, within
 from curator.checks.probes import ProbeRunner, run_adhoc
 from curator.checks.project import load_facts
-from curator.checks.results import CheckResult, Claim, ProbeResult
+from curator.checks.results import CHECK_FAILED, CheckResult, Claim, ProbeResult
 from curator.checks.verify import Checker
 from curator.formats import is_claude_projects_store
 from curator.model import Entry, Finding, Store
@@ -50,7 +50,7 @@ def failed_finding(entry_id: str, result: CheckResult) -> Finding:
     """The check-failed finding for one failed check."""
     probe = result.probe
     return Finding(
-        rule="check-failed",
+        rule=CHECK_FAILED,
         severity="warning",
         entries=[entry_id],
         message=result.explanation,

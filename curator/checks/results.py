@@ -3,17 +3,20 @@
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, Literal, get_args
 
-CLAIM_KINDS = ("path", "identifier", "count", "script", "tool", "version", "declared", "url")
-VERDICTS = ("pass", "fail", "unknown")
+ClaimKind = Literal["path", "identifier", "count", "script", "tool", "version", "declared", "url"]
+Verdict = Literal["pass", "fail", "unknown"]
+CLAIM_KINDS: tuple[ClaimKind, ...] = get_args(ClaimKind)
+VERDICTS: tuple[Verdict, ...] = get_args(Verdict)
+CHECK_FAILED = "check-failed"
 
 
 @dataclass
 class Claim:
     """One thing an entry asserts about the project that a probe can test."""
 
-    kind: str
+    kind: ClaimKind
     text: str
     subject: str
     expected: str
@@ -76,7 +79,7 @@ class CheckResult:
     """A claim, the probe that tested it and the verdict with a one-line explanation."""
 
     claim: Claim
-    verdict: str
+    verdict: Verdict
     explanation: str
     probe: ProbeResult | None = None
     observed: str | None = None

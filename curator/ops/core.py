@@ -260,5 +260,7 @@ class Batch:
         if ops_git.git_available():
             self.commit, notes = commit_changed(self.touched, message)
             self.notes += notes
+            if self.commit:
+                history.annotate(self.store)
         else:
             self.notes.append("git is not installed: no commit")

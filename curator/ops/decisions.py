@@ -31,8 +31,10 @@ def review_message(day: str, decisions: dict[str, Decision]) -> str:
     return f"review {day} — {kept} kept, {expired} expired, {merged} merged"
 
 
-def apply_decisions(store: Store, decisions: dict[str, Decision], message: str, now: datetime) -> tuple[str | None, list[str]]:
-    """Apply every decision inside one ops session; returns the commit and any refusals."""
+def apply_decisions(
+    store: Store, decisions: dict[str, Decision], message: str, now: datetime
+) -> tuple[str | None, list[str], Store]:
+    """Apply every decision inside one ops session; returns the commit, any refusals and the re-read store."""
     refusals: list[str] = []
     with session(store, message) as batch:
         for entry_id, decision in decisions.items():
@@ -48,4 +50,4 @@ def apply_decisions(store: Store, decisions: dict[str, Decision], message: str, 
                     batch.merge([entry_id, decision.partner], name=decision.name, text=decision.text)
             except Exception as exc:
                 refusals.append(f"{entry_id}: {exc}")
-    return batch.commit, refusals
+    return batch.commit, refusals, batch.store

@@ -185,7 +185,9 @@ def expire_due(store: Store, *, now: date | datetime) -> OpResult:
             changed += result.changed
     finally:
         if outer is None:
+            batch.store = current
             batch.__exit__(None, None, None)
+            current = batch.store
     notes = [] if outer else batch.notes
     return OpResult(f"expired {len(due)} due entr{'y' if len(due) == 1 else 'ies'}: {names}", batch.commit, changed, current, notes)
 

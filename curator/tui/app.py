@@ -12,12 +12,13 @@ from typing import Any, Callable
 from textual import on, work
 from textual.app import App
 from textual.message import Message
+from textual.reactive import reactive
 
-from curator import checks, formats, history, rules
+from curator import scan
 from curator.model import Store
+from curator.scan import CheckStage, ScanResult
 from curator.tui.commands import APP_ACTIONS, CuratorCommands, bindings
 from curator.tui.loading import first_read
-from curator.scan import analyze_store
 from curator.tui.screens.confirm import ConfirmModal
 from curator.tui.screens.help import HelpScreen
 from curator.tui.screens.main import MainScreen
@@ -59,6 +60,9 @@ class CuratorApp(App[None]):
     COMMANDS = App.COMMANDS | {CuratorCommands}
     ENABLE_COMMAND_PALETTE = True
 
+    session_revision: reactive[int] = reactive(0, init=False)
+    """Bumped whenever the session changes; screens watch it to redraw."""
+
     class StoreLoaded(Message):
         """The raw store was read from disk (formats only: the table can paint)."""
 
@@ -79,22 +83,21 @@ class CuratorApp(App[None]):
             self.signature = signature
 
     class FindingsLoaded(Message):
-        """The rules ran."""
+        """The rules ran (`outcome` also holds the store's review state; no checks yet)."""
 
-        def __init__(self, generation: int, result: Any, error: str | None) -> None:
+        def __init__(self, generation: int, outcome: ScanResult | None, error: str | None) -> None:
             super().__init__()
             self.generation = generation
-            self.result = result
+            self.outcome = outcome
             self.error = error
 
     class ChecksFinished(Message):
         """Live probes ran for every entry."""
 
-        def __init__(self, generation: int, outcome: Any, findings: list, error: str | None) -> None:
+        def __init__(self, generation: int, stage: CheckStage | None, error: str | None) -> None:
             super().__init__()
             self.generation = generation
-            self.outcome = outcome
-            self.findings = findings
+            self.stage = stage
             self.error = error
 
     class TrendLoaded(Message):
@@ -106,13 +109,18 @@ class CuratorApp(App[None]):
             self.trend = trend
 
     class OpFinished(Message):
-        """An op wrote (or refused to write)."""
+        """An op wrote (or refused to write); `store` is the store it reloaded, `signature` its files' stamps."""
 
-        def __init__(self, outcome: OpOutcome | None, error: str | None, after: Callable[[], None] | None) -> None:
+        def __init__(
+            self, outcome: OpOutcome | None, error: str | None, after: Callable[[], None] | None,
+            store: Store | None = None, signature: tuple = (),
+        ) -> None:
             super().__init__()
             self.outcome = outcome
             self.error = error
             self.after = after
+            self.store = store
+            self.signature = signature
 
     class DiskChecked(Message):
         """The store's files were stat-ed; `signature` says what they look like now."""
@@ -187,10 +195,7 @@ class CuratorApp(App[None]):
         self.notify(message, severity=severity, timeout=timeout, markup=False)  # type: ignore[arg-type]
 
     def _session_changed(self) -> None:
-        for screen in self.screen_stack:
-            handler = getattr(screen, "session_changed", None)
-            if handler is not None:
-                handler()
+        self.session_revision += 1
 
     # --- the staged load: store, then history, then rules, then checks -----------------------
 
@@ -210,9 +215,9 @@ class CuratorApp(App[None]):
                 if partial:
                     self.post_message(self.StoreLoaded(generation, store, None, partial=True))
                     self._first_painted.wait(timeout=FIRST_PAINT_WAIT_SECONDS)
-                    store = formats.detect(path, format_name=format_name, project=project)
+                    store = scan.load(path, format_name=format_name, project=project)
             else:
-                store = formats.detect(path, format_name=format_name, project=project)
+                store = scan.load(path, format_name=format_name, project=project)
             error = None
         except Exception as exc:
             store, error = None, str(exc) or type(exc).__name__
@@ -245,7 +250,7 @@ class CuratorApp(App[None]):
     def _annotate(self, generation: int, store: Store) -> None:
         signature = disk_signature(store)
         try:
-            history.annotate(store)
+            scan.annotate(store)
             error = None
         except Exception as exc:
             error = str(exc) or type(exc).__name__
@@ -284,21 +289,20 @@ class CuratorApp(App[None]):
     @work(thread=True, exclusive=True, exit_on_error=False, group="rules")
     def _analyze(self, generation: int, store: Store, now: datetime) -> None:
         try:
-            result, error = analyze_store(store, now=now), None
+            outcome, error = scan.analyze_store(store, now=now), None
         except Exception as exc:
-            result, error = None, str(exc) or type(exc).__name__
-        self.post_message(self.FindingsLoaded(generation, result, error))
+            outcome, error = None, str(exc) or type(exc).__name__
+        self.post_message(self.FindingsLoaded(generation, outcome, error))
 
     @on(FindingsLoaded)
     def _findings_loaded(self, message: FindingsLoaded) -> None:
         if message.generation != self.generation or self.session.store is None:
             return
-        if message.error:
+        if message.outcome is None:
             self.say(f"rules failed: {message.error}", severity="error")
         else:
-            kept_check_findings = [finding for finding in self.session.findings if finding.rule == "check-failed"]
-            self.session.findings = list(message.result.findings) + kept_check_findings
-            self.session.review = getattr(message.result, "review", None)
+            self.session.rule_findings = list(message.outcome.findings)
+            self.session.review = message.outcome.review
             self._offer_inbox()
         if self.run_checks_on_load and self.session.store.project is not None:
             self.session.stage = "checks"
@@ -322,34 +326,38 @@ class CuratorApp(App[None]):
     @work(thread=True, exclusive=True, exit_on_error=False, group="checks")
     def _check(self, generation: int, store: Store) -> None:
         try:
-            outcome = checks.run_checks(store)
-            findings = rules.apply_suppressions(store, outcome.findings).findings
-            error = None
+            stage, error = scan.check(store), None
         except Exception as exc:
-            outcome, findings, error = None, [], str(exc) or type(exc).__name__
-        self.post_message(self.ChecksFinished(generation, outcome, findings, error))
+            stage, error = None, str(exc) or type(exc).__name__
+        self.post_message(self.ChecksFinished(generation, stage, error))
 
     @on(ChecksFinished)
     def _checks_finished(self, message: ChecksFinished) -> None:
         if message.generation != self.generation:
             return
-        if message.error:
+        if message.stage is None:
             self.say(f"checks failed to run: {message.error}", severity="warning")
         else:
-            self.session.check_results = dict(message.outcome.results)
-            others = [finding for finding in self.session.findings if finding.rule != "check-failed"]
-            self.session.findings = others + list(message.findings)
+            self.session.check_results = dict(message.stage.results)
+            self.session.check_findings = list(message.stage.findings)
         self.session.stage = "ready"
         self._session_changed()
 
-    def replace_entry_checks(self, entry_id: str, outcome: Any) -> None:
-        """Swap in fresh probe results (and check-failed findings) for one entry."""
-        store = self.session.store
-        self.session.check_results[entry_id] = list(outcome.results.get(entry_id, []))
-        fresh = rules.apply_suppressions(store, outcome.findings).findings if store else list(outcome.findings)
-        kept = [f for f in self.session.findings if not (f.rule == "check-failed" and entry_id in f.entries)]
-        self.session.findings = kept + fresh
+    def replace_entry_checks(self, entry_id: str, stage: CheckStage) -> None:
+        """Swap in fresh probe results (and their findings) for one entry."""
+        self.session.check_results[entry_id] = list(stage.results.get(entry_id, []))
+        kept = [finding for finding in self.session.check_findings if entry_id not in finding.entries]
+        self.session.check_findings = kept + list(stage.findings)
         self._session_changed()
+
+    def adopt(self, store: Store, signature: tuple) -> None:
+        """Take a store an op already re-read (with history) and run the rules and checks on it: no second read."""
+        self.generation += 1
+        self._forget_history()
+        self.session.store = store
+        self.session.partial = False
+        self.session.error = None
+        self.post_message(self.HistoryLoaded(self.generation, None, signature))
 
     # --- ops ---------------------------------------------------------------------------------
 
@@ -370,8 +378,12 @@ class CuratorApp(App[None]):
 
     @work(thread=True, exclusive=False, exit_on_error=False, group="ops")
     def _run_op(self, operation: Callable[[Store], Any], store: Store, after: Callable[[], None] | None) -> None:
+        fresh: Store | None = None
+        signature: tuple = ()
         try:
             result = operation(store)
+            fresh = getattr(result, "store", None)
+            signature = disk_signature(fresh) if fresh is not None else ()
             outcome = OpOutcome(
                 message=getattr(result, "message", str(result)),
                 commit=getattr(result, "commit", None),
@@ -381,7 +393,7 @@ class CuratorApp(App[None]):
             error = None
         except Exception as exc:
             outcome, error = None, str(exc) or type(exc).__name__
-        self.post_message(self.OpFinished(outcome, error, after))
+        self.post_message(self.OpFinished(outcome, error, after, fresh, signature))
 
     @on(OpFinished)
     def _op_finished(self, message: OpFinished) -> None:
@@ -391,8 +403,12 @@ class CuratorApp(App[None]):
         else:
             assert message.outcome is not None
             self.say(commit_note(message.outcome), timeout=8)
-        self._forget_history()
-        self.reload()
+        if message.store is not None and message.error is None:
+            if not message.outcome or not message.outcome.unchanged:
+                self.adopt(message.store, message.signature)
+        else:
+            self._forget_history()
+            self.reload()
         if message.after is not None and message.error is None:
             message.after()
 

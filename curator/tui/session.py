@@ -6,11 +6,12 @@ import os
 from dataclasses import dataclass, field
 from datetime import datetime, timezone
 from pathlib import Path
-from typing import Any
+from typing import Literal
 
+from curator.checks.results import CheckResult
 from curator.model import Finding, Store
 
-STAGES = ("loading", "history", "rules", "checks", "ready")
+Stage = Literal["loading", "history", "rules", "checks", "ready"]
 
 
 @dataclass
@@ -22,9 +23,10 @@ class Session:
     project: Path | None = None
     fixed_now: datetime | None = None
     store: Store | None = None
-    findings: list[Finding] = field(default_factory=list)
-    check_results: dict[str, list[Any]] = field(default_factory=dict)
-    stage: str = "loading"
+    rule_findings: list[Finding] = field(default_factory=list)
+    check_findings: list[Finding] = field(default_factory=list)
+    check_results: dict[str, list[CheckResult]] = field(default_factory=dict)
+    stage: Stage = "loading"
     partial: bool = False
     error: str | None = None
     disk_signature: tuple = ()
@@ -35,6 +37,11 @@ class Session:
     @property
     def now(self) -> datetime:
         return self.fixed_now or datetime.now(timezone.utc)
+
+    @property
+    def findings(self) -> list[Finding]:
+        """Every finding shown: the rules' (with reader findings) and the live checks'."""
+        return self.rule_findings + self.check_findings
 
     @property
     def project_root(self) -> Path | None:

@@ -69,6 +69,7 @@ class ConflictsScreen(Screen[None]):
         yield Footer(compact=True)
 
     def on_mount(self) -> None:
+        self.watch(self.app, "session_revision", self.session_changed, init=False)
         self._rebuild()
 
     def session_changed(self) -> None:

@@ -65,6 +65,7 @@ class MainScreen(EntryActions, Screen[None]):
         yield Footer(compact=True)
 
     def on_mount(self) -> None:
+        self.watch(self.app, "session_revision", self.session_changed, init=False)
         self.query_one("#search", Input).display = False
         self.query_one(EntryTable).focus()
         self._redraw()

@@ -18,6 +18,7 @@ from curator.model import Entry, Store
 from curator.ops import Decision, apply_decisions, review_message
 from curator.tui.commands import REVIEW_ACTIONS, bindings
 from curator.tui.screens.confirm import ConfirmModal
+from curator.tui.session import disk_signature
 from curator.tui.screens.edit import EditScreen
 from curator.tui.screens.expire import ExpireChoice, ExpireModal
 from curator.tui.screens.merge import MergePlan, MergeScreen
@@ -39,13 +40,18 @@ class ReviewScreen(Screen[None]):
     class ReviewApplied(Message):
         """The session's decisions were written (one commit)."""
 
-        def __init__(self, message: str, commit: str | None, refusals: list[str], error: str | None, delta: str = "") -> None:
+        def __init__(
+            self, message: str, commit: str | None, refusals: list[str], error: str | None, delta: str = "",
+            store: Store | None = None, signature: tuple = (),
+        ) -> None:
             super().__init__()
             self.message = message
             self.commit = commit
             self.refusals = refusals
             self.error = error
             self.delta = delta
+            self.store = store
+            self.signature = signature
 
     def __init__(self) -> None:
         super().__init__()
@@ -71,6 +77,7 @@ class ReviewScreen(Screen[None]):
         yield Footer(compact=True)
 
     def on_mount(self) -> None:
+        self.watch(self.app, "session_revision", self.session_changed, init=False)
         if not self.queue:
             self.app.say("Nothing is flagged: no review needed.")
         self._show()
@@ -241,13 +248,16 @@ class ReviewScreen(Screen[None]):
         from curator.ops import inbox as ops_inbox
 
         delta = ""
+        fresh: Store | None = None
+        signature: tuple = ()
         try:
-            commit, refusals = apply_decisions(store, decisions, f"{message}\n\n{ops_inbox.review_trailers(findings)}", now)
-            commit, delta = ops_inbox.record_review(store, commit, message=message, findings=findings)
+            commit, refusals, fresh = apply_decisions(store, decisions, f"{message}\n\n{ops_inbox.review_trailers(findings)}", now)
+            commit, delta = ops_inbox.record_review(fresh, commit, message=message, findings=findings)
+            signature = disk_signature(fresh)
             error = None
         except Exception as exc:
             commit, refusals, error = None, [], str(exc) or type(exc).__name__
-        self.post_message(self.ReviewApplied(message, commit, refusals, error, delta))
+        self.post_message(self.ReviewApplied(message, commit, refusals, error, delta, fresh, signature))
 
     @on(ReviewApplied)
     def _applied(self, message: ReviewApplied) -> None:
@@ -262,5 +272,8 @@ class ReviewScreen(Screen[None]):
             if message.refusals:
                 note += "\nrefused: " + "; ".join(message.refusals)
             self.app.say(note, severity="warning" if message.refusals else "information", timeout=10)
-        self.app.reload()
+        if message.store is not None:
+            self.app.adopt(message.store, message.signature)
+        else:
+            self.app.reload()
         self.dismiss(None)

@@ -13,8 +13,9 @@ from textual.message import Message
 from textual.widgets import Input, OptionList, Static
 from textual.widgets.option_list import Option
 
-from curator import checks
+from curator import checks, scan
 from curator.model import Store
+from curator.scan import CheckStage
 
 VERDICT_STYLE = {"pass": "bold green", "fail": "bold red", "unknown": "bold yellow"}
 OUTPUT_LINES = 8
@@ -81,7 +82,7 @@ class CheckView(Vertical):
     class ChecksFinished(Message):
         """Probes for one entry finished (or failed to run)."""
 
-        def __init__(self, entry_id: str, outcome: Any, error: str | None) -> None:
+        def __init__(self, entry_id: str, outcome: CheckStage | None, error: str | None) -> None:
             super().__init__()
             self.entry_id = entry_id
             self.outcome = outcome
@@ -150,7 +151,7 @@ class CheckView(Vertical):
     @work(thread=True, exclusive=True, exit_on_error=False, group="entry-checks")
     def _run_checks(self, store: Store, entry_id: str) -> None:
         try:
-            outcome, error = checks.run_checks(store, entry_ids=[entry_id]), None
+            outcome, error = scan.check(store, entry_ids=[entry_id]), None
         except Exception as exc:
             outcome, error = None, f"{type(exc).__name__}: {exc}"
         self.post_message(self.ChecksFinished(entry_id, outcome, error))
