@@ -5,12 +5,14 @@ from __future__ import annotations
 import tomllib
 from dataclasses import dataclass, field
 from pathlib import Path
+from collections.abc import Collection
 from typing import Any
 
 from curator.model import Finding, Store
 
 CONFIG_NAME = ".curator.toml"
 
+RULE_TABLES = ("stale", "freshness", "bloat", "duplicate", "conflict")
 DEFAULT_STALE_DAYS = {"project": 90, "feedback": 180, "reference": 365, "user": 365, "default": 180}
 DEFAULT_FRESHNESS_DAYS = {"project": 30, "feedback": 60, "reference": 90, "user": 90, "default": 30}
 
@@ -60,8 +62,13 @@ def config_path(store: Store) -> Path:
     return (root if root.is_dir() else root.parent) / CONFIG_NAME
 
 
-def load(store: Store) -> tuple[Config, list[Finding]]:
-    """Read the store's `.curator.toml`; problems become `parse-error` findings and defaults apply."""
+def load(
+    store: Store, *, rule_keys: Collection[str] | None = None, rule_ids: Collection[str] | None = None
+) -> tuple[Config, list[Finding]]:
+    """Read the store's `.curator.toml`; problems become `parse-error` findings and defaults apply.
+
+    `rule_keys` and `rule_ids` (from the rule registry) are the `[rules]` keys and rule ids it may name.
+    """
     path = config_path(store)
     if not path.is_file():
         return Config(), []
@@ -72,19 +79,21 @@ def load(store: Store) -> tuple[Config, list[Finding]]:
     except tomllib.TOMLDecodeError as error:
         return Config(), [_problem(f"{CONFIG_NAME} is not valid TOML ({error}); using default thresholds")]
     try:
-        return parse(data), []
+        return parse(data, rule_keys=rule_keys, rule_ids=rule_ids), []
     except ConfigError as error:
         return Config(), [_problem(f"{CONFIG_NAME}: {error}; using default thresholds and no suppressions")]
 
 
-def parse(data: dict[str, Any]) -> Config:
-    """Build a Config from parsed TOML, raising ConfigError on unknown keys or wrong types."""
+def parse(
+    data: dict[str, Any], *, rule_keys: Collection[str] | None = None, rule_ids: Collection[str] | None = None
+) -> Config:
+    """Build a Config from parsed TOML, raising ConfigError on unknown keys, unknown rule ids or wrong types."""
     unknown = set(data) - {"rules", "ignore"}
     if unknown:
         raise ConfigError(f"unknown top-level key(s) {', '.join(sorted(unknown))} (expected [rules] and [[ignore]])")
     config = Config()
     rules = _table(data.get("rules", {}), "[rules]")
-    allowed = {"stale", "freshness", "bloat", "duplicate", "conflict", "disable"}
+    allowed = {"disable", *(RULE_TABLES if rule_keys is None else rule_keys)}
     if set(rules) - allowed:
         raise ConfigError(f"unknown key(s) in [rules]: {', '.join(sorted(set(rules) - allowed))}")
     config.stale_days.update(_days(rules.get("stale", {}), "[rules.stale]"))
@@ -112,6 +121,9 @@ def parse(data: dict[str, Any]) -> Config:
     disabled = rules.get("disable", [])
     if not isinstance(disabled, list) or not all(isinstance(rule, str) for rule in disabled):
         raise ConfigError("[rules] disable must be a list of rule ids")
+    unknown_ids = sorted(set(disabled) - set(rule_ids)) if rule_ids is not None else []
+    if unknown_ids:
+        raise ConfigError(f"[rules] disable names unknown rule id(s) {', '.join(unknown_ids)} (known: {', '.join(rule_ids or ())})")
     config.disabled = frozenset(disabled)
     ignores = data.get("ignore", [])
     if not isinstance(ignores, list):

@@ -1,4 +1,4 @@
-"""Drift analyzers: analyze(store, now=...) -> findings that survived the store's suppressions."""
+"""Drift analyzers: analyze(store, now=...) runs every registered rule and returns what survived suppression."""
 
 from __future__ import annotations
 
@@ -6,10 +6,22 @@ import gc
 from dataclasses import dataclass, field
 from datetime import datetime, timezone
 
+from typing import Any
+
 from curator import config as config_module
 from curator.model import Finding, Store
+from curator.rules import structure
+from curator.rules.choices import ChoiceTable
+from curator.rules.docs import Docs
+from curator.rules.registry import Rule, RuleContext, all_rules, config_keys, get_rule, rule_ids
 
-RULE_IDS = ("conflict", "duplicate", "outdated-number", "expired-date", "stale", "derivable", "bloat")
+__all__ = ["Rule", "RuleContext", "RuleOutcome", "all_rules", "analyze", "apply_suppressions", "get_rule", "load_settings", "rule_ids"]
+
+
+def __getattr__(name: str) -> Any:
+    if name == "RULE_IDS":
+        return rule_ids()
+    raise AttributeError(name)
 
 
 @dataclass
@@ -25,7 +37,7 @@ def apply_suppressions(
 ) -> RuleOutcome:
     """Drop findings the store's `.curator.toml` ignores (read from disk unless `settings` is given)."""
     if settings is None:
-        settings, _ = config_module.load(store)
+        settings, _ = load_settings(store)
     kept: list[Finding] = []
     suppressed = 0
     for finding in findings:
@@ -47,29 +59,24 @@ def analyze(store: Store, *, now: datetime) -> RuleOutcome:
             gc.enable()
 
 
+def load_settings(store: Store) -> tuple[config_module.Config, list[Finding]]:
+    """The store's `.curator.toml`, validated against the registered rules' ids and config keys."""
+    return config_module.load(store, rule_keys=config_keys(), rule_ids=rule_ids())
+
+
 def _analyze(store: Store, now: datetime) -> RuleOutcome:
     """The rules proper; the cyclic GC is paused meanwhile (they build many small acyclic objects)."""
-    from curator.rules import bloat, conflict, dates, derivable, duplicate, numbers, stale, structure
-    from curator.rules.choices import ChoiceTable
-    from curator.rules.docs import Docs
-
     moment = now if now.tzinfo else now.replace(tzinfo=timezone.utc)
-    settings, config_problems = config_module.load(store)
-    docs = Docs.from_store(store)
-    table = ChoiceTable(settings.exclusive_sets)
+    settings, config_problems = load_settings(store)
+    context = RuleContext(
+        store=store, docs=Docs.from_store(store), settings=settings,
+        choices=ChoiceTable(settings.exclusive_sets), now=moment,
+    )
     findings = list(store.findings) + list(structure.analyze(store))
-    conflicts, conflicting = conflict.analyze(docs, settings, table)
-    duplicates, restated = duplicate.analyze(docs, settings, conflicting)
-    drift = [
-        *conflicts,
-        *duplicates,
-        *numbers.analyze(docs, settings, moment),
-        *dates.analyze(docs, settings, moment),
-        *stale.analyze(docs, settings, moment),
-        *derivable.analyze(docs, table, store.project, restated),
-        *bloat.analyze(store, docs, settings),
-    ]
-    findings.extend(finding for finding in drift if finding.rule not in settings.disabled)
+    for rule in all_rules():
+        drift = rule.analyze(context)
+        if rule.id not in settings.disabled:
+            findings.extend(drift)
     outcome = apply_suppressions(store, findings, settings)
     outcome.findings.extend(config_problems)
     return outcome

@@ -7,6 +7,7 @@ import re
 from curator.config import Config
 from curator.model import INDEX_MAX_BYTES, INDEX_MAX_LINES, Finding, Store
 from curator.rules.docs import Docs
+from curator.rules.registry import Rule, RuleContext
 
 NARRATIVE_KINDS_EXEMPT = frozenset({"daily"})
 _STEP_CUES = re.compile(
@@ -92,3 +93,16 @@ def _always_loaded(store: Store, config: Config) -> list[Finding]:
         )
     return found
 
+
+def _run(ctx: RuleContext) -> list[Finding]:
+    return analyze(ctx.store, ctx.docs, ctx.settings)
+
+
+RULE = Rule(
+    id="bloat",
+    severity="info",
+    summary="an index or entry near or over what the agent loads",
+    analyze=_run,
+    config_keys=frozenset({"bloat"}),
+    order=70,
+)

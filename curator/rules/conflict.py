@@ -13,6 +13,7 @@ from curator.rules import pairing, polarity
 from curator.rules.choices import ChoiceTable, Stance
 from curator.rules.docs import Docs, order, quote, supersede_clause
 from curator.rules.quantities import Quantity, extract, incompatible, same_subject
+from curator.rules.registry import Rule, RuleContext
 
 @dataclass
 class Clash:
@@ -183,3 +184,20 @@ def _finding(docs: Docs, left: int, right: int, found: list[Clash]) -> Finding:
     if len(found) > 1:
         evidence["also"] = [{"kind": clash.kind, **clash.detail} for clash in found[1:]]
     return Finding("conflict", "warning", [older.id, newer.id], message, evidence)
+
+
+def _run(ctx: RuleContext) -> list[Finding]:
+    findings, ctx.conflicting = analyze(ctx.docs, ctx.settings, ctx.choices)
+    return findings
+
+
+RULE = Rule(
+    id="conflict",
+    severity="warning",
+    summary="two entries (or an entry and an instruction file) that say incompatible things",
+    analyze=_run,
+    config_keys=frozenset({"conflict"}),
+    order=10,
+    pairs_entries=True,
+    reason_to_expire=True,
+)

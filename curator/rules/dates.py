@@ -8,6 +8,7 @@ from datetime import date, datetime, timedelta
 from curator.config import Config
 from curator.model import Finding
 from curator.rules.docs import Doc, Docs, quote
+from curator.rules.registry import Rule, RuleContext
 
 _MONTHS = {name: number for number, names in enumerate(
     ("jan january", "feb february", "mar march", "apr april", "may", "jun june", "jul july", "aug august",
@@ -162,3 +163,16 @@ def _finding(doc: Doc, due: date, said: str, what: str, today: date) -> Finding:
         {"date": due.isoformat(), "days_past": days, "said": said},
     )
 
+
+def _run(ctx: RuleContext) -> list[Finding]:
+    return analyze(ctx.docs, ctx.settings, ctx.now)
+
+
+RULE = Rule(
+    id="expired-date",
+    severity="warning",
+    summary="a deadline or dated plan that has passed",
+    analyze=_run,
+    order=40,
+    reason_to_expire=True,
+)

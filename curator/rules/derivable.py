@@ -10,6 +10,7 @@ from curator.rules.choices import ChoiceTable
 from curator.rules.docs import Doc, Docs, quote
 from curator.rules.project_facts import project_facts
 from curator.rules.restated import restated_statements
+from curator.rules.registry import Rule, RuleContext
 
 _LANGUAGE_CLAIM = re.compile(
     r"(?:\b(?:uses?|using|written in|with|in|is a|用|使用|基于|采用)\s*)(typescript|python|rust|golang|go)\b(?! ?(?:file|script|version|code|snippet))"
@@ -91,3 +92,16 @@ def _finding(doc: Doc, found: list[dict[str, str]]) -> Finding:
         "truth and a copy in memory only goes stale — drop it from memory.",
         {"restates": unique, "files": sorted({item["source"] for item in unique})},
     )
+
+
+def _run(ctx: RuleContext) -> list[Finding]:
+    return analyze(ctx.docs, ctx.choices, ctx.project, ctx.restated)
+
+
+RULE = Rule(
+    id="derivable",
+    severity="info",
+    summary="an entry the project or an instruction file already says",
+    analyze=_run,
+    order=60,
+)

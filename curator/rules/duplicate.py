@@ -12,6 +12,7 @@ from curator.model import Entry, Finding
 from curator.rules import pairing
 from curator.rules.docs import Docs, order, quote
 from curator.rules.text import CJK_RUN, IS_CJK, tokens
+from curator.rules.registry import Rule, RuleContext
 
 MIN_TOKENS = 5
 CORE_FLOOR = 60.0
@@ -140,3 +141,20 @@ def _comparable(left: tuple[int, ...], right: tuple[int, ...]) -> bool:
     if not left or not right:
         return False
     return min(len(left), len(right)) / max(len(left), len(right)) >= LENGTH_GUARD
+
+
+def _run(ctx: RuleContext) -> list[Finding]:
+    findings, ctx.restated = analyze(ctx.docs, ctx.settings, ctx.conflicting)
+    return findings
+
+
+RULE = Rule(
+    id="duplicate",
+    severity="warning",
+    summary="two entries that say the same thing",
+    analyze=_run,
+    config_keys=frozenset({"duplicate"}),
+    order=20,
+    pairs_entries=True,
+    reason_to_expire=True,
+)

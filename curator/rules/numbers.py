@@ -8,6 +8,7 @@ from datetime import datetime
 from curator.config import Config
 from curator.model import Finding
 from curator.rules.docs import Doc, Docs, quote
+from curator.rules.registry import Rule, RuleContext
 
 _N = r"(\d{1,3}(?:,\d{3})+|\d+)"
 _TODO_VERBS = (
@@ -88,3 +89,18 @@ def _age(doc: Doc, now: datetime) -> float | None:
     if moment is None:
         return None
     return (now - moment).total_seconds() / 86400
+
+
+def _run(ctx: RuleContext) -> list[Finding]:
+    return analyze(ctx.docs, ctx.settings, ctx.now)
+
+
+RULE = Rule(
+    id="outdated-number",
+    severity="warning",
+    summary="a point-in-time count older than the freshness window",
+    analyze=_run,
+    config_keys=frozenset({"freshness"}),
+    order=30,
+    reason_to_expire=True,
+)

@@ -10,6 +10,7 @@ from datetime import datetime
 from curator.config import Config
 from curator.model import Finding
 from curator.rules.docs import Docs
+from curator.rules.registry import Rule, RuleContext
 
 EXEMPT_KINDS = frozenset({"daily", "rule"})
 
@@ -35,3 +36,18 @@ def analyze(docs: Docs, config: Config, now: datetime) -> list[Finding]:
             )
         )
     return findings
+
+
+def _run(ctx: RuleContext) -> list[Finding]:
+    return analyze(ctx.docs, ctx.settings, ctx.now)
+
+
+RULE = Rule(
+    id="stale",
+    severity="info",
+    summary="an entry nobody changed or reviewed within its type's window",
+    analyze=_run,
+    config_keys=frozenset({"stale"}),
+    order=50,
+    reason_to_expire=True,
+)

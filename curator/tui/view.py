@@ -7,7 +7,9 @@ from datetime import datetime
 
 from rapidfuzz import fuzz, process, utils
 
+from curator.checks.results import CHECK_FAILED
 from curator.model import SEVERITY_RANK, Entry, Finding
+from curator.rules.registry import Rule, get_rule
 
 COLUMNS: tuple[tuple[str, str], ...] = (
     ("flag", " ⚑"),
@@ -185,10 +187,15 @@ def review_queue(entries: list[Entry], findings: list[Finding], now: datetime) -
     return sorted(flagged, key=badness)
 
 
+def _pairing_rule(finding: Finding) -> Rule | None:
+    rule = get_rule(finding.rule)
+    return rule if rule is not None and rule.pairs_entries and len(finding.entries) >= 2 else None
+
+
 def pair_findings(findings: list[Finding]) -> list[Finding]:
-    """Conflict and duplicate findings between two or more entries, conflicts first."""
-    pairs = [finding for finding in findings if finding.rule in ("conflict", "duplicate") and len(finding.entries) >= 2]
-    return sorted(pairs, key=lambda finding: (finding.rule != "conflict", finding.entries))
+    """Findings of rules that pair entries (conflict, duplicate), in rule order (conflicts first)."""
+    ranked = [(rule.order, finding) for finding in findings if (rule := _pairing_rule(finding)) is not None]
+    return [finding for _, finding in sorted(ranked, key=lambda item: (item[0], item[1].entries))]
 
 
 def suggested_partner(entry_id: str, findings: list[Finding]) -> str | None:
@@ -210,6 +217,7 @@ def short_reason(reason: str) -> str:
 def default_expire_reason(entry_findings: list[Finding]) -> str:
     """A reason prefilled from the entry's most serious finding."""
     for finding in entry_findings:
-        if finding.rule in ("expired-date", "outdated-number", "conflict", "duplicate", "stale", "check-failed"):
+        rule = get_rule(finding.rule)
+        if (rule is not None and rule.reason_to_expire) or finding.rule == CHECK_FAILED:
             return short_reason(f"{finding.rule}: {finding.message}")
     return ""
