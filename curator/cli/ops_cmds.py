@@ -2,18 +2,14 @@
 
 from __future__ import annotations
 
-import os
-import shlex
-import subprocess
 import sys
-import tempfile
 from datetime import date
 from pathlib import Path
 from typing import Callable
 
 import click
 
-from curator import formats, ops
+from curator import editor, formats, ops
 from curator.cli.common import now_option, parse_now, resolve_store_path, store_option
 from curator.model import Store
 from curator.ops.core import today
@@ -25,30 +21,16 @@ EPILOG_SAFETY = (
 
 
 def launch_editor(path: Path) -> None:
-    """Open `path` in $VISUAL or $EDITOR (default vi) and wait; never through a shell."""
-    editor = os.environ.get("VISUAL") or os.environ.get("EDITOR") or "vi"
-    try:
-        command = shlex.split(editor)
-    except ValueError:
-        raise click.ClickException(f"cannot parse $EDITOR {editor!r}") from None
-    try:
-        completed = subprocess.run([*command, str(path)])
-    except OSError as error:
-        raise click.ClickException(f"cannot start editor {editor!r}: {error}") from None
-    if completed.returncode != 0:
-        raise click.ClickException(f"editor {editor!r} exited with status {completed.returncode}; nothing saved")
+    """Open `path` in $VISUAL or $EDITOR and wait; never through a shell (the one function tests replace)."""
+    editor.run_external_editor(path)
 
 
 def edit_text(initial: str, suffix: str = ".md") -> str:
     """Let the person edit `initial` in their editor via a temp file; return the saved text."""
-    with tempfile.TemporaryDirectory(prefix="curator-edit-") as directory:
-        path = Path(directory) / f"entry{suffix}"
-        path.write_bytes(initial.encode("utf-8"))
-        launch_editor(path)
-        try:
-            return path.read_bytes().decode("utf-8")
-        except UnicodeDecodeError:
-            raise click.ClickException("the edited text is not valid UTF-8; nothing saved") from None
+    try:
+        return editor.edit_text(initial, name=f"entry{suffix}", launch=lambda path: launch_editor(path))
+    except editor.EditorError as error:
+        raise click.ClickException(str(error)) from None
 
 
 def parse_day(value: str | None, option: str) -> date | None:
@@ -62,7 +44,7 @@ def parse_day(value: str | None, option: str) -> date | None:
 
 def load(store_path: Path | None) -> Store:
     """Load the store at --store (or the discovered one); bad paths are usage errors."""
-    from curator.scan import load_store
+    from curator.scan import load_store  # deferred: `curator --help` and `--version` need no store machinery
 
     path = resolve_store_path(store_path)
     try:

@@ -5,7 +5,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from functools import partial
 
-from textual.binding import Binding
+from textual.binding import Binding, BindingType
 from textual.command import DiscoveryHit, Hit, Hits, Provider
 
 
@@ -45,7 +45,7 @@ MAIN_ACTIONS: tuple[ActionSpec, ...] = (
     ActionSpec("expire", "x", "expire", "Expire", "Expire the entry to the archive (reason; now or a date)", MAIN),
     ActionSpec("restore", "X", "restore", "Restore", "Restore an expired entry from the archive", MAIN, show=False),
     ActionSpec("review-stamp", "v", "review_stamp", "Reviewed", "Stamp the entry as reviewed today", MAIN, show=False),
-    ActionSpec("dismiss", "d", "dismiss", "Dismiss", "Dismiss a finding (writes a suppression)", MAIN, show=False),
+    ActionSpec("dismiss", "d", "dismiss_finding", "Dismiss", "Dismiss a finding (writes a suppression)", MAIN, show=False),
     ActionSpec("conflicts", "c", "conflicts", "Conflicts", "Resolve conflicts and duplicates side by side", MAIN),
     ActionSpec("review", "R", "review", "Review", "Weekly review: walk flagged entries, worst first", MAIN),
     ActionSpec("undo", "u", "undo", "Undo", "Revert the last curator commit", MAIN),
@@ -105,7 +105,7 @@ CONFLICT_ACTIONS: tuple[ActionSpec, ...] = (
     ActionSpec("conflict-keep-left", "h", "keep_left", "Keep left", "Keep left, expire right", CONFLICTS),
     ActionSpec("conflict-keep-right", "l", "keep_right", "Keep right", "Keep right, expire left", CONFLICTS),
     ActionSpec("conflict-merge", "m", "merge", "Merge", "Merge the pair", CONFLICTS),
-    ActionSpec("conflict-dismiss", "d", "dismiss", "Dismiss", "Dismiss the finding (suppression)", CONFLICTS),
+    ActionSpec("conflict-dismiss", "d", "dismiss_finding", "Dismiss", "Dismiss the finding (suppression)", CONFLICTS),
     ActionSpec("conflict-next", "n", "next", "Next", "Next pair", CONFLICTS),
     ActionSpec("conflict-prev", "p", "previous", "Prev", "Previous pair", CONFLICTS),
     ActionSpec("conflict-close", "escape", "close", "Back", "Back to the main screen", CONFLICTS),
@@ -140,7 +140,8 @@ def key_label(key: str) -> str:
     return KEY_DISPLAY.get(key, key.replace("ctrl+", "ctrl+"))
 
 
-def bindings(specs: tuple[ActionSpec, ...]) -> list[Binding]:
+def bindings(specs: tuple[ActionSpec, ...]) -> list[BindingType]:
+    """The Textual bindings for these actions."""
     return [spec.binding() for spec in specs]
 
 

@@ -8,7 +8,7 @@ from datetime import datetime
 from rapidfuzz import fuzz, process, utils
 
 from curator.checks.results import CHECK_FAILED
-from curator.model import SEVERITY_RANK, Entry, Finding
+from curator.model import SEVERITY_RANK, Entry, Finding, Severity
 from curator.rules.registry import Rule, get_rule
 
 COLUMNS: tuple[tuple[str, str], ...] = (
@@ -51,11 +51,11 @@ def findings_by_entry(findings: list[Finding]) -> dict[str, list[Finding]]:
     return by_entry
 
 
-def worst_severity(entry_findings: list[Finding]) -> str | None:
+def worst_severity(entry_findings: list[Finding]) -> Severity | None:
     """The highest severity among the findings, or None."""
     if not entry_findings:
         return None
-    return max((finding.severity for finding in entry_findings), key=lambda name: SEVERITY_RANK.get(name, 0))
+    return max((finding.severity for finding in entry_findings), key=SEVERITY_RANK.__getitem__)
 
 
 def format_age(days: float | None) -> str:
@@ -181,7 +181,7 @@ def review_queue(entries: list[Entry], findings: list[Finding], now: datetime) -
 
     def badness(entry: Entry):
         entry_findings = flags[entry.id]
-        severity = worst_severity(entry_findings) or "info"
+        severity: Severity = worst_severity(entry_findings) or "info"
         return (-SEVERITY_RANK[severity], -len(entry_findings), -(entry.age_days(now) or 0.0), entry.id)
 
     return sorted(flagged, key=badness)

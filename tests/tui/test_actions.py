@@ -7,7 +7,7 @@ from pathlib import Path
 import pytest
 from textual.widgets import Input, TextArea
 
-from curator.tui import editor
+from curator import editor
 from curator.tui.app import CuratorApp
 from curator.tui.screens.confirm import ConfirmModal
 from curator.tui.screens.edit import EditScreen

@@ -6,15 +6,14 @@ from rich.console import Group
 from rich.text import Text
 from textual.app import ComposeResult
 from textual.containers import Horizontal, VerticalScroll
-from textual.screen import Screen
 from textual.widgets import Footer, Static
 
 from curator.model import Entry, Finding
+from curator.tui.base import CuratorScreen
 from curator.tui.commands import CONFLICT_ACTIONS, bindings
 from curator.tui.view import format_date, pair_findings, short_reason
 from curator.tui.widgets.content_view import entry_text
 from curator.tui.widgets.findings_view import evidence_text
-
 
 
 def ordered_pair(finding: Finding, entries: dict[str, Entry]) -> tuple[Entry, Entry] | None:
@@ -24,9 +23,9 @@ def ordered_pair(finding: Finding, entries: dict[str, Entry]) -> tuple[Entry, En
         return None
     left, right = pair
     assert left is not None and right is not None
-    if (left.modified or left.created) and (right.modified or right.created):
-        if (left.modified or left.created) > (right.modified or right.created):
-            left, right = right, left
+    left_moment, right_moment = left.modified or left.created, right.modified or right.created
+    if left_moment and right_moment and left_moment > right_moment:
+        left, right = right, left
     return left, right
 
 
@@ -44,7 +43,7 @@ def side_header(entry: Entry, side: str, newer: bool) -> Text:
     return header
 
 
-class ConflictsScreen(Screen[None]):
+class ConflictsScreen(CuratorScreen):
     """Walk the conflict and duplicate findings; keep left, keep right, merge or dismiss."""
 
     CSS_PATH = "conflicts.tcss"
@@ -77,7 +76,7 @@ class ConflictsScreen(Screen[None]):
             self._rebuild()
 
     def _rebuild(self) -> None:
-        session = self.app.session
+        session = self.curator.session
         store = session.store
         entries = {entry.id: entry for entry in (*store.entries, *store.context)} if store else {}
         self.pairs = []
@@ -99,7 +98,7 @@ class ConflictsScreen(Screen[None]):
         evidence = self.query_one("#conflict-evidence", Static)
         current = self.current
         if current is None:
-            waiting = self.app.session.stage in ("loading", "history", "rules")
+            waiting = self.curator.session.stage in ("loading", "history", "rules")
             header.update(Text("Finding conflicts…" if waiting else "No conflicts or duplicates. Nothing to resolve.", style="bold"))
             for widget in (left_body, right_body, evidence):
                 widget.update("")
@@ -117,12 +116,12 @@ class ConflictsScreen(Screen[None]):
         evidence.update(evidence_text(finding.evidence))
 
     def _main(self):
-        return self.app.main_screen
+        return self.curator.main_screen
 
     def _keep(self, kept: Entry, dropped: Entry, finding: Finding) -> None:
-        store = self.app.session.store
+        store = self.curator.session.store
         if store is None or store.get(dropped.id) is None:
-            self.app.say(f"{dropped.id} is a project instruction, not memory: edit {dropped.path} by hand, or dismiss.", severity="warning")
+            self.curator.say(f"{dropped.id} is a project instruction, not memory: edit {dropped.path} by hand, or dismiss.", severity="warning")
             return
         reason = short_reason(f"superseded by {kept.id} ({finding.rule}: {finding.message})")
         self._main().ask_expire(dropped, reason)
@@ -140,13 +139,13 @@ class ConflictsScreen(Screen[None]):
     def action_merge(self) -> None:
         if self.current:
             _finding, left, right = self.current
-            store = self.app.session.store
+            store = self.curator.session.store
             if store is None or store.get(left.id) is None or store.get(right.id) is None:
-                self.app.say("Only two memory entries can be merged; a project instruction is not memory.", severity="warning")
+                self.curator.say("Only two memory entries can be merged; a project instruction is not memory.", severity="warning")
                 return
             self._main().open_merge([left.id, right.id])
 
-    def action_dismiss(self) -> None:
+    def action_dismiss_finding(self) -> None:
         if self.current:
             self._main().ask_dismiss(self.current[0])
 

@@ -2,14 +2,14 @@
 
 from __future__ import annotations
 
-import tempfile
 from pathlib import Path
 
 from rich.text import Text
+from textual.app import SuspendNotSupported
 
-from curator import ops
+from curator import editor, ops
 from curator.model import Entry, Finding
-from curator.tui import editor
+from curator.tui.base import CuratorScreen
 from curator.tui.screens.confirm import ConfirmModal
 from curator.tui.screens.conflicts import ConflictsScreen
 from curator.tui.screens.edit import EditScreen
@@ -17,23 +17,39 @@ from curator.tui.screens.expire import ExpireChoice, ExpireModal
 from curator.tui.screens.merge import MergePlan, MergeScreen
 from curator.tui.screens.prompt import PromptModal
 from curator.tui.screens.review import ReviewScreen
-from curator.tui.view import default_expire_reason, suggested_partner
+from curator.tui.view import ViewState, default_expire_reason, suggested_partner
 from curator.tui.widgets.check_view import CheckView, claim_text, probe_text
 from curator.tui.widgets.detail import DetailPane
 from curator.tui.widgets.entry_table import EntryTable
 from curator.tui.widgets.findings_view import FindingsView
 
-class EntryActions:
-    """Mixed into MainScreen: every action that changes an entry goes through ops via App.run_op."""
+
+class EntryActions(CuratorScreen):
+    """The base of MainScreen: every action that changes an entry goes through ops via the app's run_op."""
+
+    view_state: ViewState
+
+    @property
+    def current_entry(self) -> Entry | None:
+        raise NotImplementedError
+
+    def _entry_findings(self, entry_id: str) -> list[Finding]:
+        raise NotImplementedError
+
+    def refresh_table(self, *, keep_cursor_on: str | None = None) -> None:
+        raise NotImplementedError
+
+    def _update_filter_line(self, shown: int, total: int) -> None:
+        raise NotImplementedError
 
 
     def _require_entry(self, *, active: bool = True) -> Entry | None:
         entry = self.current_entry
         if entry is None:
-            self.app.say("Select an entry first.", severity="warning")
+            self.curator.say("Select an entry first.", severity="warning")
             return None
         if active and entry.status == "unreadable":
-            self.app.say(f"{entry.id} could not be read; fix the file by hand first.", severity="warning")
+            self.curator.say(f"{entry.id} could not be read; fix the file by hand first.", severity="warning")
             return None
         return entry
 
@@ -44,7 +60,7 @@ class EntryActions:
         marked = self.view_state.marked
         marked.symmetric_difference_update({entry.id})
         self.query_one(EntryTable).redraw_entry(entry, self._entry_findings(entry.id), entry.id in marked, self.session.now)
-        self._update_filter_line(self.query_one(EntryTable).row_count, len(self.session.store.entries))
+        self._update_filter_line(self.query_one(EntryTable).row_count, len(self.session.store.entries) if self.session.store else 0)
         table = self.query_one(EntryTable)
         if table.cursor_row + 1 < table.row_count:
             table.move_cursor(row=table.cursor_row + 1, animate=False)
@@ -60,33 +76,30 @@ class EntryActions:
         self.app.push_screen(EditScreen(entry), saved)
 
     def save_text(self, entry_id: str, new_text: str) -> None:
-        self.app.run_op(lambda store: ops.edit(store, entry_id, text=new_text))
+        self.curator.run_op(lambda store: ops.edit(store, entry_id, text=new_text))
 
     def action_edit_external(self) -> None:
         entry = self._require_entry()
         if entry is None:
             return
         original = entry.text or entry.body
-        suffix = Path(entry.path).suffix or ".md"
-        with tempfile.TemporaryDirectory(prefix="curator-edit-") as scratch:
-            scratch_file = Path(scratch) / (Path(entry.path).stem + suffix)
-            scratch_file.write_text(original, encoding="utf-8")
-            try:
-                try:
-                    with self.app.suspend():
-                        editor.run_external_editor(scratch_file)
-                except Exception as exc:
-                    if type(exc).__name__ != "SuspendNotSupported":
-                        raise
-                    editor.run_external_editor(scratch_file)
-            except editor.EditorError as exc:
-                self.app.say(str(exc), severity="error")
-                return
-            new_text = scratch_file.read_text(encoding="utf-8")
+        try:
+            new_text = editor.edit_text(original, name=Path(entry.path).name or "entry.md", launch=self._launch_suspended)
+        except editor.EditorError as exc:
+            self.curator.say(str(exc), severity="error")
+            return
         if new_text == original:
-            self.app.say("No changes.")
+            self.curator.say("No changes.")
             return
         self.save_text(entry.id, new_text)
+
+    def _launch_suspended(self, path: Path) -> None:
+        """Run the editor with the TUI suspended (or as is, where the terminal cannot be suspended)."""
+        try:
+            with self.app.suspend():
+                editor.run_external_editor(path)
+        except SuspendNotSupported:
+            editor.run_external_editor(path)
 
     def action_merge(self) -> None:
         store = self.session.store
@@ -98,8 +111,8 @@ class EntryActions:
             if entry is None:
                 return
             partner = suggested_partner(entry.id, self.session.findings)
-            if partner is None or self.session.store.get(partner) is None:
-                self.app.say("Mark two or more entries with space (or pick one with a duplicate/conflict).", severity="warning")
+            if partner is None or store.get(partner) is None:
+                self.curator.say("Mark two or more entries with space (or pick one with a duplicate/conflict).", severity="warning")
                 return
             ids = [entry.id, partner]
         self.open_merge(ids)
@@ -109,16 +122,18 @@ class EntryActions:
             if plan is None:
                 return
             self.view_state.marked.clear()
-            self.app.run_op(lambda store: ops.merge(store, plan.ids, name=plan.name, text=plan.text), after=after)
+            self.curator.run_op(lambda store: ops.merge(store, plan.ids, name=plan.name, text=plan.text), after=after)
 
-        self.app.push_screen(MergeScreen(self.session.store, ids), confirmed)
+        store = self.session.store
+        if store is not None:
+            self.app.push_screen(MergeScreen(store, ids), confirmed)
 
     def action_expire(self) -> None:
         entry = self._require_entry()
         if entry is None:
             return
         if entry.status == "expired":
-            self.app.say(f"{entry.id} is already expired; X restores it.", severity="warning")
+            self.curator.say(f"{entry.id} is already expired; X restores it.", severity="warning")
             return
         self.ask_expire(entry, default_expire_reason(self._entry_findings(entry.id)))
 
@@ -127,7 +142,7 @@ class EntryActions:
             if choice is None:
                 return
             now = self.session.now
-            self.app.run_op(lambda store: ops.expire(store, entry.id, reason=choice.reason, at=choice.at, now=now), after=after)
+            self.curator.run_op(lambda store: ops.expire(store, entry.id, reason=choice.reason, at=choice.at, now=now), after=after)
 
         self.app.push_screen(ExpireModal(entry.id, reason), chosen)
 
@@ -136,11 +151,11 @@ class EntryActions:
         if entry is None or entry.status != "expired":
             self.view_state.show_archived = True
             self.refresh_table()
-            self.app.say("Select an expired entry to restore (archived entries are now shown, struck through).")
+            self.curator.say("Select an expired entry to restore (archived entries are now shown, struck through).")
             return
         def answered(confirmed: bool | None) -> None:
             if confirmed:
-                self.app.run_op(lambda store: ops.restore(store, entry.id))
+                self.curator.run_op(lambda store: ops.restore(store, entry.id))
 
         self.app.push_screen(ConfirmModal(f"Restore {entry.id}?", "It moves back from the archive and gets its index line again.", "Restore"), answered)
 
@@ -149,9 +164,9 @@ class EntryActions:
         if entry is None:
             return
         today = self.session.now.date()
-        self.app.run_op(lambda store: ops.review(store, entry.id, on=today))
+        self.curator.run_op(lambda store: ops.review(store, entry.id, on=today))
 
-    def action_dismiss(self) -> None:
+    def action_dismiss_finding(self) -> None:
         entry = self._require_entry(active=False)
         if entry is None:
             return
@@ -159,7 +174,7 @@ class EntryActions:
         finding = findings_view.selected if findings_view.entry_id == entry.id else None
         finding = finding or next(iter(self._entry_findings(entry.id)), None)
         if finding is None:
-            self.app.say("This entry has no findings to dismiss.")
+            self.curator.say("This entry has no findings to dismiss.")
             return
         self.ask_dismiss(finding)
 
@@ -170,20 +185,20 @@ class EntryActions:
             if values is None:
                 return
             reason = values["reason"].strip()
-            self.app.run_op(lambda store: ops.dismiss(store, finding, reason=reason), after=after)
+            self.curator.run_op(lambda store: ops.dismiss(store, finding, reason=reason), after=after)
 
         self.app.push_screen(PromptModal("Dismiss finding", [("reason", "Why is this not a problem?", "")], explanation=explanation, ok_label="Dismiss"), answered)
 
     def action_undo(self) -> None:
         def answered(confirmed: bool | None) -> None:
             if confirmed:
-                self.app.run_op(lambda store: ops.undo(store))
+                self.curator.run_op(lambda store: ops.undo(store))
 
         self.app.push_screen(ConfirmModal("Undo the last curator change?", "The last curator commit is reverted with a new commit (history keeps both).", "Undo"), answered)
 
     def action_conflicts(self) -> None:
         if self.session.stage in ("loading", "history", "rules"):
-            self.app.say("Still finding conflicts; the view fills in when the rules finish.")
+            self.curator.say("Still finding conflicts; the view fills in when the rules finish.")
         self.app.push_screen(ConflictsScreen())
 
     def action_inbox(self) -> None:
@@ -198,7 +213,7 @@ class EntryActions:
 
     def action_review(self) -> None:
         if self.session.stage in ("loading", "history", "rules"):
-            self.app.say("Wait for the rules to finish: the review walks the flagged entries.", severity="warning")
+            self.curator.say("Wait for the rules to finish: the review walks the flagged entries.", severity="warning")
             return
         self.app.push_screen(ReviewScreen())
 
@@ -221,7 +236,7 @@ class EntryActions:
         failing = [result for result in check_view.results if getattr(result, "verdict", "") == "fail"]
         result = check_view.selected if getattr(check_view.selected, "verdict", "") == "fail" else next(iter(failing), None)
         if result is None:
-            self.app.say("No failed check to update from (Check tab).", severity="warning")
+            self.curator.say("No failed check to update from (Check tab).", severity="warning")
             return
         self.ask_fix_claim(entry, result)
 
@@ -242,6 +257,6 @@ class EntryActions:
         def answered(values: dict[str, str] | None) -> None:
             if values is None:
                 return
-            self.app.run_op(lambda store: ops.fix_claim(store, entry.id, old=values["old"], new=values["new"], on=today, reason=values["reason"]))
+            self.curator.run_op(lambda store: ops.fix_claim(store, entry.id, old=values["old"], new=values["new"], on=today, reason=values["reason"]))
 
         self.app.push_screen(PromptModal("Update memory from evidence", fields, explanation=explanation, ok_label="Update"), answered)

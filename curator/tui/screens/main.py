@@ -6,7 +6,7 @@ from rich.text import Text
 from textual import on
 from textual.app import ComposeResult
 from textual.containers import Container, Vertical
-from textual.screen import Screen
+from textual.coordinate import Coordinate
 from textual.timer import Timer
 from textual.widgets import DataTable, Footer, Input, Static, TabbedContent
 
@@ -21,6 +21,7 @@ from curator.tui.view import (
     visible_entries,
 )
 from curator.tui.widgets.check_view import CheckView
+from curator.tui.widgets.content_view import ContentView
 from curator.tui.widgets.detail import DetailPane
 from curator.tui.widgets.entry_table import EntryTable
 from curator.tui.widgets.findings_view import FindingsView
@@ -33,7 +34,7 @@ COLUMN_KEYS = [key for key, _title in COLUMNS]
 TAB_LISTS = {"history": "#history-commits", "findings": "#findings-list", "check": "#check-results"}
 
 
-class MainScreen(EntryActions, Screen[None]):
+class MainScreen(EntryActions):
     """Browse entries and act on them."""
 
     CSS_PATH = "main.tcss"
@@ -49,10 +50,6 @@ class MainScreen(EntryActions, Screen[None]):
         self._search_timer: Timer | None = None
         self._detail_timer: Timer | None = None
         self._settled = False
-
-    @property
-    def session(self):
-        return self.app.session
 
     def compose(self) -> ComposeResult:
         yield SummaryBar(id="summary")
@@ -153,7 +150,7 @@ class MainScreen(EntryActions, Screen[None]):
         entry_findings = self._entry_findings(entry_id) if entry_id else []
         results = session.check_results.get(entry_id) if entry_id else None
         detail = self.query_one(DetailPane)
-        self.query_one("#content-view").show(entry, session.now)
+        self.query_one("#content-view", ContentView).show(entry, session.now)
         self.query_one(FindingsView).show(entry_id, entry_findings)
         self.query_one(CheckView).show(entry_id, results, stage=session.stage, project=session.project_root)
         failed = sum(1 for result in results or [] if getattr(result, "verdict", "") == "fail")
@@ -186,7 +183,7 @@ class MainScreen(EntryActions, Screen[None]):
 
     @on(DataTable.HeaderSelected, "#entries")
     def _header_selected(self, event: DataTable.HeaderSelected) -> None:
-        key = event.column_key.value
+        key = event.column_key.value or ""
         if key == self.view_state.sort_column:
             self.view_state.sort_reverse = not self.view_state.sort_reverse
         else:
@@ -203,7 +200,7 @@ class MainScreen(EntryActions, Screen[None]):
         if store is not None and store.get(entry_id) is None:
             other = store.find(entry_id)
             where = f"{other.path} (a project instruction file, not this store)" if other else "nowhere in this store"
-            self.app.say(f"{entry_id} is {where}.")
+            self.curator.say(f"{entry_id} is {where}.")
             return
         table = self.query_one(EntryTable)
         if not table.select_entry(entry_id):
@@ -221,9 +218,9 @@ class MainScreen(EntryActions, Screen[None]):
     @on(CheckView.ChecksFinished)
     def _entry_checks_finished(self, message: CheckView.ChecksFinished) -> None:
         if message.error or message.outcome is None:
-            self.app.say(f"checks failed to run: {message.error}", severity="error")
+            self.curator.say(f"checks failed to run: {message.error}", severity="error")
             return
-        self.app.replace_entry_checks(message.entry_id, message.outcome)
+        self.curator.replace_entry_checks(message.entry_id, message.outcome)
 
     # --- search --------------------------------------------------------------------------------
 
@@ -302,12 +299,12 @@ class MainScreen(EntryActions, Screen[None]):
         start = table.cursor_row
         for offset in range(1, table.row_count + 1):
             row = (start + offset) % table.row_count
-            row_key = table.coordinate_to_cell_key((row, 0)).row_key.value
+            row_key = table.coordinate_to_cell_key(Coordinate(row, 0)).row_key.value
             if row_key in flags:
                 table.move_cursor(row=row, animate=False)
                 return
-        self.app.say("No flagged entries are shown.")
+        self.curator.say("No flagged entries are shown.")
 
     def action_rescan(self) -> None:
         self.forget_history()
-        self.app.reload()
+        self.curator.reload()

@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 from datetime import datetime
-from typing import Any
 
 from rich.console import Group
 from rich.text import Text
@@ -11,24 +10,24 @@ from textual import on, work
 from textual.app import ComposeResult
 from textual.containers import Horizontal, Vertical, VerticalScroll
 from textual.message import Message
-from textual.screen import Screen
 from textual.widgets import Footer, ProgressBar, Static
 
 from curator.model import Entry, Store
 from curator.ops import Decision, apply_decisions, review_message
+from curator.tui.base import CuratorScreen
 from curator.tui.commands import REVIEW_ACTIONS, bindings
 from curator.tui.screens.confirm import ConfirmModal
-from curator.tui.session import disk_signature
 from curator.tui.screens.edit import EditScreen
 from curator.tui.screens.expire import ExpireChoice, ExpireModal
 from curator.tui.screens.merge import MergePlan, MergeScreen
+from curator.tui.session import disk_signature
 from curator.tui.view import default_expire_reason, findings_by_entry, review_queue, suggested_partner
 from curator.tui.widgets.check_view import result_label
 from curator.tui.widgets.content_view import entry_renderable
 from curator.tui.widgets.findings_view import finding_label
 
 
-class ReviewScreen(Screen[None]):
+class ReviewScreen(CuratorScreen):
     """One flagged entry at a time, with its findings and check results."""
 
     CSS_PATH = "review.tcss"
@@ -55,7 +54,7 @@ class ReviewScreen(Screen[None]):
 
     def __init__(self) -> None:
         super().__init__()
-        session = self.app.session
+        session = self.curator.session
         entries = session.store.entries if session.store else []
         self.queue: list[str] = [entry.id for entry in review_queue(entries, session.findings, session.now)]
         self.position = 0
@@ -79,7 +78,7 @@ class ReviewScreen(Screen[None]):
     def on_mount(self) -> None:
         self.watch(self.app, "session_revision", self.session_changed, init=False)
         if not self.queue:
-            self.app.say("Nothing is flagged: no review needed.")
+            self.curator.say("Nothing is flagged: no review needed.")
         self._show()
 
     def session_changed(self) -> None:
@@ -88,7 +87,7 @@ class ReviewScreen(Screen[None]):
 
     @property
     def current_entry(self) -> Entry | None:
-        store = self.app.session.store
+        store = self.curator.session.store
         if store is None or self.position >= len(self.queue):
             return None
         return store.get(self.queue[self.position])
@@ -109,7 +108,7 @@ class ReviewScreen(Screen[None]):
         )
 
     def _show(self) -> None:
-        session = self.app.session
+        session = self.curator.session
         self.query_one("#review-progress", ProgressBar).update(progress=self.position)
         entry = self.current_entry
         header = self.query_one("#review-header", Static)
@@ -194,7 +193,7 @@ class ReviewScreen(Screen[None]):
         entry = self.current_entry
         if entry is None:
             return
-        reason = default_expire_reason(findings_by_entry(self.app.session.findings).get(entry.id, []))
+        reason = default_expire_reason(findings_by_entry(self.curator.session.findings).get(entry.id, []))
 
         def chosen(choice: ExpireChoice | None) -> None:
             if choice is not None:
@@ -206,10 +205,10 @@ class ReviewScreen(Screen[None]):
         entry = self.current_entry
         if entry is None:
             return
-        partner = suggested_partner(entry.id, self.app.session.findings)
-        store = self.app.session.store
+        partner = suggested_partner(entry.id, self.curator.session.findings)
+        store = self.curator.session.store
         if partner is None or partner in self.decisions or store is None or store.get(partner) is None:
-            self.app.say("No merge partner for this entry (no open conflict or duplicate).", severity="warning")
+            self.curator.say("No merge partner for this entry (no open conflict or duplicate).", severity="warning")
             return
         def confirmed(plan: MergePlan | None) -> None:
             if plan is None:
@@ -218,17 +217,19 @@ class ReviewScreen(Screen[None]):
                 self.queue.remove(partner)
             self._decide(Decision("merge", partner=partner, name=plan.name, text=plan.text))
 
-        self.app.push_screen(MergeScreen(self.app.session.store, [entry.id, partner]), confirmed)
+        store = self.session.store
+        if store is not None:
+            self.app.push_screen(MergeScreen(store, [entry.id, partner]), confirmed)
 
     def action_finish(self) -> None:
         if self.applying:
             return
         acting = {entry_id: d for entry_id, d in self.decisions.items() if d.kind != "skip"}
         if not acting:
-            self.app.say("Review ended: nothing to write.")
+            self.curator.say("Review ended: nothing to write.")
             self.dismiss(None)
             return
-        day = self.app.session.now.date().isoformat()
+        day = self.curator.session.now.date().isoformat()
         message = review_message(day, acting)
         body = Text(f"{message}\n\nEverything is written as ONE commit:\n", style="")
         for entry_id, decision in acting.items():
@@ -238,8 +239,8 @@ class ReviewScreen(Screen[None]):
         def answered(confirmed: bool | None) -> None:
             if confirmed:
                 self.applying = True
-                self.app.op_running = True
-                self._apply(self.app.session.store, acting, message, self.app.session.now, len(self.app.session.findings))
+                self.curator.op_running = True
+                self._apply(self.curator.session.store, acting, message, self.curator.session.now, len(self.curator.session.findings))
 
         self.app.push_screen(ConfirmModal("Apply the review?", body, "Apply"), answered)
 
@@ -262,18 +263,18 @@ class ReviewScreen(Screen[None]):
     @on(ReviewApplied)
     def _applied(self, message: ReviewApplied) -> None:
         self.applying = False
-        self.app.op_running = False
+        self.curator.op_running = False
         if message.error:
-            self.app.say(f"The review could not be written: {message.error}", severity="error", timeout=10)
+            self.curator.say(f"The review could not be written: {message.error}", severity="error", timeout=10)
         else:
             note = f"curator: {message.message}\n" + (f"commit {message.commit[:7]}" if message.commit else "(not committed: no git)")
             if message.delta:
                 note += f"\n{message.delta}"
             if message.refusals:
                 note += "\nrefused: " + "; ".join(message.refusals)
-            self.app.say(note, severity="warning" if message.refusals else "information", timeout=10)
+            self.curator.say(note, severity="warning" if message.refusals else "information", timeout=10)
         if message.store is not None:
-            self.app.adopt(message.store, message.signature)
+            self.curator.adopt(message.store, message.signature)
         else:
-            self.app.reload()
+            self.curator.reload()
         self.dismiss(None)

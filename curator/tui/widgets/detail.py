@@ -11,8 +11,6 @@ from curator.tui.widgets.content_view import ContentView
 from curator.tui.widgets.findings_view import FindingsView
 from curator.tui.widgets.history_view import HistoryView
 
-TABS = ("content", "history", "findings", "check")
-
 
 class DetailPane(Vertical):
     """Tabs about one entry."""
