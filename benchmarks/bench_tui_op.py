@@ -78,7 +78,7 @@ async def measure(store: Path, repeat: int) -> list[tuple[float, float, int]]:
             with ReadCounter() as counter:
                 started = time.perf_counter()
                 await pilot.press("v")
-                await wait_until(lambda: app.ops_finished > row, pilot)
+                await wait_until(lambda done=row: app.ops_finished > done, pilot)
                 committed = time.perf_counter() - started
                 await wait_until(lambda: app.session.stage == "ready" and not app.op_running, pilot)
                 ready = time.perf_counter() - started

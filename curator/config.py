@@ -3,9 +3,9 @@
 from __future__ import annotations
 
 import tomllib
+from collections.abc import Collection
 from dataclasses import dataclass, field
 from pathlib import Path
-from collections.abc import Collection
 from typing import Any
 
 from curator.model import Finding, Store

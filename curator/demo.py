@@ -6,6 +6,7 @@ import hashlib
 import os
 import sqlite3
 import subprocess
+from collections.abc import Mapping
 from dataclasses import dataclass
 from datetime import datetime, timedelta
 from pathlib import Path
@@ -71,7 +72,7 @@ class _Repo:
         target.parent.mkdir(parents=True, exist_ok=True)
         target.write_bytes(text.encode("utf-8"))
 
-    def commit(self, days_ago: int, message: str, files: dict[str, str | None]) -> None:
+    def commit(self, days_ago: int, message: str, files: Mapping[str, str | None]) -> None:
         """Write (None: delete) files and commit them as of `days_ago` days before now."""
         for rel, text in files.items():
             if text is None:

@@ -80,7 +80,6 @@ class Entry:
     commits: int = 0
     authors: list[str] = field(default_factory=list)
     links: list[str] = field(default_factory=list)
-    checks: list[dict[str, Any]] = field(default_factory=list)
     uncommitted: bool = False
     always_loaded: bool = False
     origin: str = "store"

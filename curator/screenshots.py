@@ -13,6 +13,7 @@ from typing import Awaitable, Callable
 from curator.demo import build_demo
 from curator.tui.app import CuratorApp
 from curator.tui.view import pair_findings
+
 DEFAULT_NOW = "2026-11-29T12:00:00+00:00"
 DEFAULT_SIZE = (120, 36)
 WAIT_SECONDS = 60.0

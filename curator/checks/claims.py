@@ -10,9 +10,14 @@ from urllib.parse import unquote
 
 from curator.checks import commandclaims
 from curator.checks.negation import is_destination, is_negated, struck_spans
-from curator.checks.results import Claim
+from curator.checks.results import Claim, ClaimKind
 from curator.checks.vocab import (
-    FILE_EXTENSIONS, KNOWN_FILENAMES, NOT_IDENTIFIERS, NOT_PATH_PAIRS, PROSE_TOOLS, TOOLS,
+    FILE_EXTENSIONS,
+    KNOWN_FILENAMES,
+    NOT_IDENTIFIERS,
+    NOT_PATH_PAIRS,
+    PROSE_TOOLS,
+    TOOLS,
 )
 from curator.model import Entry, Store
 
@@ -118,10 +123,10 @@ def extract_claims(entry: Entry, project: Path | None = None, *, store: Store | 
 
 def declared_claims(entry: Entry) -> list[Claim]:
     """The entry's own frontmatter `checks: [{run: ..., expect: ...}]` (a bare string means run, expect exit 0)."""
-    declared: Any = entry.checks or entry.fields.get("checks") or []
+    declared: Any = entry.fields.get("checks") or []
     if isinstance(declared, (str, dict)):
         declared = [declared]
-    claims = []
+    claims: list[Claim] = []
     if not isinstance(declared, list):
         return claims
     for item in declared[:MAX_DECLARED]:
@@ -135,7 +140,7 @@ def declared_claims(entry: Entry) -> list[Claim]:
     return claims
 
 
-def _claim(kind: str, text: str, subject: str, expected: str, entry: Entry, span: tuple[int, int], source: str,
+def _claim(kind: ClaimKind, text: str, subject: str, expected: str, entry: Entry, span: tuple[int, int], source: str,
            **extra: Any) -> Claim:
     return Claim(kind=kind, text=text, subject=subject, expected=expected, entry_id=entry.id, span=span,
                  source=source, **extra)

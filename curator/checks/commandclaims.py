@@ -7,7 +7,14 @@ import shlex
 
 from curator.checks.results import Claim
 from curator.checks.vocab import (
-    COMMAND_WORDS, COUNT_EXT_HINTS, JS_MANAGERS, PM_BUILTINS, PM_TEST_ALIASES, PM_VALUED_OPTIONS, PY_MANAGERS, TOOLS,
+    COMMAND_WORDS,
+    COUNT_EXT_HINTS,
+    JS_MANAGERS,
+    PM_BUILTINS,
+    PM_TEST_ALIASES,
+    PM_VALUED_OPTIONS,
+    PY_MANAGERS,
+    TOOLS,
 )
 from curator.model import Entry
 

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import re
 
-from curator.checks.results import ProbeResult
+from curator.checks.results import ProbeResult, Verdict
 
 _NUMERIC = re.compile(r"^\s*(count|lines|exit)\s*(==|=|!=|>=|<=|>|<)\s*(\d+)\s*$", re.IGNORECASE)
 _CONTAINS = re.compile(r"^\s*(?:output\s+)?(not\s+|!)?contains\s+(.+?)\s*$", re.IGNORECASE)
@@ -23,7 +23,7 @@ def _count(probe: ProbeResult) -> int:
     return len(lines)
 
 
-def evaluate_expect(expect: str, probe: ProbeResult, run: str) -> tuple[str, str, str | None]:
+def evaluate_expect(expect: str, probe: ProbeResult, run: str) -> tuple[Verdict, str, str | None]:
     """(verdict, explanation, observed) for one declared check whose probe already ran."""
     if not probe.argv:
         return "unknown", f"refused `{run}`: {probe.output.removeprefix('refused: ')}", None
@@ -43,7 +43,7 @@ def evaluate_expect(expect: str, probe: ProbeResult, run: str) -> tuple[str, str
             observed = _count(probe)
             lines = "line" if observed == 1 else "lines"
             said = f"printed {observed} {lines}" if probe.argv[:1] != ["wc"] else f"counted {observed}"
-        verdict = "pass" if _OPS[op](observed, wanted) else "fail"
+        verdict: Verdict = "pass" if _OPS[op](observed, wanted) else "fail"
         return verdict, f"memory expects {expect}; `{run}` {said}", str(observed)
     contains = _CONTAINS.match(expect)
     if contains:

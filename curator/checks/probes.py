@@ -68,8 +68,8 @@ def execute(command: SafeCommand, project: Path, *, timeout: float) -> ProbeResu
     binary = find_program(argv[0])
     if binary is None:
         if fallback.supports(command):
-            exit_code, text = fallback.run(command, project)
-            return finish(argv, exit_code, text, started, fallback_used=True)
+            fallback_code, text = fallback.run(command, project)
+            return finish(argv, fallback_code, text, started, fallback_used=True)
         return finish(argv, None, f"{argv[0]}: not installed, and no pure-Python stand-in for {command.program}",
                       started, fallback_used=True)
     try:

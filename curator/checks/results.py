@@ -3,12 +3,10 @@
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import Any, Literal, get_args
+from typing import Any, Literal
 
 ClaimKind = Literal["path", "identifier", "count", "script", "tool", "version", "declared", "url"]
 Verdict = Literal["pass", "fail", "unknown"]
-CLAIM_KINDS: tuple[ClaimKind, ...] = get_args(ClaimKind)
-VERDICTS: tuple[Verdict, ...] = get_args(Verdict)
 CHECK_FAILED = "check-failed"
 
 

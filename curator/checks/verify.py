@@ -5,6 +5,7 @@ from __future__ import annotations
 import os
 import re
 import time
+from collections.abc import Iterable
 from dataclasses import dataclass, field
 from pathlib import Path
 
@@ -17,7 +18,7 @@ from curator.checks.confine import Refused, confine
 from curator.checks.declared import evaluate_expect
 from curator.checks.probes import ProbeRunner, finish
 from curator.checks.project import Evidence, ProjectFacts, VersionSource, workspace_scripts
-from curator.checks.results import CheckResult, Claim, ProbeResult
+from curator.checks.results import CheckResult, Claim, ProbeResult, Verdict
 from curator.checks.versionspec import pin_agrees, satisfies
 from curator.checks.vocab import TOOLS
 
@@ -53,7 +54,7 @@ class Checker:
         except (OSError, ValueError) as error:
             return CheckResult(claim, "unknown", f"probe failed: {error}")
 
-    def _result(self, claim: Claim, verdict: str, explanation: str, probe: ProbeResult | None,
+    def _result(self, claim: Claim, verdict: Verdict, explanation: str, probe: ProbeResult | None,
                 observed: str | None = None) -> CheckResult:
         if probe is not None and probe.timed_out:
             return CheckResult(claim, "unknown", f"{probe.argv[0]} timed out; {explanation}", probe, observed)
@@ -253,7 +254,7 @@ class Checker:
             if self.facts.justfile is None:
                 return CheckResult(claim, "unknown", "the project has no justfile")
             probe = self.runner.run(["grep", "-n", "-E", "-e", f"^@?{_ere(name)}\\b", "--", self.facts.justfile])
-            verdict = "pass" if name in self.facts.just_recipes else "fail"
+            verdict: Verdict = "pass" if name in self.facts.just_recipes else "fail"
             text = (f"{self.facts.justfile} defines recipe {name}" if verdict == "pass" else
                     f"memory says `{claim.text}`; {self.facts.justfile} has no {name} recipe")
             return self._result(claim, verdict, text, probe, name if verdict == "pass" else None)
@@ -366,7 +367,7 @@ def _compare(observed: int, comparator: str, expected: int) -> bool:
             "<": observed < expected, "<=": observed <= expected}.get(comparator, observed == expected)
 
 
-def _listing(names: object) -> str:
+def _listing(names: Iterable[str] | None) -> str:
     items = sorted(names) if names else []
     if not items:
         return "none"

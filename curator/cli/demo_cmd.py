@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import sys
 import tempfile
+from collections.abc import Callable
 from pathlib import Path
 
 import click
@@ -45,8 +46,9 @@ def demo(target: Path | None, now_text: str | None, open_tui: bool) -> None:
         click.echo(f"next: curator {paths.claude_store}   or   curator scan {paths.claude_store}")
         return
     interactive = sys.stdin.isatty() and sys.stdout.isatty()
+    run_app: Callable[..., None] | None
     try:
-        from curator.tui.app import run_app
+        from curator.tui.app import run_app  # deferred: textual loads only when the demo opens the TUI
     except ImportError:
         run_app = None
     if run_app is None or not interactive:

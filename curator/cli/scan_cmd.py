@@ -4,23 +4,24 @@ from __future__ import annotations
 
 import sys
 from pathlib import Path
+from typing import cast
 
 import click
 
 from curator import formats, report
 from curator.cli.common import now_option, parse_now, resolve_store_path
-from curator.model import SEVERITY_RANK
+from curator.model import SEVERITY_RANK, Severity
 from curator.scan import run_scan
 
 FAIL_LEVELS = ("info", "warning", "error", "unreviewed", "never")
 OUTPUT_FORMATS = ("text", "json", "markdown")
 
 
-def exit_status(worst_severity: str | None, fail_on: str) -> int:
+def exit_status(worst_severity: Severity | None, fail_on: str) -> int:
     """0 when no finding is at or above `fail_on`, else 1; `never` always gives 0."""
     if fail_on == "never" or worst_severity is None:
         return 0
-    return 1 if SEVERITY_RANK[worst_severity] >= SEVERITY_RANK[fail_on] else 0
+    return 1 if SEVERITY_RANK[worst_severity] >= SEVERITY_RANK[cast(Severity, fail_on)] else 0
 
 
 @click.command()

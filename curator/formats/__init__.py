@@ -91,6 +91,7 @@ def detect(path: Path, *, format_name: str | None = None, project: Path | None =
         if path.is_dir():
             with os.scandir(path):
                 pass
+        plan: Plan | None
         if format_name is not None:
             plan = forced_plan(path, format_name)
         else:

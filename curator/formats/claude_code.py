@@ -21,7 +21,7 @@ from curator.formats.markdown import (
     to_datetime,
 )
 from curator.formats.source import ParseProblem, read_source
-from curator.model import Entry, SourceFile, Store
+from curator.model import Entry, EntryStatus, SourceFile, Store
 
 INDEX_NAME = "MEMORY.md"
 ARCHIVE_DIR = ".archive"
@@ -39,15 +39,8 @@ def memory_type(fields: dict[str, Any]) -> str | None:
     return str(value).strip()
 
 
-def is_pinned(fields: dict[str, Any]) -> bool:
-    """True for `pinned: true` at top level or under `metadata:`."""
-    metadata = fields.get("metadata")
-    nested = metadata.get("pinned") if isinstance(metadata, dict) else None
-    return fields.get("pinned") is True or nested is True
-
-
 def _lookup(fields: dict[str, Any], *keys: str) -> Any:
-    metadata = fields.get("metadata") if isinstance(fields.get("metadata"), dict) else {}
+    metadata: dict[str, Any] = fields["metadata"] if isinstance(fields.get("metadata"), dict) else {}
     for key in keys:
         if fields.get(key) not in (None, ""):
             return fields[key]
@@ -56,7 +49,7 @@ def _lookup(fields: dict[str, Any], *keys: str) -> Any:
     return None
 
 
-def topic_entry(source: SourceFile, fields: dict[str, Any], body_start: int, *, status: str) -> Entry:
+def topic_entry(source: SourceFile, fields: dict[str, Any], body_start: int, *, status: EntryStatus) -> Entry:
     """The entry for one topic file whose frontmatter has been parsed."""
     text = source.text or ""
     body = text[body_start:]
@@ -86,7 +79,7 @@ def topic_entry(source: SourceFile, fields: dict[str, Any], body_start: int, *, 
     )
 
 
-def load_topic(store: Store, rel: str, *, status: str = "active") -> Entry:
+def load_topic(store: Store, rel: str, *, status: EntryStatus = "active") -> Entry:
     """Read one topic file into the store (unreadable entry plus finding when it cannot be)."""
     result = read_source(store.root, rel)
     if isinstance(result, ParseProblem):
@@ -96,8 +89,8 @@ def load_topic(store: Store, rel: str, *, status: str = "active") -> Entry:
     block = frontmatter.split(text)
     if block is None:
         if frontmatter.unclosed(text):
-            problem = ParseProblem("frontmatter block opened on line 1 is never closed with ---", 1, 1, rel=rel)
-            entry = record_problem(store, problem, rel, rel)
+            unclosed = ParseProblem("frontmatter block opened on line 1 is never closed with ---", 1, 1, rel=rel)
+            entry = record_problem(store, unclosed, rel, rel)
             entry.text, entry.body, entry.span = text, text, (0, len(text))
             return entry
         entry = topic_entry(result, {}, 0, status=status)

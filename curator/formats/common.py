@@ -11,6 +11,7 @@ from curator.model import (
     INDEX_MAX_BYTES,
     INDEX_MAX_LINES,
     Entry,
+    EntryKind,
     Finding,
     IndexInfo,
     IndexLine,
@@ -32,7 +33,7 @@ def parse_error(problem: ParseProblem, entry_id: str, rel: str) -> Finding:
     return Finding(rule="parse-error", severity="error", entries=[entry_id], message=message, evidence=evidence)
 
 
-def unreadable_entry(entry_id: str, rel: str, problem: ParseProblem, *, kind: str = "file", origin: str = "store") -> Entry:
+def unreadable_entry(entry_id: str, rel: str, problem: ParseProblem, *, kind: EntryKind = "file", origin: str = "store") -> Entry:
     """An entry standing for a file curator could not read."""
     return Entry(
         id=entry_id,
@@ -46,7 +47,7 @@ def unreadable_entry(entry_id: str, rel: str, problem: ParseProblem, *, kind: st
     )
 
 
-def record_problem(store: Store, problem: ParseProblem, entry_id: str, rel: str, *, kind: str = "file") -> Entry:
+def record_problem(store: Store, problem: ParseProblem, entry_id: str, rel: str, *, kind: EntryKind = "file") -> Entry:
     """Add an unreadable entry and its parse-error finding to `store`; keep the raw bytes if any."""
     if problem.source is not None:
         store.files[rel] = problem.source

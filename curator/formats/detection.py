@@ -8,6 +8,7 @@ from pathlib import Path
 
 from curator.formats import claude_code, instructions, notes, openclaw
 from curator.formats.common import find_git_root
+from curator.model import FormatName
 
 FORMATS = ("claude-code", "notes", "openclaw", "instructions")
 _TOPIC_KEYS = re.compile(r"^(type|metadata)\s*:", re.MULTILINE)
@@ -28,7 +29,7 @@ class Candidate:
     """A memory location found for a directory, with why it was picked."""
 
     path: Path
-    format: str
+    format: FormatName
     reason: str
 
 
@@ -36,7 +37,7 @@ class Candidate:
 class Plan:
     """What to load: the format, the store root and (optionally) exactly which files."""
 
-    format: str
+    format: FormatName
     root: Path
     reason: str
     files: list[str] | None = None

@@ -189,15 +189,6 @@ def _from_match(match: re.Match[str]) -> datetime | None:
     return moment.replace(tzinfo=timezone.utc)
 
 
-def first_date(text: str) -> datetime | None:
-    """The first valid ISO date (with optional time) in `text`."""
-    for match in _ISO_DATE.finditer(text):
-        moment = _from_match(match)
-        if moment is not None:
-            return moment
-    return None
-
-
 def field_date(fields: dict[str, Any], *keys: str) -> datetime | None:
     """The first of `keys` in `fields` that holds a date."""
     for key in keys:

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import re
 from datetime import datetime
+
 from curator.formats.common import record_problem
 from curator.formats.markdown import (
     Line,
@@ -17,7 +18,7 @@ from curator.formats.markdown import (
     to_datetime,
 )
 from curator.formats.source import ParseProblem, read_source
-from curator.model import MEMORY_TYPES, Entry, SourceFile, Store
+from curator.model import MEMORY_TYPES, Entry, EntryStatus, SourceFile, Store
 
 DATED_HEADING = re.compile(r"^ {0,3}##[ \t]+\(?(\d{4}-\d{2}-\d{2})(?:[T ]\d{2}:\d{2}(?::\d{2})?(?:\.\d+)?Z?)?\)?(.*)$")
 _SEPARATORS = " \t-–—/|:·,"
@@ -57,7 +58,7 @@ def _strip_lead(text: str) -> str:
 
 
 def _make_entry(source: SourceFile, number: int, first: Line, lines: list[Line], *, title: str,
-                heading_date: datetime | None, status: str, body_from: int) -> Entry:
+                heading_date: datetime | None, status: EntryStatus, body_from: int) -> Entry:
     """The entry for one section (heading line `first` plus `lines`) of a notes file."""
     text = source.text or ""
     end = lines[-1].end if lines else first.end
@@ -93,7 +94,7 @@ def _make_entry(source: SourceFile, number: int, first: Line, lines: list[Line],
     )
 
 
-def _heading_entries(source: SourceFile, lines: list[Line], status: str) -> list[Entry]:
+def _heading_entries(source: SourceFile, lines: list[Line], status: EntryStatus) -> list[Entry]:
     entries = []
     for number, (heading, section_lines) in enumerate(level2_sections(lines), start=1):
         dated = DATED_HEADING.match(heading.content)
@@ -118,7 +119,7 @@ def _bullet_date(content: str):
     return to_datetime(lead.group(1)) if lead else None
 
 
-def _bullet_entries(source: SourceFile, lines: list[Line], status: str) -> list[Entry]:
+def _bullet_entries(source: SourceFile, lines: list[Line], status: EntryStatus) -> list[Entry]:
     groups: list[tuple[Line, list[Line]]] = []
     current: list[Line] | None = None
     for line in lines:
@@ -142,7 +143,7 @@ def _bullet_entries(source: SourceFile, lines: list[Line], status: str) -> list[
     return entries
 
 
-def sections(source: SourceFile, status: str = "active") -> list[Entry]:
+def sections(source: SourceFile, status: EntryStatus = "active") -> list[Entry]:
     """The entries of one notes file: its `##` sections, or its top-level bullets when it has none."""
     lines = split_lines(source.text or "")
     entries = _heading_entries(source, lines, status)
@@ -151,7 +152,7 @@ def sections(source: SourceFile, status: str = "active") -> list[Entry]:
     return _bullet_entries(source, lines, status)
 
 
-def load_file(store: Store, rel: str, *, status: str = "active") -> None:
+def load_file(store: Store, rel: str, *, status: EntryStatus = "active") -> None:
     """Read one notes file (or its archive) into the store."""
     result = read_source(store.root, rel)
     if isinstance(result, ParseProblem):

@@ -50,9 +50,10 @@ def newline_style(text: str) -> str:
 
 def line_column(data: bytes | str, offset: int) -> tuple[int, int]:
     """1-based line and column of `offset` in `data`."""
-    line = data.count(b"\n" if isinstance(data, bytes) else "\n", 0, offset) + 1
-    newline = b"\n" if isinstance(data, bytes) else "\n"
-    line_start = data.rfind(newline, 0, offset) + 1
+    if isinstance(data, bytes):
+        line, line_start = data.count(b"\n", 0, offset) + 1, data.rfind(b"\n", 0, offset) + 1
+    else:
+        line, line_start = data.count("\n", 0, offset) + 1, data.rfind("\n", 0, offset) + 1
     return line, offset - line_start + 1
 
 
@@ -144,6 +145,7 @@ def read_source(root: Path, rel: str) -> SourceFile | ParseProblem:
         return ParseProblem("not a regular file", rel=rel)
     if stat.st_size > MAX_FILE_BYTES:
         return ParseProblem(f"file is {stat.st_size} bytes, over the 1 MB limit curator reads", rel=rel)
+    assert real is not None
     try:
         with open(real, "rb") as handle:
             raw = handle.read(MAX_FILE_BYTES + 1)
@@ -152,7 +154,7 @@ def read_source(root: Path, rel: str) -> SourceFile | ParseProblem:
     except OSError as error:
         return ParseProblem(error.strerror or "cannot be read", rel=rel)
     if len(raw) > MAX_FILE_BYTES:
-        return ParseProblem(f"file grew past the 1 MB limit curator reads while it was read", rel=rel)
+        return ParseProblem("file grew past the 1 MB limit curator reads while it was read", rel=rel)
     text, bom, problem = decode(raw)
     source = SourceFile(
         rel=rel,
@@ -167,6 +169,6 @@ def read_source(root: Path, rel: str) -> SourceFile | ParseProblem:
         problem.rel = rel
         problem.source = source
         return problem
-    if not text.strip():
+    if not (text or "").strip():
         return ParseProblem("file is empty" if not raw else "file holds only whitespace", rel=rel, source=source)
     return source

@@ -112,7 +112,7 @@ def _annotate_group(
     for entry in entries:
         if is_section(entry):
             sections_by_path[entry.path].append(entry)
-    for relative_path, sections in sections_by_path.items():
+    for sections in sections_by_path.values():
         _annotate_sections(repository, base, repo_path(sections[0]), sections, files, worktree, outcome)
     return outcome
 

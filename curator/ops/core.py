@@ -8,7 +8,7 @@ import re
 from dataclasses import dataclass, field
 from datetime import date, datetime, timezone
 from pathlib import Path
-from typing import Any
+from typing import Any, Self
 
 from curator import formats, history
 from curator.model import Entry, SourceFile, Store
@@ -248,7 +248,7 @@ class Batch:
         self.results.append(result)
         return result
 
-    def __enter__(self) -> "Batch":
+    def __enter__(self) -> Self:
         self._token = _ACTIVE_SESSION.set(self)
         return self
 

@@ -7,7 +7,7 @@ from datetime import datetime
 from typing import Any
 
 from curator.model import Store
-from curator.ops.session import session
+from curator.ops.session import Session, session
 
 
 @dataclass
@@ -36,6 +36,7 @@ def apply_decisions(
 ) -> tuple[str | None, list[str], Store]:
     """Apply every decision inside one ops session; returns the commit, any refusals and the re-read store."""
     refusals: list[str] = []
+    batch: Session
     with session(store, message) as batch:
         for entry_id, decision in decisions.items():
             try:

@@ -7,7 +7,7 @@ from pathlib import Path, PurePosixPath
 from typing import Any
 
 from curator.formats.source import read_source
-from curator.model import Entry, Store
+from curator.model import Entry, SourceFile, Store
 from curator.ops import archive as ops_archive
 from curator.ops.core import (
     _ACTIVE_SESSION,
@@ -224,7 +224,7 @@ def _load_unread_archives(store: Store) -> bool:
         if not (base / rel).is_file():
             continue
         source = read_source(base, rel)
-        if not hasattr(source, "raw") or getattr(source, "text", None) is None:
+        if not isinstance(source, SourceFile) or source.text is None:
             continue
         store.files[rel] = source
         store.entries.append(Entry(id=rel, path=rel, kind="file", status="expired", text=source.text, body=source.text))

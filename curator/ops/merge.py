@@ -82,7 +82,7 @@ def result_rel(name: str | None, default: str) -> str:
 
 def _title_and_hook(text: str, fallback: str) -> tuple[str, str]:
     fields, _ = frontmatter.parse(text)
-    metadata = fields.get("metadata") if isinstance(fields.get("metadata"), dict) else {}
+    metadata: dict[str, Any] = fields["metadata"] if isinstance(fields.get("metadata"), dict) else {}
     title = fields.get("name") or metadata.get("name") or fallback
     hook = fields.get("description") or metadata.get("description") or ""
     return ops_archive.one_line_text(str(title)), ops_archive.one_line_text(str(hook))
@@ -108,13 +108,6 @@ def merge_draft(store: Store, entry_ids: list[str], *, name: str | None = None) 
     text = heading + eol + (eol + eol).join(body.strip("\r\n") for body in bodies) + eol
     first = min(entries, key=lambda entry: entry.span[0] if entry.span else 0)
     return MergeDraft(newest.name, first.id, text, None, [entry.id for entry in entries], kind="section")
-
-
-def _wiki_names(entry: Entry) -> list[str]:
-    names = [PurePosixPath(entry.path).stem]
-    if entry.name and entry.name not in names:
-        names.append(entry.name)
-    return names
 
 
 def rewrite_wiki_links(text: str, renames: dict[str, str]) -> str:

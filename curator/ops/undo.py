@@ -5,6 +5,7 @@ from __future__ import annotations
 from pathlib import Path
 
 from curator import formats, history
+from curator.model import Store
 from curator.ops import git as ops_git
 from curator.ops.core import _ACTIVE_SESSION, OpResult, commit_changed, file_dir, reload_store
 from curator.ops.io import OpError, Plan

@@ -5,7 +5,6 @@ from __future__ import annotations
 import gc
 from dataclasses import dataclass, field
 from datetime import datetime, timezone
-
 from typing import Any
 
 from curator import config as config_module

@@ -15,6 +15,7 @@ from curator.rules.docs import Docs, order, quote, supersede_clause
 from curator.rules.quantities import Quantity, extract, incompatible, same_subject
 from curator.rules.registry import Rule, RuleContext
 
+
 @dataclass
 class Clash:
     """One reason two entries disagree, with what each one says."""
@@ -62,7 +63,8 @@ def _number_clashes(docs: Docs, config: Config, clashes: dict[tuple[int, int], l
             continue
         if not same_subject(quantities[left], quantities[right]):
             continue
-        key = tuple(sorted((owners[left], owners[right])))
+        first, second = sorted((owners[left], owners[right]))
+        key = (first, second)
         if any(clash.kind == "number" for clash in clashes[key]):
             continue
         clashes[key].append(

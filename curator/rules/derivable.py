@@ -9,8 +9,8 @@ from curator.model import Finding
 from curator.rules.choices import ChoiceTable
 from curator.rules.docs import Doc, Docs, quote
 from curator.rules.project_facts import project_facts
-from curator.rules.restated import restated_statements
 from curator.rules.registry import Rule, RuleContext
+from curator.rules.restated import restated_statements
 
 _LANGUAGE_CLAIM = re.compile(
     r"(?:\b(?:uses?|using|written in|with|in|is a|用|使用|基于|采用)\s*)(typescript|python|rust|golang|go)\b(?! ?(?:file|script|version|code|snippet))"

@@ -9,7 +9,6 @@ from functools import cached_property
 from curator.model import Entry, Store
 from curator.rules.text import prose, snippet, statements
 
-
 JOURNAL_KINDS = frozenset({"daily"})
 
 
@@ -108,9 +107,10 @@ def supersede_clause(older: Doc, newer: Doc) -> str:
     """'b.md (newer, 2026-10-02) supersedes a.md (2026-03-01)' or a note that the order is unknown."""
     if older.moment and newer.moment and newer.moment > older.moment:
         return f"{newer.id} (newer, {newer.day()}) supersedes {older.id} ({older.day()})"
-    if older.moment and older.moment == newer.moment and _stated_before(older, newer):
-        return (f"{newer.id} (newer, written {newer.stated_at.date().isoformat()}) supersedes {older.id} "
-                f"(written {older.stated_at.date().isoformat()})")
+    older_said, newer_said = older.stated_at, newer.stated_at
+    if older.moment and older.moment == newer.moment and older_said and newer_said and older_said < newer_said:
+        return (f"{newer.id} (newer, written {newer_said.date().isoformat()}) supersedes {older.id} "
+                f"(written {older_said.date().isoformat()})")
     return f"which is current is unknown ({older.id}: {older.day()}, {newer.id}: {newer.day()})"
 
 

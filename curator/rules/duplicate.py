@@ -11,8 +11,8 @@ from curator.config import Config
 from curator.model import Entry, Finding
 from curator.rules import pairing
 from curator.rules.docs import Docs, order, quote
-from curator.rules.text import CJK_RUN, IS_CJK, tokens
 from curator.rules.registry import Rule, RuleContext
+from curator.rules.text import CJK_RUN, IS_CJK, tokens
 
 MIN_TOKENS = 5
 CORE_FLOOR = 60.0

@@ -7,14 +7,9 @@ from array import array
 from collections import Counter, defaultdict
 from collections.abc import Callable, Collection, Hashable, Iterator, Sequence
 
+import numpy
 from rapidfuzz import fuzz
-
-try:
-    import numpy
-    from rapidfuzz.process import cpdist as _cpdist
-except ImportError:  # pragma: no cover - numpy is optional; scoring falls back to one call per pair
-    numpy = None
-    _cpdist = None
+from rapidfuzz.process import cpdist as _cpdist
 
 DEFAULT_BLOCK_CAP = 200
 SCORE_CHUNK = 50_000
@@ -64,7 +59,7 @@ def candidate_chunks(
         for token in ordered[:prefix]:
             if frequency[token] > 1:
                 index[(group, token)].append(doc)
-    del frequency
+    frequency.clear()
     width = len(token_sets) + 1
     codes = array("q")
     for members in index.values():
@@ -82,29 +77,12 @@ def candidate_chunks(
         yield pairs
 
 
-def set_strings(token_sets: Sequence[frozenset[str]]) -> list[str]:
-    """Each set as a sorted string of one code point per distinct token, so fuzz.ratio is the Dice coefficient."""
-    codes: dict[str, str] = {}
-    encoded: list[str] = []
-    for token_set in token_sets:
-        chars = []
-        for token in token_set:
-            code = codes.get(token)
-            if code is None:
-                code = codes[token] = chr(0x10000 + len(codes))
-            chars.append(code)
-        encoded.append("".join(sorted(chars)))
-    return encoded
-
-
 def score_pairs(
     texts: Sequence[str], pairs: Sequence[tuple[int, int]], scorer: Callable[..., float] = fuzz.ratio
 ) -> list[float]:
-    """Similarity 0-100 of each candidate pair, computed by rapidfuzz in C (cpdist when numpy is present)."""
+    """Similarity 0-100 of each candidate pair, computed by rapidfuzz in C (cpdist)."""
     if not pairs:
         return []
-    if _cpdist is None:
-        return [scorer(texts[left], texts[right]) for left, right in pairs]
     scores: list[float] = []
     for start in range(0, len(pairs), SCORE_CHUNK):
         chunk = pairs[start : start + SCORE_CHUNK]

@@ -48,8 +48,8 @@ def project_facts(project: Path | None) -> dict[str, list[str]]:
         manager = package.get("packageManager")
         if isinstance(manager, str) and manager:
             add(manager.split("@")[0].lower(), f"package.json (packageManager: {manager})")
-        scripts = package.get("scripts") if isinstance(package.get("scripts"), dict) else {}
-        test_script = scripts.get("test") if isinstance(scripts.get("test"), str) else ""
+        scripts: dict[str, Any] = package["scripts"] if isinstance(package.get("scripts"), dict) else {}
+        test_script: str = scripts["test"] if isinstance(scripts.get("test"), str) else ""
         for tool in _JS_TOOLS:
             if re.search(rf"(?<![\w-]){tool}(?![\w-])", test_script):
                 add(tool, f"package.json (scripts.test: {test_script})")
@@ -81,7 +81,7 @@ def versions(project: Path | None) -> dict[str, tuple[str, str]]:
             found["node"] = (match.group(1), name)
             break
     package = _json(project / "package.json")
-    engines = package.get("engines") if isinstance(package.get("engines"), dict) else {}
+    engines: dict[str, Any] = package["engines"] if isinstance(package.get("engines"), dict) else {}
     if "node" not in found and isinstance(engines.get("node"), str):
         match = re.search(r"(\d+)", engines["node"])
         if match:

@@ -120,7 +120,7 @@ def _type_value(fields: dict[str, Any]) -> Any:
 def _field_problems(fields: dict[str, Any]) -> list[str]:
     if not fields:
         return ["has no frontmatter (no name, description or type)"]
-    metadata = fields.get("metadata") if isinstance(fields.get("metadata"), dict) else {}
+    metadata: dict[str, Any] = fields["metadata"] if isinstance(fields.get("metadata"), dict) else {}
     problems = []
     for key in ("name", "description"):
         value = fields.get(key, metadata.get(key))

@@ -74,10 +74,6 @@ def statements(text: str) -> list[str]:
     return result
 
 
-def mask_numbers(text: str) -> str:
-    return NUMBER.sub("#", text)
-
-
 def tokens(text: str, *, keep_stopwords: bool = False, keep_numbers: bool = False) -> list[str]:
     """Lower-cased word tokens for Latin text plus character bigrams for CJK runs, numbers masked."""
     lowered = text.lower()

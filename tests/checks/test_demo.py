@@ -8,8 +8,8 @@ from pathlib import Path
 import pytest
 
 from curator.checks import run_checks
-from curator.ops import evidence_edit, fix_from_evidence
 from curator.demo import build_demo
+from curator.ops import evidence_edit, fix_from_evidence
 from curator.scan import analyze_store, load_store
 from tests.conftest import NOW
 

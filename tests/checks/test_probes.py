@@ -14,8 +14,8 @@ import curator.checks as checks_package
 from curator.checks import probes, run_adhoc, run_checks
 from curator.checks.commands import build, parse_command_line
 from curator.checks.confine import Refused
-from tests.support.gitrepo import commit_files, init_repo
 from tests.checks.test_verify import build_project, make_store
+from tests.support.gitrepo import commit_files, init_repo
 
 CHECKS_DIR = Path(checks_package.__file__).parent
 

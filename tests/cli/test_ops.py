@@ -7,8 +7,7 @@ from pathlib import Path
 import pytest
 from click.testing import CliRunner
 
-from curator.cli import main
-from curator.cli import ops_cmds
+from curator.cli import main, ops_cmds
 from tests.support.gitrepo import git
 from tests.support.ops_stores import NOTES_TEXT, claude_store, head_subject, notes_store, snapshot, status
 

@@ -14,12 +14,12 @@ from curator.scan import load_store
 from tests.support.gitrepo import commit_files, git, init_repo
 from tests.support.ops_stores import (
     DAY1,
+    NOTES_TEXT,
     claude_store,
     commit_count,
     head_paths,
     head_subject,
     notes_store,
-    NOTES_TEXT,
     snapshot,
     status,
 )

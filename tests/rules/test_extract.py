@@ -11,7 +11,6 @@ from hypothesis import strategies as st
 
 from curator import rules
 from curator.model import Entry, Store
-
 from curator.rules import numbers
 from curator.rules.choices import ChoiceTable
 from curator.rules.dates import deadlines

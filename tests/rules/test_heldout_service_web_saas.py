@@ -7,8 +7,15 @@ from pathlib import Path
 
 import pytest
 
+from tests.rules.test_heldout_mobile_cli_pipeline import (
+    HeldOutStore,
+    Plant,
+    Topic,
+    assert_store,
+    commit_claude_store,
+    days_ago,
+)
 from tests.support.gitrepo import commit_files, init_repo
-from tests.rules.test_heldout_mobile_cli_pipeline import HeldOutStore, Plant, Topic, assert_store, commit_claude_store, days_ago
 
 
 def build_ledger(base: Path) -> HeldOutStore:

@@ -15,7 +15,7 @@ from curator.tui.screens.main import MainScreen
 from curator.tui.screens.merge import MergeScreen
 from curator.tui.screens.picker import StorePicker
 from curator.tui.screens.prompt import PromptModal
-from curator.tui.screens.review import ReviewScreen, review_message, Decision
+from curator.tui.screens.review import Decision, ReviewScreen, review_message
 from tests.support.gitrepo import git
 from tests.support.tui import fresh_store, git_subjects, screen_text, wait_for, wait_for_commit, wait_ready
 

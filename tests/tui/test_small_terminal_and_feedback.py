@@ -8,8 +8,8 @@ from types import SimpleNamespace
 import pytest
 from textual.widgets import Button, Input
 
-from curator.tui.app import CuratorApp
 from curator.ops import fix_values
+from curator.tui.app import CuratorApp
 from curator.tui.screens.expire import ExpireModal
 from curator.tui.widgets.check_view import probe_text
 from curator.tui.widgets.entry_table import EntryTable
