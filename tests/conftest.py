@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import inspect
 from datetime import datetime, timezone
 from pathlib import Path
 
@@ -12,6 +13,14 @@ from tests.support.gitrepo import TEST_IDENTITY
 NOW = datetime(2026, 11, 29, 12, 0, tzinfo=timezone.utc)
 SHARED = Path(__file__).resolve().parents[2] / "shared"
 CORPUS = SHARED / "corpus"
+
+
+def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
+    """Pilot tests (async) and SVG snapshots drive a whole Textual app: mark them slow (`-m "not slow"` skips them)."""
+    for item in items:
+        function = getattr(item, "function", None)
+        if inspect.iscoroutinefunction(function) or "snap_compare" in getattr(item, "fixturenames", ()):
+            item.add_marker(pytest.mark.slow)
 
 
 @pytest.fixture(autouse=True)

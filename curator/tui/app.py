@@ -357,6 +357,8 @@ class CuratorApp(App[None]):
         self.session.store = store
         self.session.partial = False
         self.session.error = None
+        self.session.stage = "rules"
+        self._session_changed()
         self.post_message(self.HistoryLoaded(self.generation, None, signature))
 
     # --- ops ---------------------------------------------------------------------------------

@@ -97,6 +97,19 @@ def screen_text(app) -> str:
     return "\n".join("".join(segment.text for segment in strip) for strip in strips)
 
 
+def capture_notifications(app) -> list[str]:
+    """Every message the app notifies from now on, kept after the toast expires (toasts last seconds)."""
+    shown: list[str] = []
+    notify = app.notify
+
+    def recording(message, *args, **kwargs):
+        shown.append(str(message))
+        return notify(message, *args, **kwargs)
+
+    app.notify = recording
+    return shown
+
+
 async def wait_for(pilot, condition: Callable[[], bool], timeout: float = 30.0, message: str = "") -> None:
     """Let the app run until `condition()` holds; fail with `message` after `timeout` seconds."""
     deadline = time.monotonic() + timeout

@@ -15,7 +15,7 @@ from curator.tui.screens.expire import ExpireModal
 from curator.tui.screens.merge import MergeScreen
 from curator.tui.screens.prompt import PromptModal
 from curator.tui.widgets.entry_table import EntryTable
-from tests.support.tui import fresh_store, git_subjects, wait_for, wait_for_commit, wait_ready
+from tests.support.tui import capture_notifications, fresh_store, git_subjects, wait_for, wait_for_commit, wait_ready
 
 
 @pytest.fixture
@@ -263,11 +263,12 @@ async def test_a_store_changed_on_disk_is_noticed_and_reloaded(store: Path, now,
 
     monkeypatch.setattr(app_module, "DISK_POLL_SECONDS", 0.2)
     app = CuratorApp(store, now=now)
+    shown = capture_notifications(app)
     async with app.run_test(size=(120, 40)) as pilot:
         await wait_ready(pilot, app)
         (store / "new_topic.md").write_text("---\nname: New topic\ndescription: d\ntype: user\n---\n\nHello.\n")
         await wait_for(pilot, lambda: app.session.store.get("new_topic.md") is not None, message="reload after change")
-        assert any("changed on disk" in message for message in notifications(app))
+        assert any("changed on disk" in message for message in shown)
 
 
 async def test_without_git_ops_still_write_and_say_nothing_was_committed(tmp_path: Path, now) -> None:

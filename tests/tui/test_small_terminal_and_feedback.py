@@ -13,7 +13,7 @@ from curator.tui.app import CuratorApp
 from curator.tui.screens.expire import ExpireModal
 from curator.tui.widgets.check_view import probe_text
 from curator.tui.widgets.entry_table import EntryTable
-from tests.support.tui import fresh_store, git_subjects, screen_text, wait_for, wait_ready
+from tests.support.tui import capture_notifications, fresh_store, git_subjects, screen_text, wait_for, wait_ready
 
 
 @pytest.fixture
@@ -97,6 +97,7 @@ def test_content_tab_says_when_the_entry_was_last_touched(age_days, note) -> Non
 
 async def test_an_op_on_a_file_with_uncommitted_edits_says_it_recorded_them_first(store: Path, now) -> None:
     app = CuratorApp(store, now=now, watch_disk=False)
+    shown = capture_notifications(app)
     async with app.run_test(size=(80, 24)) as pilot:
         await wait_ready(pilot, app)
         app.screen.jump_to("blog_cadence.md")
@@ -113,8 +114,7 @@ async def test_an_op_on_a_file_with_uncommitted_edits_says_it_recorded_them_firs
         subjects = git_subjects(store)
         assert subjects[1].startswith("curator: record uncommitted changes")
         assert "A line typed by hand" in (store / "blog_cadence.md").read_text()
-        messages = [notification.message for notification in app._notifications]
-        assert any("recorded uncommitted changes" in message for message in messages)
+        assert any("recorded uncommitted changes" in message for message in shown)
 
 
 async def test_enter_on_the_findings_tab_lands_in_the_findings_and_enter_again_jumps(store: Path, now) -> None:
