@@ -9,6 +9,7 @@ from datetime import date, datetime
 from typing import Any
 
 import yaml
+from frontmatter.default_handlers import YAMLHandler
 
 from curator.formats.source import ParseProblem, newline_style
 from curator.formats.yamlish import TOP_KEY, fallback_parse, fast_parse, unquote
@@ -17,6 +18,9 @@ try:
     _Loader: type = yaml.CSafeLoader
 except AttributeError:  # pragma: no cover - pure-Python PyYAML
     _Loader = yaml.SafeLoader
+
+_YAML = YAMLHandler()
+"""python-frontmatter's YAML handler parses and renders; finding the block and splicing it stay here (byte-exact)."""
 
 _FENCE = re.compile(r"\ufeff?---[ \t]*(?:\r\n|\n|\r|$)")
 _CLOSE = re.compile(r"^(?:---|\.\.\.)[ \t]*\r?$", re.MULTILINE)
@@ -87,7 +91,7 @@ def parse_yaml(raw: str, first_line: int = 1) -> tuple[dict[str, Any], ParseProb
     if quick is not None:
         return quick, None
     try:
-        loaded = yaml.load(raw, Loader=_Loader)  # noqa: S506 - a safe loader
+        loaded = _YAML.load(raw, Loader=_Loader)
     except yaml.YAMLError as error:
         mark = getattr(error, "problem_mark", None)
         problem_text = getattr(error, "problem", None) or str(error).splitlines()[0]
@@ -158,7 +162,7 @@ def render_field(key: str, value: Any, newline: str, quote: str = "") -> str:
     if isinstance(value, (dict, list, tuple)):
         if not value:
             return f"{key}: {'{}' if isinstance(value, dict) else '[]'}{newline}"
-        dumped = yaml.safe_dump({key: jsonable(value)}, allow_unicode=True, sort_keys=False, default_flow_style=False)
+        dumped = _YAML.export({key: jsonable(value)}, sort_keys=False) + "\n"
         return dumped.replace("\n", newline)
     return f"{key}: {_scalar(value, quote)}{newline}"
 
