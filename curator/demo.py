@@ -5,13 +5,13 @@ from __future__ import annotations
 import hashlib
 import os
 import sqlite3
-import subprocess
 from collections.abc import Mapping
 from dataclasses import dataclass
 from datetime import datetime, timedelta
 from pathlib import Path
 
 from curator import demo_content as content
+from curator import vcs
 
 DEMO_IDENTITY = {
     "GIT_AUTHOR_NAME": "Demo Agent",
@@ -55,17 +55,9 @@ class _Repo:
             stamp = (self.now - timedelta(days=days_ago)).replace(microsecond=0).isoformat()
             env["GIT_AUTHOR_DATE"] = env["GIT_COMMITTER_DATE"] = stamp
         try:
-            subprocess.run(
-                ["git", "-c", "commit.gpgsign=false", "-c", "core.autocrlf=false", *args],
-                cwd=self.path,
-                env=env,
-                check=True,
-                capture_output=True,
-            )
-        except FileNotFoundError:
-            raise DemoError("the demo needs git on PATH") from None
-        except subprocess.CalledProcessError as error:
-            raise DemoError(f"git {' '.join(args)} failed: {error.stderr.decode(errors='replace').strip()}") from None
+            vcs.run(self.path, *args, env=env, options=("-c", "commit.gpgsign=false", "-c", "core.autocrlf=false"))
+        except vcs.GitError as error:
+            raise DemoError("the demo needs git on PATH" if vcs.git_executable() is None else str(error)) from None
 
     def write(self, rel: str, text: str) -> None:
         target = self.path / rel

@@ -16,10 +16,17 @@ CORPUS = SHARED / "corpus"
 
 
 def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
-    """Pilot tests (async) and SVG snapshots drive a whole Textual app: mark them slow (`-m "not slow"` skips them)."""
+    """Mark slow (`-m "not slow"` skips them): Pilot tests (async) and SVG snapshots, which drive a whole
+    Textual app; tests over the whole shared corpus; hypothesis property tests."""
     for item in items:
         function = getattr(item, "function", None)
-        if inspect.iscoroutinefunction(function) or "snap_compare" in getattr(item, "fixturenames", ()):
+        fixtures = getattr(item, "fixturenames", ())
+        if (
+            inspect.iscoroutinefunction(function)
+            or "snap_compare" in fixtures
+            or "corpus" in fixtures
+            or getattr(function, "is_hypothesis_test", False)
+        ):
             item.add_marker(pytest.mark.slow)
 
 

@@ -6,6 +6,8 @@ import os
 from dataclasses import dataclass
 from pathlib import Path
 
+from curator.vcs import nearest_git_root
+
 
 class Refused(Exception):
     """A probe argument that would read outside the project root or is not plain data."""
@@ -52,10 +54,4 @@ def within(project: Path, path: Path) -> bool:
 
 def git_root(start: Path) -> Path | None:
     """The nearest directory at or above `start` holding a `.git` entry, found without running git."""
-    current = Path(os.path.realpath(start))
-    if current.is_file():
-        current = current.parent
-    for candidate in (current, *current.parents):
-        if (candidate / ".git").exists():
-            return candidate
-    return None
+    return nearest_git_root(Path(os.path.realpath(start)))

@@ -19,6 +19,7 @@ from curator.model import (
     Store,
     estimate_tokens,
 )
+from curator.vcs import nearest_git_root
 
 SKIPPED_DIRS = {".git", "node_modules", "__pycache__", ".venv", "venv", ".hg", ".svn"}
 
@@ -170,8 +171,4 @@ def _record_dir_problem(store: Store, rel_dir: str, error: OSError) -> None:
 
 def find_git_root(start: Path) -> Path | None:
     """The closest directory at or above `start` holding `.git` (no git process is run)."""
-    current = start if start.is_dir() else start.parent
-    for candidate in (current, *current.parents):
-        if (candidate / ".git").exists():
-            return candidate
-    return None
+    return nearest_git_root(start)

@@ -1,12 +1,13 @@
-"""Running git for the history module: executable lookup, repository discovery, argument lists only."""
+"""Running git for the history module over curator.vcs: repository discovery with shallow/work-tree facts."""
 
 from __future__ import annotations
 
 import os
-import shutil
-import subprocess
 from dataclasses import dataclass
 from pathlib import Path
+
+from curator import vcs
+from curator.vcs import GitError
 
 GIT_TIMEOUT_SECONDS = 120
 _BASE_OPTIONS = (
@@ -14,44 +15,14 @@ _BASE_OPTIONS = (
 )
 
 
-class GitError(Exception):
-    """A git command failed or git is not installed."""
-
-
 def git_executable() -> str | None:
     """The git binary found on PATH, or None when git is not installed."""
-    return shutil.which("git")
-
-
-def _git_environment() -> dict[str, str]:
-    """The caller's environment minus variables that would point git at another repository."""
-    environment = dict(os.environ)
-    for variable in ("GIT_DIR", "GIT_WORK_TREE", "GIT_INDEX_FILE", "GIT_PAGER", "PAGER"):
-        environment.pop(variable, None)
-    environment["GIT_OPTIONAL_LOCKS"] = "0"
-    environment["GIT_TERMINAL_PROMPT"] = "0"
-    return environment
+    return vcs.git_executable()
 
 
 def run_git(executable: str, cwd: Path, *args: str, check: bool = True) -> bytes:
     """Run `git args` in `cwd` (argument list, never a shell) and return raw stdout."""
-    try:
-        completed = subprocess.run(
-            [executable, *_BASE_OPTIONS, *args],
-            cwd=cwd,
-            env=_git_environment(),
-            stdin=subprocess.DEVNULL,
-            capture_output=True,
-            timeout=GIT_TIMEOUT_SECONDS,
-            check=False,
-        )
-    except (OSError, subprocess.TimeoutExpired) as error:
-        raise GitError(f"git {args[0] if args else ''}: {error}") from None
-    if check and completed.returncode != 0:
-        stderr_lines = [line.strip() for line in completed.stderr.decode("utf-8", "replace").splitlines() if line.strip()]
-        detail = stderr_lines[0].removeprefix("fatal: ") if stderr_lines else f"exit status {completed.returncode}"
-        raise GitError(f"git {args[0] if args else ''}: {detail}")
-    return completed.stdout
+    return vcs.run(cwd, *args, check=check, timeout=GIT_TIMEOUT_SECONDS, executable=executable, options=_BASE_OPTIONS)
 
 
 @dataclass

@@ -1,20 +1,17 @@
-"""Git plumbing for ops: find the repo, commit only given paths, revert, init."""
+"""Git plumbing for ops over curator.vcs: find the repo, commit only given paths, revert, init."""
 
 from __future__ import annotations
 
 import os
-import shutil
-import subprocess
 from dataclasses import dataclass
 from pathlib import Path
+
+from curator import vcs
+from curator.vcs import GitError
 
 FALLBACK_NAME = "curator"
 FALLBACK_EMAIL = "curator@localhost"
 CURATOR_PREFIX = "curator:"
-
-
-class GitError(Exception):
-    """A git command failed; the message carries git's own words."""
 
 
 @dataclass
@@ -29,61 +26,37 @@ class Repo:
 
 
 def git_available() -> bool:
-    return shutil.which("git") is not None
+    return vcs.git_executable() is not None
 
 
 def _environment() -> dict[str, str]:
-    env = dict(os.environ, LC_ALL="C", LANG="C", GIT_TERMINAL_PROMPT="0", GIT_OPTIONAL_LOCKS="0")
-    env.pop("GIT_DIR", None)
-    env.pop("GIT_WORK_TREE", None)
-    env.pop("GIT_INDEX_FILE", None)
-    return env
+    return vcs.environment(LC_ALL="C", LANG="C")
 
 
 def run_git(cwd: Path, *args: str, env: dict[str, str] | None = None, check: bool = True) -> bytes:
     """Run git with an argument list (never a shell) and return stdout bytes."""
-    try:
-        completed = subprocess.run(
-            ["git", "-c", "core.quotepath=off", *args],
-            cwd=cwd,
-            env=env or _environment(),
-            capture_output=True,
-            stdin=subprocess.DEVNULL,
-            timeout=60,
-        )
-    except (OSError, subprocess.TimeoutExpired) as error:
-        raise GitError(f"git {args[0]}: {error}") from error
-    if check and completed.returncode != 0:
-        message = completed.stderr.decode("utf-8", "replace").strip() or completed.stdout.decode("utf-8", "replace").strip()
-        raise GitError(f"git {args[0]} failed: {message.splitlines()[-1] if message else completed.returncode}")
-    return completed.stdout
+    return vcs.run(cwd, *args, env=env or _environment(), check=check, timeout=60, options=("-c", "core.quotepath=off"))
 
 
 def find_repo(path: Path) -> Repo | None:
     """The work tree containing `path`, or None when it is in no repo or git is missing."""
     if not git_available():
         return None
-    start = Path(os.path.realpath(path))
-    directory = start if start.is_dir() else start.parent
-    try:
-        output = run_git(directory, "rev-parse", "--show-toplevel")
-    except GitError:
-        return None
-    top = output.decode("utf-8").strip()
-    return Repo(Path(os.path.realpath(top))) if top else None
+    root = vcs.work_tree(path)
+    return Repo(root) if root is not None else None
 
 
 def identity_environment(repo: Repo) -> dict[str, str]:
     """The git environment, with curator's fallback identity where config and env give none."""
     env = _environment()
-    configured: dict[str, bytes] = {}
+    configured: dict[str, str] = {}
     for part, config_key, fallback in (("NAME", "user.name", FALLBACK_NAME), ("EMAIL", "user.email", FALLBACK_EMAIL)):
         for role in ("AUTHOR", "COMMITTER"):
             variable = f"GIT_{role}_{part}"
             if env.get(variable) or (part == "EMAIL" and env.get("EMAIL")):
                 continue
             if config_key not in configured:
-                configured[config_key] = run_git(repo.toplevel, "config", "--get", config_key, env=env, check=False).strip()
+                configured[config_key] = vcs.config_value(repo.toplevel, *config_key.split("."))
             if not configured[config_key]:
                 env[variable] = fallback
     return env
