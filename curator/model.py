@@ -18,6 +18,8 @@ SEVERITIES: tuple[Severity, ...] = get_args(Severity)
 SEVERITY_RANK: dict[Severity, int] = {severity: rank for rank, severity in enumerate(SEVERITIES)}
 MEMORY_TYPES = ("user", "feedback", "project", "reference")
 
+INDEX_NAME = "MEMORY.md"
+ARCHIVE_DIR = ".archive"
 INDEX_MAX_LINES = 200
 INDEX_MAX_BYTES = 25 * 1024
 INDEX_LINE_MAX_CHARS = 150

@@ -21,10 +21,8 @@ from curator.formats.markdown import (
     to_datetime,
 )
 from curator.formats.source import ParseProblem, read_source
-from curator.model import Entry, EntryStatus, SourceFile, Store
+from curator.model import ARCHIVE_DIR, INDEX_NAME, Entry, EntryStatus, SourceFile, Store
 
-INDEX_NAME = "MEMORY.md"
-ARCHIVE_DIR = ".archive"
 _RULE_LINE = re.compile(r"^\s{0,3}([-*_])(?:\s*\1){2,}\s*$")
 
 

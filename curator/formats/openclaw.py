@@ -21,9 +21,8 @@ from curator.formats.markdown import (
     to_datetime,
 )
 from curator.formats.source import ParseProblem, read_source
-from curator.model import Entry, Finding, Store
+from curator.model import INDEX_NAME, Entry, Finding, Store
 
-INDEX_NAME = "MEMORY.md"
 DAILY_DIR = "memory"
 DAILY_NAME = re.compile(r"^(\d{4}-\d{2}-\d{2})[^/]*\.md$")
 

@@ -8,7 +8,6 @@ from dataclasses import dataclass
 from typing import Any
 from urllib.parse import unquote
 
-ARCHIVE_DIR = ".archive"
 META_KEY = "curator_archive"
 SECTION_MARKER = "<!-- curator-archive "
 _LINE = re.compile(r"[^\n]*\n|[^\n]+$")

@@ -11,8 +11,7 @@ from pathlib import Path
 from typing import Any, Self
 
 from curator import formats, history
-from curator.model import Entry, SourceFile, Store
-from curator.ops import archive as ops_archive
+from curator.model import ARCHIVE_DIR, Entry, SourceFile, Store
 from curator.ops import git as ops_git
 from curator.ops.io import Change, OpError, Plan, read_bytes_or_none
 
@@ -101,7 +100,7 @@ def is_archived(entry: Entry) -> bool:
     """An entry in the archive: expired status, or a file under `.archive/` / in a `*.archive.md`."""
     return (
         entry.status == "expired"
-        or entry.path.startswith(f"{ops_archive.ARCHIVE_DIR}/")
+        or entry.path.startswith(f"{ARCHIVE_DIR}/")
         or entry.path.endswith(".archive.md")
     )
 

@@ -9,6 +9,7 @@ from datetime import date
 from pathlib import Path
 from typing import Any
 
+from curator.config import CONFIG_NAME
 from curator.formats import frontmatter
 from curator.model import Entry, Finding, Store
 from curator.ops.core import (
@@ -25,9 +26,6 @@ from curator.ops.core import (
     source_of,
 )
 from curator.ops.io import OpError, Plan
-
-CONFIG_NAME = ".curator.toml"
-
 
 _META_COMMENT = re.compile(r"<!--(?!\s*curator-archive)(.*?)-->", re.DOTALL)
 

@@ -7,7 +7,7 @@ from pathlib import Path, PurePosixPath
 from typing import Any
 
 from curator.formats.source import read_source
-from curator.model import Entry, SourceFile, Store
+from curator.model import ARCHIVE_DIR, INDEX_NAME, Entry, SourceFile, Store
 from curator.ops import archive as ops_archive
 from curator.ops.core import (
     _ACTIVE_SESSION,
@@ -28,12 +28,10 @@ from curator.ops.core import (
 from curator.ops.edit import edit
 from curator.ops.io import OpError, Plan
 
-INDEX_NAME = "MEMORY.md"
-
 
 def archive_rel_for(store: Store, rel: str, planned: set[str] | None = None) -> str:
     """`.archive/<rel>`, or `.archive/<stem>.N.md` when that name is taken."""
-    base = PurePosixPath(ops_archive.ARCHIVE_DIR) / rel
+    base = PurePosixPath(ARCHIVE_DIR) / rel
     candidate = base.as_posix()
     number = 2
     taken = planned or set()
@@ -48,7 +46,7 @@ def section_archive_rel(store: Store, rel: str) -> str:
     path = PurePosixPath(rel)
     archived = path.with_name(f"{path.stem}.archive{path.suffix or '.md'}")
     if store.format == "claude-code":
-        archived = PurePosixPath(ops_archive.ARCHIVE_DIR) / archived
+        archived = PurePosixPath(ARCHIVE_DIR) / archived
     return archived.as_posix()
 
 
@@ -213,7 +211,7 @@ def _load_unread_archives(store: Store) -> bool:
     """Add archive files the format's reader does not load (`.archive/`, `*.archive.md`) to `store`; True when any."""
     base = file_dir(store)
     wanted: set[str] = set()
-    archive_dir = base / ops_archive.ARCHIVE_DIR
+    archive_dir = base / ARCHIVE_DIR
     if archive_dir.is_dir():
         wanted |= {path.relative_to(base).as_posix() for path in archive_dir.rglob("*.md") if path.is_file()}
     for entry in store.entries:

@@ -9,6 +9,7 @@ from pathlib import Path
 from typing import Any
 
 from curator.model import (
+    ARCHIVE_DIR,
     INDEX_LINE_MAX_CHARS,
     INDEX_MAX_BYTES,
     INDEX_MAX_LINES,
@@ -19,7 +20,7 @@ from curator.model import (
     Store,
 )
 
-ARCHIVE_PREFIX = ".archive/"
+ARCHIVE_PREFIX = f"{ARCHIVE_DIR}/"
 PAST_CUT_LIMIT = 500
 
 

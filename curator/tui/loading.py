@@ -6,10 +6,9 @@ import os
 from pathlib import Path
 
 from curator import formats
-from curator.model import Store
+from curator.model import INDEX_NAME, Store
 
 QUICK_FILES = 150
-INDEX_NAME = "MEMORY.md"
 
 
 def quick_store(path: Path, format_name: str | None, project: Path | None) -> Store | None:

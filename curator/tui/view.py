@@ -21,6 +21,7 @@ COLUMNS: tuple[tuple[str, str], ...] = (
     ("size", "     Size"),
 )
 TYPE_FILTERS: tuple[str | None, ...] = (None, "user", "feedback", "project", "reference", "other")
+SEVERITY_STYLE: dict[str, str] = {"error": "bold red", "warning": "yellow", "info": "cyan"}
 SEVERITY_GLYPH = {"error": "✖", "warning": "▲", "info": "●"}
 SEARCH_BODY_CHARS = 4000
 SEARCH_SCORE_CUTOFF = 70.0

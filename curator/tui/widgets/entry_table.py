@@ -13,6 +13,7 @@ from curator.model import Entry, Finding
 from curator.tui.view import (
     COLUMNS,
     SEVERITY_GLYPH,
+    SEVERITY_STYLE,
     entry_type_label,
     format_age,
     format_date,
@@ -22,7 +23,6 @@ from curator.tui.view import (
 
 FIRST_BATCH_ROWS = 120
 LATER_BATCH_ROWS = 2000
-SEVERITY_STYLE = {"error": "bold red", "warning": "yellow", "info": "cyan"}
 COLUMN_WIDTHS = {"flag": 3, "name": 24, "type": 11, "age": 6, "changed": 11, "commits": 8, "size": 9}
 NAME_MIN_WIDTH = 14
 NAME_MAX_WIDTH = 60

@@ -13,9 +13,7 @@ from textual.widgets import OptionList, Static
 from textual.widgets.option_list import Option
 
 from curator.model import Finding
-from curator.tui.view import SEVERITY_GLYPH
-
-SEVERITY_STYLE = {"error": "bold red", "warning": "yellow", "info": "cyan"}
+from curator.tui.view import SEVERITY_GLYPH, SEVERITY_STYLE
 
 
 def finding_label(finding: Finding, entry_id: str) -> Text:

@@ -13,7 +13,7 @@ from textual.containers import Horizontal, Vertical
 from textual.widgets import ProgressBar, Static
 
 from curator.model import INDEX_MAX_BYTES, INDEX_MAX_LINES, Finding, Store
-from curator.tui.view import SEVERITY_GLYPH
+from curator.tui.view import SEVERITY_GLYPH, SEVERITY_STYLE
 
 METER_CELLS = 10
 PATH_CHARS = 48
@@ -25,7 +25,6 @@ STAGE_TEXT = {
     "ready": "",
 }
 STAGE_STEP = {"loading": 0, "history": 1, "rules": 2, "checks": 3, "ready": 4}
-SEVERITY_STYLE = {"error": "bold red", "warning": "yellow", "info": "cyan"}
 
 
 def stage_text(stage: str, store: Store | None) -> str:
