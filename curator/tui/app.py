@@ -16,6 +16,7 @@ from textual.reactive import reactive
 
 from curator import scan
 from curator.model import Store
+from curator.ops import OpResult
 from curator.scan import CheckStage, ScanResult
 from curator.tui.commands import APP_ACTIONS, CuratorCommands, bindings
 from curator.tui.loading import first_read
@@ -363,8 +364,8 @@ class CuratorApp(App[None]):
 
     # --- ops ---------------------------------------------------------------------------------
 
-    def run_op(self, operation: Callable[[Store], Any], *, after: Callable[[], None] | None = None) -> None:
-        """Run one ops call on the current store in a worker, then notify and reload."""
+    def run_op(self, operation: Callable[[Store], OpResult], *, after: Callable[[], None] | None = None) -> None:
+        """Run one ops call on the current store in a worker, then notify and adopt the store it re-read."""
         store = self.session.store
         if store is None:
             self.say("No store is open.", severity="warning")
@@ -379,18 +380,15 @@ class CuratorApp(App[None]):
         self._run_op(operation, store, after)
 
     @work(thread=True, exclusive=False, exit_on_error=False, group="ops")
-    def _run_op(self, operation: Callable[[Store], Any], store: Store, after: Callable[[], None] | None) -> None:
+    def _run_op(self, operation: Callable[[Store], OpResult], store: Store, after: Callable[[], None] | None) -> None:
         fresh: Store | None = None
         signature: tuple = ()
         try:
             result = operation(store)
-            fresh = getattr(result, "store", None)
-            signature = disk_signature(fresh) if fresh is not None else ()
+            fresh = result.store
+            signature = disk_signature(fresh)
             outcome = OpOutcome(
-                message=getattr(result, "message", str(result)),
-                commit=getattr(result, "commit", None),
-                notes=[str(note) for note in getattr(result, "notes", None) or []],
-                unchanged=getattr(result, "changed", None) == [],
+                message=result.message, commit=result.commit, notes=list(result.notes), unchanged=result.changed == [],
             )
             error = None
         except Exception as exc:

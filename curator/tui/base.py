@@ -8,6 +8,7 @@ from typing import Any, Protocol, cast
 from textual.screen import Screen
 
 from curator.model import Store
+from curator.ops import OpResult
 from curator.scan import CheckStage
 from curator.tui.session import Session
 
@@ -20,7 +21,7 @@ class CuratorAppAPI(Protocol):
 
     def say(self, message: str, *, severity: str = "information", timeout: float | None = None) -> None: ...
 
-    def run_op(self, operation: Callable[[Store], Any], *, after: Callable[[], None] | None = None) -> None: ...
+    def run_op(self, operation: Callable[[Store], OpResult], *, after: Callable[[], None] | None = None) -> None: ...
 
     def reload(self) -> None: ...
 

@@ -8,6 +8,7 @@ from rich.text import Text
 from textual.app import SuspendNotSupported
 
 from curator import editor, ops
+from curator.checks.results import CheckResult
 from curator.model import Entry, Finding
 from curator.tui.base import CuratorScreen
 from curator.tui.screens.confirm import ConfirmModal
@@ -233,24 +234,25 @@ class EntryActions(CuratorScreen):
         if entry is None:
             return
         check_view = self.query_one(CheckView)
-        failing = [result for result in check_view.results if getattr(result, "verdict", "") == "fail"]
-        result = check_view.selected if getattr(check_view.selected, "verdict", "") == "fail" else next(iter(failing), None)
+        failing = [result for result in check_view.results if result.verdict == "fail"]
+        selected = check_view.selected
+        result = selected if selected is not None and selected.verdict == "fail" else next(iter(failing), None)
         if result is None:
             self.curator.say("No failed check to update from (Check tab).", severity="warning")
             return
         self.ask_fix_claim(entry, result)
 
-    def ask_fix_claim(self, entry: Entry, result) -> None:
+    def ask_fix_claim(self, entry: Entry, result: CheckResult) -> None:
         claim = claim_text(result.claim)
         old_value, new_value = ops.fix_values(result, entry.body)
         explanation = Text.assemble(("Claim: ", "bold"), (claim, ""), ("\n", ""))
-        if getattr(result, "explanation", ""):
+        if result.explanation:
             explanation.append(f"{result.explanation}\n", style="italic")
-        explanation.append_text(probe_text(getattr(result, "probe", None)))
+        explanation.append_text(probe_text(result.probe))
         fields = [
             ("old", "Text in the entry", old_value),
             ("new", "Replace with (what the project shows)", new_value),
-            ("reason", "Reason (goes into the commit)", f"checked against the project: {getattr(result.probe, 'command', '')}"),
+            ("reason", "Reason (goes into the commit)", f"checked against the project: {result.probe.command if result.probe else ''}"),
         ]
         today = self.session.now.date()
 

@@ -153,7 +153,7 @@ class MainScreen(EntryActions):
         self.query_one("#content-view", ContentView).show(entry, session.now)
         self.query_one(FindingsView).show(entry_id, entry_findings)
         self.query_one(CheckView).show(entry_id, results, stage=session.stage, project=session.project_root)
-        failed = sum(1 for result in results or [] if getattr(result, "verdict", "") == "fail")
+        failed = sum(1 for result in results or [] if result.verdict == "fail")
         detail.set_counts(len(entry_findings), failed)
         if detail.active == "history":
             self._load_history()

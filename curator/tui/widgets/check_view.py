@@ -14,6 +14,7 @@ from textual.widgets import Input, OptionList, Static
 from textual.widgets.option_list import Option
 
 from curator import checks, scan
+from curator.checks.results import CheckResult
 from curator.model import Store
 from curator.scan import CheckStage
 
@@ -100,7 +101,7 @@ class CheckView(Vertical):
     def __init__(self, **kwargs) -> None:
         super().__init__(**kwargs)
         self.entry_id: str | None = None
-        self.results: list[Any] = []
+        self.results: list[CheckResult] = []
         self.project: Path | None = None
 
     def compose(self) -> ComposeResult:
@@ -138,7 +139,7 @@ class CheckView(Vertical):
         options.highlighted = 0
 
     @property
-    def selected(self) -> Any | None:
+    def selected(self) -> CheckResult | None:
         options = self.query_one(OptionList)
         if options.highlighted is None or options.highlighted >= len(self.results):
             return None
