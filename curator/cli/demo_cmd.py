@@ -52,7 +52,7 @@ def demo(target: Path | None, now_text: str | None, open_tui: bool) -> None:
     except ImportError:
         run_app = None
     if run_app is None or not interactive:
-        from curator import report
+        from curator import report  # deferred with run_scan: only this fallback path prints a scan
         from curator.scan import run_scan
 
         if run_app is not None:

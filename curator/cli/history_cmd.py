@@ -120,7 +120,7 @@ def history_command(
     `CLAUDE.md:L12`. For a section or rule, the commits and diffs are those of its own
     lines only (git log -L); uncommitted edits come first as `worktree`.
     """
-    from curator.scan import load_store
+    from curator.scan import load_store  # deferred: `curator --help` and `--version` need no store machinery
 
     now = parse_now(now_text) or datetime.now(timezone.utc)
     path = resolve_store_path(store_path)

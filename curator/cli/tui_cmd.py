@@ -26,7 +26,7 @@ def tui(
     When discovery finds several stores, a picker asks which one to open.
     """
     try:
-        from curator.tui.app import run_app
+        from curator.tui.app import run_app  # deferred: textual loads only when the TUI opens
     except ImportError:
         raise click.ClickException("the TUI is not available in this build; use `curator scan`") from None
     now = parse_now(now_text)
