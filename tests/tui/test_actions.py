@@ -7,7 +7,7 @@ from pathlib import Path
 import pytest
 from textual.widgets import Input, TextArea
 
-from curator import editor
+from curator import editor, formats
 from curator.tui.app import CuratorApp
 from curator.tui.screens.confirm import ConfirmModal
 from curator.tui.screens.edit import EditScreen
@@ -167,6 +167,23 @@ async def test_review_stamp_writes_reviewed_date(store: Path, now) -> None:
         assert "reviewed: 2026-11-29" in (store / "blog_cadence.md").read_text()
         stale = [f for f in app.session.findings if f.rule == "stale" and "blog_cadence.md" in f.entries]
         assert stale == []
+
+
+async def test_an_op_reads_the_store_once_and_the_app_uses_that_store(store: Path, now, monkeypatch: pytest.MonkeyPatch) -> None:
+    reads: list[str] = []
+    for name in ("detect", "reload"):
+        original = getattr(formats, name)
+        monkeypatch.setattr(formats, name, lambda *args, _original=original, _name=name, **kwargs: (reads.append(_name), _original(*args, **kwargs))[1])
+    app = CuratorApp(store, now=now, watch_disk=False)
+    async with app.run_test(size=(120, 40)) as pilot:
+        await open_on(pilot, app, "blog_cadence.md")
+        reads.clear()
+        before = len(git_subjects(store))
+        await pilot.press("v")
+        await wait_for_commit(pilot, app, store, before)
+        assert reads == ["reload"]
+        entry = app.session.store.get("blog_cadence.md")
+        assert entry is not None and entry.reviewed is not None and entry.date_source == "git"
 
 
 async def test_mark_and_merge_side_by_side_then_confirm(store: Path, now) -> None:

@@ -1,0 +1,49 @@
+"""The one git layer: one GitError, a hook's GIT_DIR never redirects curator, GitPython discovery and config."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from curator import vcs
+from curator.history import git as history_git
+from curator.ops import git as ops_git
+from tests.support.gitrepo import commit_files, git, init_repo
+
+
+def test_history_and_ops_raise_the_same_git_error() -> None:
+    assert history_git.GitError is ops_git.GitError is vcs.GitError
+
+
+def test_a_hooks_git_dir_and_index_do_not_redirect_curator(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    ours = init_repo(tmp_path / "ours")
+    theirs = init_repo(tmp_path / "theirs")
+    monkeypatch.setenv("GIT_DIR", str(theirs / ".git"))
+    monkeypatch.setenv("GIT_INDEX_FILE", str(theirs / ".git" / "index"))
+    toplevel = vcs.run(ours, "rev-parse", "--show-toplevel").decode().strip()
+    assert Path(toplevel).resolve() == ours.resolve()
+
+
+@pytest.mark.parametrize(("where", "found"), [("ours/a/b", "ours"), ("ours", "ours"), ("loose", None)])
+def test_work_tree_is_found_from_inside_and_none_outside(tmp_path: Path, where: str, found: str | None) -> None:
+    init_repo(tmp_path / "ours")
+    (tmp_path / where).mkdir(parents=True, exist_ok=True)
+    root = vcs.work_tree(tmp_path / where)
+    assert root == ((tmp_path / found).resolve() if found else None)
+
+
+def test_config_is_read_as_git_resolves_it(tmp_path: Path) -> None:
+    repo = init_repo(tmp_path / "ours")
+    git(repo, "config", "user.name", "Repo Person")
+    assert vcs.config_value(repo, "user", "name") == "Repo Person"
+    assert vcs.config_value(repo, "user", "no-such-option") == ""
+
+
+def test_a_failure_names_the_subcommand_and_gits_complaint(tmp_path: Path) -> None:
+    repo = init_repo(tmp_path / "ours")
+    commit_files(repo, {"a.md": "a\n"}, "first", "2026-01-01T00:00:00+00:00")
+    with pytest.raises(vcs.GitError, match=r"^git show: .*no-such-file"):
+        vcs.run(repo, "show", "HEAD:no-such-file.md")
+    with pytest.raises(vcs.GitError, match=r"^git log: not a git repository"):
+        vcs.run(tmp_path, "log")
