@@ -11,11 +11,16 @@ import os
 import shutil
 import subprocess
 from pathlib import Path
-
-import git as gitpython
+from types import ModuleType
 
 TIMEOUT_SECONDS = 120
 _FOREIGN_VARIABLES = ("GIT_DIR", "GIT_WORK_TREE", "GIT_INDEX_FILE", "GIT_PAGER", "PAGER")
+
+
+def _gitpython() -> ModuleType:
+    import git  # deferred: GitPython costs ~80 modules, and `curator --version` or `scan` of an untracked store need none
+
+    return git
 
 
 class GitError(Exception):
@@ -65,6 +70,7 @@ def work_tree(path: Path) -> Path | None:
     """The root of the git work tree holding `path` (GitPython's discovery), or None outside any or in a bare repo."""
     start = Path(os.path.realpath(path))
     directory = start if start.is_dir() else start.parent
+    gitpython = _gitpython()
     try:
         repository = gitpython.Repo(directory, search_parent_directories=True)
     except (gitpython.InvalidGitRepositoryError, gitpython.NoSuchPathError, OSError, ValueError):
@@ -76,6 +82,7 @@ def work_tree(path: Path) -> Path | None:
 
 def config_value(work_tree_root: Path, section: str, option: str) -> str:
     """One git config value as git would resolve it for this work tree (system, global, repository), or ''."""
+    gitpython = _gitpython()
     try:
         with gitpython.Repo(work_tree_root) as repository:
             reader = repository.config_reader()
