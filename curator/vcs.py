@@ -1,8 +1,10 @@
-"""The one git layer: repository discovery and config through GitPython, git runs as argument lists, one GitError.
+"""The one git layer on GitPython: discovery, config, and every git command through `Git.execute`; one GitError.
 
-Commands (the one-pass log and blame, commits of exactly the touched paths) run through `run`, not
-GitPython's `repo.git`: GitPython always starts from `os.environ`, so it cannot drop the `GIT_DIR`
-and `GIT_INDEX_FILE` a git hook exports, which would point curator's git at the hook's repository.
+Inside a known work tree, commands (the one-pass log, blame, commits of exactly the touched paths)
+run through GitPython's `Git.execute` with `GIT_DIR`, `GIT_WORK_TREE` and `GIT_INDEX_FILE` set to
+that repository's own: GitPython always starts from `os.environ`, so this is how a hook's exported
+`GIT_DIR`/`GIT_INDEX_FILE` can never point curator at another repository. Before a work tree is
+known (discovery through `rev-parse`, `git init`) the foreign variables are dropped instead.
 """
 
 from __future__ import annotations
@@ -40,16 +42,61 @@ def environment(**extra: str) -> dict[str, str]:
     return env
 
 
+_GIT_DIRS: dict[str, str] = {}
+
+
+def _git_dir(work_tree_root: Path) -> str | None:
+    """The git directory of a work tree (cached once found), through GitPython."""
+    key = str(work_tree_root)
+    if key not in _GIT_DIRS:
+        gitpython = _gitpython()
+        try:
+            with gitpython.Repo(key) as repository:
+                _GIT_DIRS[key] = str(repository.git_dir)
+        except (gitpython.InvalidGitRepositoryError, gitpython.NoSuchPathError, OSError, ValueError):
+            return None
+    return _GIT_DIRS[key]
+
+
+def _complaint(verb: str, stderr: bytes | str, stdout: bytes | str, status: int | None) -> GitError:
+    def text_lines(data: bytes | str) -> list[str]:
+        text = data.decode("utf-8", "replace") if isinstance(data, bytes) else data
+        return [line.strip() for line in text.splitlines() if line.strip()]
+
+    lines = text_lines(stderr) or text_lines(stdout)
+    reasons = [line for line in lines if line.startswith(("fatal:", "error:"))] or lines[-1:]
+    detail = reasons[0].removeprefix("fatal: ") if reasons else f"exit status {status}"
+    return GitError(f"git {verb}: {detail}")
+
+
 def run(cwd: Path, *args: str, env: dict[str, str] | None = None, check: bool = True,
-        timeout: float = TIMEOUT_SECONDS, executable: str | None = None, options: tuple[str, ...] = ()) -> bytes:
+        timeout: float = TIMEOUT_SECONDS, executable: str | None = None, options: tuple[str, ...] = (),
+        work_tree: Path | None = None) -> bytes:
     """Run `git [options] args` in `cwd` (an argument list, never a shell) and return raw stdout.
 
-    Failures raise GitError naming the subcommand and git's last line of complaint.
+    With `work_tree` (a known repository root) the command runs through GitPython against exactly that
+    repository. Failures raise GitError naming the subcommand and git's complaint.
     """
     binary = executable or git_executable()
     verb = args[0] if args else ""
     if binary is None:
         raise GitError("git is not installed")
+    git_dir = _git_dir(work_tree) if work_tree is not None else None
+    if work_tree is not None and git_dir is not None:
+        gitpython = _gitpython()
+        pinned = dict(env if env is not None else environment())
+        pinned.update(GIT_DIR=git_dir, GIT_WORK_TREE=str(work_tree), GIT_INDEX_FILE=os.path.join(git_dir, "index"))
+        pinned.update(GIT_PAGER="cat", PAGER="cat")
+        try:
+            status, stdout, stderr = gitpython.Git(str(cwd)).execute(
+                [binary, *options, *args], with_extended_output=True, with_exceptions=False,
+                stdout_as_string=False, strip_newline_in_stdout=False, kill_after_timeout=timeout, env=pinned,
+            )
+        except (gitpython.GitCommandError, OSError) as error:
+            raise GitError(f"git {verb}: {error}") from None
+        if check and status != 0:
+            raise _complaint(verb, stderr, stdout, status)
+        return stdout if isinstance(stdout, bytes) else b""
     try:
         completed = subprocess.run(
             [binary, *options, *args], cwd=cwd, env=env if env is not None else environment(),
@@ -58,11 +105,7 @@ def run(cwd: Path, *args: str, env: dict[str, str] | None = None, check: bool = 
     except (OSError, subprocess.TimeoutExpired) as error:
         raise GitError(f"git {verb}: {error}") from None
     if check and completed.returncode != 0:
-        lines = [line.strip() for line in completed.stderr.decode("utf-8", "replace").splitlines() if line.strip()]
-        lines = lines or [line.strip() for line in completed.stdout.decode("utf-8", "replace").splitlines() if line.strip()]
-        reasons = [line for line in lines if line.startswith(("fatal:", "error:"))] or lines[-1:]
-        detail = reasons[0].removeprefix("fatal: ") if reasons else f"exit status {completed.returncode}"
-        raise GitError(f"git {verb}: {detail}")
+        raise _complaint(verb, completed.stderr, completed.stdout, completed.returncode)
     return completed.stdout
 
 

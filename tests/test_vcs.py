@@ -19,10 +19,13 @@ def test_history_and_ops_raise_the_same_git_error() -> None:
 def test_a_hooks_git_dir_and_index_do_not_redirect_curator(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     ours = init_repo(tmp_path / "ours")
     theirs = init_repo(tmp_path / "theirs")
+    commit_files(ours, {"a.md": "ours\n"}, "ours", "2026-01-01T00:00:00+00:00")
+    commit_files(theirs, {"b.md": "theirs\n"}, "theirs", "2026-01-01T00:00:00+00:00")
     monkeypatch.setenv("GIT_DIR", str(theirs / ".git"))
     monkeypatch.setenv("GIT_INDEX_FILE", str(theirs / ".git" / "index"))
     toplevel = vcs.run(ours, "rev-parse", "--show-toplevel").decode().strip()
     assert Path(toplevel).resolve() == ours.resolve()
+    assert vcs.run(ours, "log", "--format=%s", work_tree=vcs.work_tree(ours)) == b"ours\n"
 
 
 @pytest.mark.parametrize(("where", "found"), [("ours/a/b", "ours"), ("ours", "ours"), ("loose", None)])
@@ -43,7 +46,8 @@ def test_config_is_read_as_git_resolves_it(tmp_path: Path) -> None:
 def test_a_failure_names_the_subcommand_and_gits_complaint(tmp_path: Path) -> None:
     repo = init_repo(tmp_path / "ours")
     commit_files(repo, {"a.md": "a\n"}, "first", "2026-01-01T00:00:00+00:00")
-    with pytest.raises(vcs.GitError, match=r"^git show: .*no-such-file"):
-        vcs.run(repo, "show", "HEAD:no-such-file.md")
+    for work_tree in (None, vcs.work_tree(repo)):
+        with pytest.raises(vcs.GitError, match=r"^git show: .*no-such-file"):
+            vcs.run(repo, "show", "HEAD:no-such-file.md", work_tree=work_tree)
     with pytest.raises(vcs.GitError, match=r"^git log: not a git repository"):
         vcs.run(tmp_path, "log")

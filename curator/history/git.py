@@ -34,7 +34,8 @@ class Repository:
     shallow: bool
 
     def run(self, *args: str, check: bool = True) -> bytes:
-        return run_git(self.executable, self.toplevel, *args, check=check)
+        return vcs.run(self.toplevel, *args, check=check, timeout=GIT_TIMEOUT_SECONDS, executable=self.executable,
+                       options=_BASE_OPTIONS, work_tree=self.toplevel)
 
     def relative(self, path: Path) -> str:
         """`path` relative to the work tree root, with forward slashes ('' for the root itself)."""

@@ -35,7 +35,8 @@ def _environment() -> dict[str, str]:
 
 def run_git(cwd: Path, *args: str, env: dict[str, str] | None = None, check: bool = True) -> bytes:
     """Run git with an argument list (never a shell) and return stdout bytes."""
-    return vcs.run(cwd, *args, env=env or _environment(), check=check, timeout=60, options=("-c", "core.quotepath=off"))
+    return vcs.run(cwd, *args, env=env or _environment(), check=check, timeout=60, options=("-c", "core.quotepath=off"),
+                   work_tree=cwd)
 
 
 def find_repo(path: Path) -> Repo | None:
