@@ -5,7 +5,17 @@ from __future__ import annotations
 import click
 
 from curator import __version__
-from curator.cli import changes_cmd, check_cmd, demo_cmd, history_cmd, inbox_cmds, ops_cmds, scan_cmd, trend_cmd, tui_cmd
+from curator.cli import (
+    changes_cmd,
+    check_cmd,
+    demo_cmd,
+    history_cmd,
+    inbox_cmds,
+    ops_cmds,
+    scan_cmd,
+    trend_cmd,
+    tui_cmd,
+)
 
 CONTEXT_SETTINGS = {"help_option_names": ["-h", "--help"], "max_content_width": 100}
 

@@ -214,9 +214,8 @@ def review(
     store = load(store_path)
     moment = parse_now(now_text)
     if done:
-        from curator.ops import inbox as ops_inbox
         from curator.inbox.changes import InboxError
-
+        from curator.ops import inbox as ops_inbox
         from curator.scan import analyze_store
 
         try:

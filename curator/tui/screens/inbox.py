@@ -9,9 +9,9 @@ from textual import on, work
 from textual.app import ComposeResult
 from textual.containers import Horizontal, VerticalScroll
 from textual.message import Message
-from textual.screen import Screen
 from textual.widgets import Footer, Static, Tree
 
+from curator.tui.base import CuratorScreen
 from curator.tui.commands import INBOX_ACTIONS, bindings
 from curator.tui.screens.confirm import ConfirmModal
 
@@ -43,7 +43,7 @@ def diff_text(diff: str) -> Text:
     return shown or Text("(no textual difference)", style="dim")
 
 
-class InboxScreen(Screen[None]):
+class InboxScreen(CuratorScreen):
     """Every entry changed since the last review, grouped by the session that changed it."""
 
     CSS_PATH = "inbox.tcss"
@@ -86,11 +86,11 @@ class InboxScreen(Screen[None]):
         self.reload_changes()
 
     def session_changed(self) -> None:
-        if self.is_mounted and self.app.session.stage == "ready" and not self.busy:
+        if self.is_mounted and self.curator.session.stage == "ready" and not self.busy:
             self.reload_changes()
 
     def reload_changes(self) -> None:
-        store = self.app.session.store
+        store = self.curator.session.store
         if store is not None:
             self._load(store)
 
@@ -191,14 +191,14 @@ class InboxScreen(Screen[None]):
     def _decide(self, changes: list[Any], decision: str) -> None:
         from curator.ops import inbox as ops_inbox
 
-        store = self.app.session.store
+        store = self.curator.session.store
         if not changes or store is None:
-            self.app.say("Select a change or a session first.", severity="warning")
+            self.curator.say("Select a change or a session first.", severity="warning")
             return
         try:
             ops_inbox.decide(store, changes, decision)
         except Exception as exc:
-            self.app.say(f"Nothing was recorded: {exc}", severity="error")
+            self.curator.say(f"Nothing was recorded: {exc}", severity="error")
             return
         for change in changes:
             change.decision = "" if decision == "undecided" else decision
@@ -242,14 +242,14 @@ class InboxScreen(Screen[None]):
     def _open_in_main(self, then: str) -> None:
         change = self.current_change
         if change is None or change.after is None:
-            self.app.say("Select a change whose entry still exists.", severity="warning")
+            self.curator.say("Select a change whose entry still exists.", severity="warning")
             return
-        main = self.app.main_screen
+        main = self.curator.main_screen
         self.app.pop_screen()
         if main is not None and main.query_one("#entries").select_entry(change.path):
             main.call_after_refresh(main.run_action, then)
         else:
-            self.app.say(f"{change.path} is not in the table (archived entries show with A).", severity="warning")
+            self.curator.say(f"{change.path} is not in the table (archived entries show with A).", severity="warning")
 
     def action_edit(self) -> None:
         self._open_in_main("edit")
@@ -270,7 +270,7 @@ class InboxScreen(Screen[None]):
         def answered(confirmed: bool | None) -> None:
             if confirmed:
                 self.busy = True
-                self._finish(self.app.session.store, self.app.session.now, len(self.app.session.findings))
+                self._finish(self.curator.session.store, self.curator.session.now, len(self.curator.session.findings))
 
         self.app.push_screen(ConfirmModal("Finish the review?", body, "Finish"), answered)
 
@@ -288,13 +288,13 @@ class InboxScreen(Screen[None]):
     def _review_finished(self, message: ReviewFinished) -> None:
         self.busy = False
         if message.error is not None:
-            self.app.say(f"The review was not recorded: {message.error}", severity="error", timeout=10)
+            self.curator.say(f"The review was not recorded: {message.error}", severity="error", timeout=10)
             self.reload_changes()
             return
         outcome = message.outcome
         commit = f"\ncommit {outcome.commit[:7]}" if outcome.commit else ""
-        self.app.say(f"{outcome.message}{commit}", timeout=12)
-        self.app.reload()
+        self.curator.say(f"{outcome.message}{commit}", timeout=12)
+        self.curator.reload()
         self.app.pop_screen()
 
     def action_close(self) -> None:

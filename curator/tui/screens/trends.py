@@ -9,9 +9,9 @@ from textual import on, work
 from textual.app import ComposeResult
 from textual.containers import VerticalScroll
 from textual.message import Message
-from textual.screen import Screen
 from textual.widgets import Footer, Static
 
+from curator.tui.base import CuratorScreen
 from curator.tui.commands import TRENDS_ACTIONS, bindings
 
 EVERY_CYCLE = ("week", "day", "commit")
@@ -27,7 +27,7 @@ def ages_by_type(entries: list[Any], now: Any) -> dict[str, list[float]]:
     return grouped
 
 
-class TrendsScreen(Screen[None]):
+class TrendsScreen(CuratorScreen):
     """Charts of the store over its git history; review points are marked."""
 
     CSS_PATH = "trends.tcss"
@@ -57,7 +57,7 @@ class TrendsScreen(Screen[None]):
         self._redraw()
 
     def _redraw(self) -> None:
-        session = self.app.session
+        session = self.curator.session
         if session.store is None:
             return
         width = max(40, (self.size.width or self.app.size.width) - 8)
