@@ -13,6 +13,7 @@ from typing import Any
 
 from curator import checks, formats, history, rules
 from curator.checks.results import CheckResult
+from curator.inbox.freshness import deleted_findings, review_state
 from curator.model import SEVERITY_RANK, Finding, Severity, Store
 
 Progress = Callable[[str, "int | None"], None]
@@ -122,8 +123,6 @@ def analyze_store(
 
 def add_review_state(result: ScanResult) -> None:
     """Attach the store's review freshness and its `deleted-since-review` findings."""
-    from curator.inbox.freshness import deleted_findings, review_state
-
     result.review = review_state(result.store)
     kept = rules.apply_suppressions(result.store, deleted_findings(result.review))
     result.findings.extend(kept.findings)

@@ -10,8 +10,12 @@ from datetime import datetime, timezone
 from pathlib import Path
 from typing import Awaitable, Callable
 
+from curator import formats
 from curator.demo import build_demo
+from curator.ops import inbox as ops_inbox
+from curator.ops.snapshot import snapshot
 from curator.tui.app import CuratorApp
+from curator.tui.screens.inbox import InboxScreen
 from curator.tui.view import pair_findings
 
 DEFAULT_NOW = "2026-11-29T12:00:00+00:00"
@@ -91,18 +95,12 @@ async def _trends(app, pilot) -> None:
 
 
 async def _inbox(app, pilot) -> None:
-    from curator.tui.screens.inbox import InboxScreen
-
     await _wait(pilot, lambda: isinstance(app.screen, InboxScreen) and app.screen.inbox is not None)
     await pilot.press("down", "down")
 
 
 def _agent_changed_after_review(store: Path, now: datetime) -> None:
     """Finish a review of the demo store, then let an "agent" change it in two snapshotted sessions."""
-    from curator import formats
-    from curator.ops import inbox as ops_inbox
-    from curator.ops.snapshot import snapshot
-
     ops_inbox.finish_review(formats.detect(store), now=now)
     topics = sorted(path for path in store.glob("*.md") if path.name != "MEMORY.md")
     with topics[0].open("a", encoding="utf-8") as handle:

@@ -40,7 +40,7 @@ def hook_store(payload: dict[str, Any]) -> Path | None:
             return candidate
     cwd = payload.get("cwd")
     if isinstance(cwd, str) and cwd and Path(cwd).is_dir():
-        from curator import formats
+        from curator import formats  # deferred: the session hook must answer fast when no store is found
 
         found = formats.discover(Path(cwd))
         if found:

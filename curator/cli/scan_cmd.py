@@ -77,7 +77,7 @@ def scan(
     store_path = resolve_store_path(path)
     if project is not None and not project.is_dir():
         raise click.UsageError(f"--project {project}: not a directory")
-    from curator.cli.progress import StageProgress
+    from curator.cli.progress import StageProgress  # deferred: only a scan run needs the progress line
 
     try:
         with StageProgress(4 if check else 3, enabled=None if output_format != "json" else False) as progress:
@@ -95,7 +95,7 @@ def scan(
     if output_format == "json":
         click.echo(report.render_json(result))
     elif output_format == "markdown":
-        from curator.inbox.delta import since_last_review
+        from curator.inbox.delta import since_last_review  # deferred: only the markdown report reads the delta
 
         delta = since_last_review(result.store, findings_now=len(result.findings))
         result.trend_line = delta.one_line() if delta is not None else ""

@@ -21,6 +21,7 @@ from curator.inbox.delta import findings_trailer, since_last_review
 from curator.inbox.marker import REVIEW_REF, REVIEW_TRAILER
 from curator.model import Store
 from curator.ops import git as ops_git
+from curator.ops import session as ops_session
 from curator.ops.core import OpResult, commit_message, reload_store, run_plan
 from curator.ops.expire import expire, restore
 from curator.ops.io import OpError, Plan, atomic_write
@@ -97,8 +98,6 @@ def revert_one(store: Store, change: StoreChange, *, session: Any = None) -> OpR
 
 def revert_changes(store: Store, changes: list[StoreChange]) -> OpResult:
     """Revert several changes in one commit."""
-    from curator.ops import session as ops_session
-
     if not changes:
         return OpResult("nothing to revert", None, [], store)
     label = ", ".join(change.entry_id for change in changes[:3]) + ("…" if len(changes) > 3 else "")
@@ -113,8 +112,6 @@ def finish_review(
     store: Store, *, revert: list[str] | None = None, now: datetime | None = None, findings: int | None = None
 ) -> ReviewOutcome:
     """Apply pending reverts, approve the rest, and record ONE review commit that `refs/curator/reviewed` points at."""
-    from curator.ops import session as ops_session
-
     repository = inbox_repository(store)
     inbox = changes_since(store, include_approved=True)
     decisions = read_decisions(repository)

@@ -15,6 +15,7 @@ from textual.message import Message
 from textual.reactive import reactive
 
 from curator import scan
+from curator.history.trend import store_trend
 from curator.model import Store
 from curator.ops import OpResult
 from curator.scan import CheckStage, ScanResult
@@ -22,6 +23,7 @@ from curator.tui.commands import APP_ACTIONS, CuratorCommands, bindings
 from curator.tui.loading import first_read
 from curator.tui.screens.confirm import ConfirmModal
 from curator.tui.screens.help import HelpScreen
+from curator.tui.screens.inbox import InboxScreen
 from curator.tui.screens.main import MainScreen
 from curator.tui.screens.picker import StorePicker
 from curator.tui.session import Session, carry_history, disk_signature
@@ -271,8 +273,6 @@ class CuratorApp(App[None]):
 
     @work(thread=True, exclusive=True, exit_on_error=False, group="trend")
     def _load_trend(self, generation: int, store: Store) -> None:
-        from curator.history.trend import store_trend
-
         try:
             trend = store_trend(store, every="week")
         except Exception:
@@ -319,8 +319,6 @@ class CuratorApp(App[None]):
         if self.session.inbox_offered or review is None or review.reviewed_at is None or not review.unreviewed:
             return
         self.session.inbox_offered = True
-        from curator.tui.screens.inbox import InboxScreen
-
         if not isinstance(self.screen, InboxScreen):
             self.push_screen(InboxScreen())
 

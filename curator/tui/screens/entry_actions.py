@@ -15,9 +15,11 @@ from curator.tui.screens.confirm import ConfirmModal
 from curator.tui.screens.conflicts import ConflictsScreen
 from curator.tui.screens.edit import EditScreen
 from curator.tui.screens.expire import ExpireChoice, ExpireModal
+from curator.tui.screens.inbox import InboxScreen
 from curator.tui.screens.merge import MergePlan, MergeScreen
 from curator.tui.screens.prompt import PromptModal
 from curator.tui.screens.review import ReviewScreen
+from curator.tui.screens.trends import TrendsScreen
 from curator.tui.view import ViewState, default_expire_reason, suggested_partner
 from curator.tui.widgets.check_view import CheckView, claim_text, probe_text
 from curator.tui.widgets.detail import DetailPane
@@ -203,13 +205,9 @@ class EntryActions(CuratorScreen):
         self.app.push_screen(ConflictsScreen())
 
     def action_inbox(self) -> None:
-        from curator.tui.screens.inbox import InboxScreen
-
         self.app.push_screen(InboxScreen())
 
     def action_trends(self) -> None:
-        from curator.tui.screens.trends import TrendsScreen
-
         self.app.push_screen(TrendsScreen())
 
     def action_review(self) -> None:

@@ -11,6 +11,8 @@ from textual.containers import Horizontal, VerticalScroll
 from textual.message import Message
 from textual.widgets import Footer, Static, Tree
 
+from curator.inbox.changes import InboxError, changes_since
+from curator.ops import inbox as ops_inbox
 from curator.tui.base import CuratorScreen
 from curator.tui.commands import INBOX_ACTIONS, bindings
 from curator.tui.screens.confirm import ConfirmModal
@@ -96,8 +98,6 @@ class InboxScreen(CuratorScreen):
 
     @work(thread=True, exclusive=True, exit_on_error=False, group="inbox")
     def _load(self, store: Any) -> None:
-        from curator.inbox.changes import InboxError, changes_since
-
         try:
             inbox, error = changes_since(store, include_approved=True), None
         except InboxError as exc:
@@ -189,8 +189,6 @@ class InboxScreen(CuratorScreen):
     # --- decisions ------------------------------------------------------------------------------
 
     def _decide(self, changes: list[Any], decision: str) -> None:
-        from curator.ops import inbox as ops_inbox
-
         store = self.curator.session.store
         if not changes or store is None:
             self.curator.say("Select a change or a session first.", severity="warning")
@@ -276,8 +274,6 @@ class InboxScreen(CuratorScreen):
 
     @work(thread=True, exclusive=True, exit_on_error=False, group="inbox-finish")
     def _finish(self, store: Any, now: Any, findings: int) -> None:
-        from curator.ops import inbox as ops_inbox
-
         try:
             outcome, error = ops_inbox.finish_review(store, now=now, findings=findings), None
         except Exception as exc:

@@ -14,6 +14,7 @@ from textual.widgets import Footer, ProgressBar, Static
 
 from curator.model import Entry, Store
 from curator.ops import Decision, apply_decisions, review_message
+from curator.ops import inbox as ops_inbox
 from curator.tui.base import CuratorScreen
 from curator.tui.commands import REVIEW_ACTIONS, bindings
 from curator.tui.screens.confirm import ConfirmModal
@@ -246,8 +247,6 @@ class ReviewScreen(CuratorScreen):
 
     @work(thread=True, exclusive=True, exit_on_error=False, group="review")
     def _apply(self, store: Store, decisions: dict[str, Decision], message: str, now: datetime, findings: int) -> None:
-        from curator.ops import inbox as ops_inbox
-
         delta = ""
         fresh: Store | None = None
         signature: tuple = ()

@@ -11,6 +11,8 @@ from textual.containers import VerticalScroll
 from textual.message import Message
 from textual.widgets import Footer, Static
 
+from curator.charts import age_histogram, trend_charts
+from curator.history.trend import TrendError, store_trend
 from curator.tui.base import CuratorScreen
 from curator.tui.commands import TRENDS_ACTIONS, bindings
 
@@ -65,9 +67,6 @@ class TrendsScreen(CuratorScreen):
 
     @work(thread=True, exclusive=True, exit_on_error=False, group="trends")
     def _draw(self, store: Any, now: Any, every: str, width: int) -> None:
-        from curator.charts import age_histogram, trend_charts
-        from curator.history.trend import TrendError, store_trend
-
         try:
             series = store_trend(store, every=every)
         except TrendError as exc:

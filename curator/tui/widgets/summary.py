@@ -12,6 +12,7 @@ from textual.app import ComposeResult
 from textual.containers import Horizontal, Vertical
 from textual.widgets import ProgressBar, Static
 
+from curator.charts import sparkline
 from curator.model import INDEX_MAX_BYTES, INDEX_MAX_LINES, Finding, Store
 from curator.tui.view import SEVERITY_GLYPH, SEVERITY_STYLE
 
@@ -108,8 +109,6 @@ def loaded_line(store: Store | None) -> Text:
 
 def index_sparkline(trend: Any) -> str:
     """Always-loaded index lines week by week, as a sparkline (empty with fewer than two weeks)."""
-    from curator.charts import sparkline
-
     points = getattr(trend, "points", None) or []
     if len(points) < 2 or not any(point.index_lines for point in points):
         return ""
