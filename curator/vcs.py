@@ -66,7 +66,7 @@ def _complaint(verb: str, stderr: bytes | str, stdout: bytes | str, status: int 
     lines = text_lines(stderr) or text_lines(stdout)
     reasons = [line for line in lines if line.startswith(("fatal:", "error:"))] or lines[-1:]
     detail = reasons[0].removeprefix("fatal: ") if reasons else f"exit status {status}"
-    return GitError(f"git {verb}: {detail}")
+    return GitError(f"git {verb} failed: {detail}")
 
 
 def run(cwd: Path, *args: str, env: dict[str, str] | None = None, check: bool = True,
@@ -93,7 +93,7 @@ def run(cwd: Path, *args: str, env: dict[str, str] | None = None, check: bool = 
                 stdout_as_string=False, strip_newline_in_stdout=False, kill_after_timeout=timeout, env=pinned,
             )
         except (gitpython.GitCommandError, OSError) as error:
-            raise GitError(f"git {verb}: {error}") from None
+            raise GitError(f"git {verb} failed: {error}") from None
         if check and status != 0:
             raise _complaint(verb, stderr, stdout, status)
         return stdout if isinstance(stdout, bytes) else b""
@@ -103,7 +103,7 @@ def run(cwd: Path, *args: str, env: dict[str, str] | None = None, check: bool = 
             stdin=subprocess.DEVNULL, capture_output=True, timeout=timeout, check=False,
         )
     except (OSError, subprocess.TimeoutExpired) as error:
-        raise GitError(f"git {verb}: {error}") from None
+        raise GitError(f"git {verb} failed: {error}") from None
     if check and completed.returncode != 0:
         raise _complaint(verb, completed.stderr, completed.stdout, completed.returncode)
     return completed.stdout

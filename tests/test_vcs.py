@@ -47,7 +47,7 @@ def test_a_failure_names_the_subcommand_and_gits_complaint(tmp_path: Path) -> No
     repo = init_repo(tmp_path / "ours")
     commit_files(repo, {"a.md": "a\n"}, "first", "2026-01-01T00:00:00+00:00")
     for work_tree in (None, vcs.work_tree(repo)):
-        with pytest.raises(vcs.GitError, match=r"^git show: .*no-such-file"):
+        with pytest.raises(vcs.GitError, match=r"^git show failed: .*no-such-file"):
             vcs.run(repo, "show", "HEAD:no-such-file.md", work_tree=work_tree)
-    with pytest.raises(vcs.GitError, match=r"^git log: not a git repository"):
+    with pytest.raises(vcs.GitError, match=r"^git log failed: not a git repository"):
         vcs.run(tmp_path, "log")

@@ -55,7 +55,7 @@ def locate_repository(directory: Path, executable: str) -> tuple[Repository | No
         reason = str(error)
         if "not a git repository" in reason.lower():
             return None, "not a git repository"
-        return None, f"git refused the repository ({reason.removeprefix('git rev-parse: ')})"
+        return None, f"git refused the repository ({reason.removeprefix('git rev-parse failed: ')})"
     lines = os.fsdecode(output).splitlines()
     if len(lines) < 3 or lines[2].strip() != "true":
         return None, "not a git work tree"
