@@ -32,7 +32,7 @@ def line_chart(
     color: bool = True,
 ) -> str:
     """A line chart of one or more series over the points, review points as vertical lines, a limit line."""
-    import plotext as plt
+    import plotext as plt  # deferred: plotext loads only when a chart is drawn
 
     with _PLOTEXT_LOCK:
         plt.clear_figure()
@@ -94,7 +94,7 @@ def age_buckets(ages_by_type: dict[str, list[float]]) -> dict[str, list[int]]:
 
 def age_histogram(ages_by_type: dict[str, list[float]], *, width: int = 78, height: int = 10, color: bool = True) -> str:
     """How old the active entries are, by type: a stacked bar per age bucket."""
-    import plotext as plt
+    import plotext as plt  # deferred: plotext loads only when a chart is drawn
 
     counts = age_buckets(ages_by_type)
     with _PLOTEXT_LOCK:
