@@ -154,7 +154,17 @@ def _scalar(value: Any, quote: str = "") -> str:
         or re.fullmatch(r"[-+]?(\d[\d_]*(\.\d*)?|\.\d+)([eE][-+]?\d+)?", text) is not None
         or re.fullmatch(r"\d{4}-\d{2}-\d{2}.*", text) is not None and not isinstance(value, str)
     )
+    if not needs_quotes:
+        needs_quotes = not _reads_back(text)
     return json.dumps(text, ensure_ascii=False) if needs_quotes else text
+
+
+def _reads_back(text: str) -> bool:
+    """Whether `text` written as a plain YAML scalar reads back as the same value (`1:0` reads as 60; dates stay)."""
+    try:
+        return jsonable(_YAML.load(f"k: {text}", Loader=_Loader)) == {"k": text}
+    except yaml.YAMLError:
+        return False
 
 
 def render_field(key: str, value: Any, newline: str, quote: str = "") -> str:

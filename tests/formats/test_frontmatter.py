@@ -232,3 +232,10 @@ def test_set_fields_result_always_parses_to_the_update(document: str, updates: d
         if key not in updates:
             assert fields[key] == value
     assert after.endswith(document[frontmatter.split(document).body_start:] if frontmatter.split(document) else document)
+
+
+@pytest.mark.parametrize("value", ["1:0", "12:30:00", "0x1F", "0o17", "1e3", "~", "null", "Yes"])
+def test_a_string_that_yaml_would_read_as_something_else_is_quoted(value: str) -> None:
+    after = frontmatter.set_fields("---\nname: blog\n---\nx\n", {"name": value})
+    block = frontmatter.split(after)
+    assert block is not None and yaml.safe_load(block.raw) == {"name": value}
