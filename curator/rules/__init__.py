@@ -9,7 +9,7 @@ from typing import Any
 
 from curator import config as config_module
 from curator.model import Finding, Store
-from curator.rules import structure
+from curator.rules import embed, structure
 from curator.rules.choices import ChoiceTable
 from curator.rules.docs import Docs
 from curator.rules.registry import Rule, RuleContext, all_rules, config_keys, get_rule, rule_ids
@@ -76,6 +76,9 @@ def _analyze(store: Store, now: datetime) -> RuleOutcome:
         drift = rule.analyze(context)
         if rule.id not in settings.disabled:
             findings.extend(drift)
+    unavailable = embed.note()
+    if unavailable and unavailable not in store.notes:
+        store.notes.append(unavailable)
     outcome = apply_suppressions(store, findings, settings)
     outcome.findings.extend(config_problems)
     return outcome

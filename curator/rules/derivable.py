@@ -30,8 +30,9 @@ def analyze(
     for position, doc in enumerate(docs.items):
         if doc.is_context:
             continue
-        for statement in doc.statements:
-            for stance in table.stances(statement):
+        for fact in doc.facts:
+            statement = fact.text
+            for stance in fact.stances(table):
                 if stance.polarity != "pos" or stance.command:
                     continue
                 if stance.member in facts:
@@ -73,8 +74,8 @@ def _context_stances(docs: Docs, table: ChoiceTable) -> dict[tuple[tuple[int, st
     found: dict[tuple[tuple[int, str | None], str], str] = {}
     for doc in docs.items:
         if doc.is_context:
-            for statement in doc.statements:
-                for stance in table.stances(statement):
+            for fact in doc.facts:
+                for stance in fact.stances(table):
                     if stance.polarity == "pos":
                         found.setdefault((stance.group, stance.member), doc.id)
     return found

@@ -7,6 +7,7 @@ from datetime import datetime, timezone
 from functools import cached_property
 
 from curator.model import Entry, Store
+from curator.rules.facts import StatementFacts, statement_facts
 from curator.rules.text import prose, snippet, statements
 
 JOURNAL_KINDS = frozenset({"daily"})
@@ -26,6 +27,11 @@ class Doc:
     @cached_property
     def statements(self) -> list[str]:
         return statements(self.prose)
+
+    @cached_property
+    def facts(self) -> list[StatementFacts]:
+        """The facts of each statement, shared with every rule."""
+        return [statement_facts(statement) for statement in self.statements]
 
     @property
     def id(self) -> str:
