@@ -61,8 +61,12 @@ def run_rules(size: int) -> dict:
     times["duplicate"] = time.perf_counter() - mark
     rss["duplicate"] = _rss_mb()
     mark = time.perf_counter()
-    others = [*numbers.analyze(docs, config, NOW), *dates.analyze(docs, config, NOW),
-              *stale.analyze(docs, config, NOW), *bloat.analyze(store, docs, config)]
+    others = [
+        *numbers.analyze(docs, config, NOW),
+        *dates.analyze(docs, config, NOW),
+        *stale.analyze(docs, config, NOW),
+        *bloat.analyze(store, docs, config),
+    ]
     times["other rules"] = time.perf_counter() - mark
     times["total"] = time.perf_counter() - started - times["embed/1k"] * len(sample) / 1000
     found_duplicates = {frozenset(f.entries) for f in duplicates}
@@ -101,9 +105,7 @@ def naive(size: int) -> dict:
     duplicate_hits = sum(
         difflib.SequenceMatcher(None, texts[a], texts[b]).ratio() >= NAIVE_DUPLICATE_RATIO for a, b in synth.duplicates
     )
-    conflict_hits = sum(
-        difflib.SequenceMatcher(None, texts[a], texts[b]).ratio() >= 0.6 for a, b in synth.conflicts
-    )
+    conflict_hits = sum(difflib.SequenceMatcher(None, texts[a], texts[b]).ratio() >= 0.6 for a, b in synth.conflicts)
     return {
         "size": size,
         "per_pair_s": per_pair,
@@ -131,10 +133,16 @@ def main() -> None:
         return
     results = {size: _child(size) for size in args.sizes}
     stages = list(next(iter(results.values()))["times"])
-    print(f"{'entries':>8} " + " ".join(f"{stage:>12}" for stage in stages) + f" {'peak RSS':>10} {'dup recall':>10} {'conf recall':>11}")
+    print(
+        f"{'entries':>8} "
+        + " ".join(f"{stage:>12}" for stage in stages)
+        + f" {'peak RSS':>10} {'dup recall':>10} {'conf recall':>11}"
+    )
     for size, result in results.items():
         cells = " ".join(f"{result['times'][stage]:>11.2f}s" for stage in stages)
-        print(f"{size:>8} {cells} {result['peak_rss_mb']:>8.0f}MB {result['recall_duplicate']:>10.2f} {result['recall_conflict']:>11.2f}")
+        print(
+            f"{size:>8} {cells} {result['peak_rss_mb']:>8.0f}MB {result['recall_duplicate']:>10.2f} {result['recall_conflict']:>11.2f}"
+        )
     if 10000 in results and 100000 in results:
         ratio = results[100000]["times"]["total"] / results[10000]["times"]["total"]
         print(f"scaling t(100k)/t(10k) = {ratio:.1f} (target <= 12; linear would be 10)")

@@ -25,7 +25,9 @@ def main() -> None:
     result = score(root, "-v" in sys.argv)
     for line in result["lines"]:
         print(line)
-    print(f"{'rule':<16} {'planted':>7} {'found':>5} {'recall':>6} {'findings':>8} {'correct':>7} {'precision':>9} {'neg hit':>7}")
+    print(
+        f"{'rule':<16} {'planted':>7} {'found':>5} {'recall':>6} {'findings':>8} {'correct':>7} {'precision':>9} {'neg hit':>7}"
+    )
     total_found = total_planted = 0
     for rule in (*DRIFT, "stale-auto"):
         planted, found = result["planted"][rule], result["found"][rule]
@@ -36,8 +38,10 @@ def main() -> None:
             total_planted += planted
         recall = f"{found / planted:.2f}" if planted else "-"
         precision = f"{correct / reported:.2f}" if reported else "-"
-        print(f"{rule:<16} {planted:>7} {found:>5} {recall:>6} {reported:>8} {correct:>7} {precision:>9} "
-              f"{result['violated'].get(rule, 0):>3}/{result['negatives'].get(rule, 0)}")
+        print(
+            f"{rule:<16} {planted:>7} {found:>5} {recall:>6} {reported:>8} {correct:>7} {precision:>9} "
+            f"{result['violated'].get(rule, 0):>3}/{result['negatives'].get(rule, 0)}"
+        )
     print(f"{'all planted':<16} {total_planted:>7} {total_found:>5} {total_found / max(total_planted, 1):>6.2f}")
 
 

@@ -14,7 +14,17 @@ from curator.rules.choices import ChoiceTable
 from curator.rules.docs import Docs
 from curator.rules.registry import Rule, RuleContext, all_rules, config_keys, get_rule, rule_ids
 
-__all__ = ["Rule", "RuleContext", "RuleOutcome", "all_rules", "analyze", "apply_suppressions", "get_rule", "load_settings", "rule_ids"]
+__all__ = [
+    "Rule",
+    "RuleContext",
+    "RuleOutcome",
+    "all_rules",
+    "analyze",
+    "apply_suppressions",
+    "get_rule",
+    "load_settings",
+    "rule_ids",
+]
 
 
 def __getattr__(name: str) -> Any:
@@ -68,8 +78,11 @@ def _analyze(store: Store, now: datetime) -> RuleOutcome:
     moment = now if now.tzinfo else now.replace(tzinfo=timezone.utc)
     settings, config_problems = load_settings(store)
     context = RuleContext(
-        store=store, docs=Docs.from_store(store), settings=settings,
-        choices=ChoiceTable(settings.exclusive_sets), now=moment,
+        store=store,
+        docs=Docs.from_store(store),
+        settings=settings,
+        choices=ChoiceTable(settings.exclusive_sets),
+        now=moment,
     )
     findings = list(store.findings) + list(structure.analyze(store))
     for rule in all_rules():

@@ -12,10 +12,10 @@ from curator.model import Finding
 from curator.rules import pairing, polarity
 from curator.rules.choices import ChoiceTable, Stance
 from curator.rules.docs import Docs, order, quote, supersede_clause
-from curator.rules.registry import Rule, RuleContext
 from curator.rules.facts import scope as scopes
 from curator.rules.facts import statement_facts
 from curator.rules.quantities import Quantity, incompatible, same_subject
+from curator.rules.registry import Rule, RuleContext
 
 
 @dataclass
@@ -66,11 +66,17 @@ def _number_clashes(docs: Docs, config: Config, clashes: dict[tuple[int, int], l
             continue
         if not same_subject(quantities[left], quantities[right]):
             continue
-        scoped = _scoped(docs, owners[left], quantities[left].scope | (quantities[left].subject & quantities[right].scope),
-                         owners[right], quantities[right].scope | (quantities[right].subject & quantities[left].scope))
+        scoped = _scoped(
+            docs,
+            owners[left],
+            quantities[left].scope | (quantities[left].subject & quantities[right].scope),
+            owners[right],
+            quantities[right].scope | (quantities[right].subject & quantities[left].scope),
+        )
         if scoped is None:
             continue
-        key = tuple(sorted((owners[left], owners[right])))
+        first, second = sorted((owners[left], owners[right]))
+        key = (first, second)
         if any(clash.kind == "number" for clash in clashes[key]):
             continue
         clashes[key].append(
@@ -116,22 +122,33 @@ def _choice_clashes(docs: Docs, table: ChoiceTable, clashes: dict[tuple[int, int
 
 def _action_clashes(docs: Docs, clashes: dict[tuple[int, int], list[Clash]]) -> None:
     owners, found = polarity.collect([doc.facts for doc in docs.items])
-    for left, right, left_action, right_action, score in polarity.clashes(owners, found, lambda a, b: _allowed(docs, a, b)):
+    for left, right, left_action, right_action, score in polarity.clashes(
+        owners, found, lambda a, b: _allowed(docs, a, b)
+    ):
         key = (min(left, right), max(left, right))
         if clashes[key]:
             continue
         left_words, right_words = frozenset(left_action.words), frozenset(right_action.words)
-        scoped = _scoped(docs, left, left_action.scope | (left_words & right_action.scope),
-                         right, right_action.scope | (right_words & left_action.scope))
+        scoped = _scoped(
+            docs,
+            left,
+            left_action.scope | (left_words & right_action.scope),
+            right,
+            right_action.scope | (right_words & left_action.scope),
+        )
         if scoped is None:
             continue
         clashes[key].append(
             Clash(
                 "polarity",
                 {left: left_action.statement, right: right_action.statement},
-                {"job": "same action", "action": left_action.text, "similarity": round(score, 1),
-                 "stances": {docs.items[left].id: left_action.polarity, docs.items[right].id: right_action.polarity},
-                 **scoped},
+                {
+                    "job": "same action",
+                    "action": left_action.text,
+                    "similarity": round(score, 1),
+                    "stances": {docs.items[left].id: left_action.polarity, docs.items[right].id: right_action.polarity},
+                    **scoped,
+                },
             )
         )
 
@@ -144,8 +161,13 @@ def _scoped(docs: Docs, left: int, left_scope: frozenset[str], right: int, right
     if relation == "same":
         return {}
     narrow, wide, words = (left, right, left_scope) if relation == "narrower-left" else (right, left, right_scope)
-    return {"scoped_exception": {"entry": docs.items[narrow].id, "general": docs.items[wide].id,
-                                 "scope": " ".join(sorted(words))}}
+    return {
+        "scoped_exception": {
+            "entry": docs.items[narrow].id,
+            "general": docs.items[wide].id,
+            "scope": " ".join(sorted(words)),
+        }
+    }
 
 
 def _representatives(docs: Docs, side: dict[int, Stance]) -> list[int]:
@@ -185,17 +207,27 @@ def _pair_up(
             if any(clash.kind in ("choice", "polarity") for clash in clashes[key]):
                 continue
             odd_stance, speaker_stance = minority[odd], majority[speaker]
-            scoped = _scoped(docs, odd, statement_facts(odd_stance.statement).scope,
-                             speaker, statement_facts(speaker_stance.statement).scope)
+            scoped = _scoped(
+                docs,
+                odd,
+                statement_facts(odd_stance.statement).scope,
+                speaker,
+                statement_facts(speaker_stance.statement).scope,
+            )
             if scoped is None:
                 continue
             clashes[key].append(
                 Clash(
                     kind,
                     {odd: odd_stance.statement, speaker: speaker_stance.statement},
-                    {"job": job, "choices": {docs.items[odd].id: f"{odd_stance.polarity} {odd_stance.member}",
-                                             docs.items[speaker].id: f"{speaker_stance.polarity} {speaker_stance.member}"},
-                     **scoped},
+                    {
+                        "job": job,
+                        "choices": {
+                            docs.items[odd].id: f"{odd_stance.polarity} {odd_stance.member}",
+                            docs.items[speaker].id: f"{speaker_stance.polarity} {speaker_stance.member}",
+                        },
+                        **scoped,
+                    },
                 )
             )
 
@@ -204,9 +236,13 @@ def _finding(docs: Docs, left: int, right: int, found: list[Clash]) -> Finding:
     older, newer = order(docs.items[left], docs.items[right])
     lead = found[0]
     says = {docs.items[position].id: text for position, text in lead.says.items()}
-    what = {"number": "disagree on a number", "choice": f"choose different tools for one job ({lead.detail.get('job')})",
-            "polarity": "say opposite things about the same action" if lead.detail.get("job") == "same action"
-            else f"disagree on the {lead.detail.get('job')}"}[lead.kind]
+    what = {
+        "number": "disagree on a number",
+        "choice": f"choose different tools for one job ({lead.detail.get('job')})",
+        "polarity": "say opposite things about the same action"
+        if lead.detail.get("job") == "same action"
+        else f"disagree on the {lead.detail.get('job')}",
+    }[lead.kind]
     exception = lead.detail.get("scoped_exception")
     if isinstance(exception, dict):
         message = (

@@ -15,8 +15,13 @@ from curator.rules.restated import restated_statements
 _LANGUAGE_CLAIM = re.compile(
     r"(?:\b(?:uses?|using|written in|with|in|is a|用|使用|基于|采用)\s*)(typescript|python|rust|golang|go)\b(?! ?(?:file|script|version|code|snippet))"
 )
-_LANGUAGE_FILES = {"typescript": ("tsconfig.json",), "python": ("pyproject.toml", "setup.py", "setup.cfg"),
-                   "rust": ("Cargo.toml",), "go": ("go.mod",), "golang": ("go.mod",)}
+_LANGUAGE_FILES = {
+    "typescript": ("tsconfig.json",),
+    "python": ("pyproject.toml", "setup.py", "setup.cfg"),
+    "rust": ("Cargo.toml",),
+    "go": ("go.mod",),
+    "golang": ("go.mod",),
+}
 
 
 def analyze(

@@ -115,8 +115,10 @@ def supersede_clause(older: Doc, newer: Doc) -> str:
         return f"{newer.id} (newer, {newer.day()}) supersedes {older.id} ({older.day()})"
     older_said, newer_said = older.stated_at, newer.stated_at
     if older.moment and older.moment == newer.moment and older_said and newer_said and older_said < newer_said:
-        return (f"{newer.id} (newer, written {newer_said.date().isoformat()}) supersedes {older.id} "
-                f"(written {older_said.date().isoformat()})")
+        return (
+            f"{newer.id} (newer, written {newer_said.date().isoformat()}) supersedes {older.id} "
+            f"(written {older_said.date().isoformat()})"
+        )
     return f"which is current is unknown ({older.id}: {older.day()}, {newer.id}: {newer.day()})"
 
 

@@ -13,7 +13,6 @@ from curator.model import Entry, Finding
 from curator.rules import pairing
 from curator.rules.choices import ChoiceTable
 from curator.rules.docs import Doc, Docs, order, quote
-from curator.rules.registry import Rule, RuleContext
 from curator.rules.facts.subject import proper_names
 from curator.rules.paraphrase import (
     facts_differ,
@@ -25,6 +24,7 @@ from curator.rules.paraphrase import (
     translation_pairs,
     word_concepts,
 )
+from curator.rules.registry import Rule, RuleContext
 from curator.rules.text import CJK_RUN, IS_CJK, tokens
 
 MIN_TOKENS = 5
@@ -34,9 +34,13 @@ BLOCKING_OVERLAP = 0.6
 BLOCK_CAP = 20
 RULE_LIST_THRESHOLD = 95.0
 NAME_OVERLAP = 0.3
-_DATE = re.compile(r"\b(?:19|20)\d\d[-/.]\d{1,2}[-/.]\d{1,2}\b|(?:19|20)\d\d\s*年\s*\d{1,2}\s*月(?:\s*\d{1,2}\s*[日号])?")
+_DATE = re.compile(
+    r"\b(?:19|20)\d\d[-/.]\d{1,2}[-/.]\d{1,2}\b|(?:19|20)\d\d\s*年\s*\d{1,2}\s*月(?:\s*\d{1,2}\s*[日号])?"
+)
 LENGTH_GUARD = 0.55
-_PATH = re.compile(r"[\w.~-]*/[\w.-]+(?:/[\w.-]+)*|\b[\w-]+\.(?:md|mdx|txt|py|ts|tsx|js|jsx|json|toml|ya?ml|rs|go|sql|sh|rb|java|kt|swift)\b")
+_PATH = re.compile(
+    r"[\w.~-]*/[\w.-]+(?:/[\w.-]+)*|\b[\w-]+\.(?:md|mdx|txt|py|ts|tsx|js|jsx|json|toml|ya?ml|rs|go|sql|sh|rb|java|kt|swift)\b"
+)
 _CJK_FILLER = frozenset("的了是在和与也就都而及或把被着过吗呢吧啊这那有个一")
 
 
@@ -87,13 +91,19 @@ def _fingerprints(docs: Docs, table: ChoiceTable | None) -> _Prints:
         ids = tuple(vocabulary.setdefault(token, len(vocabulary)) for token in token_set)
         prints.token_ids.append(ids if len(ids) >= MIN_TOKENS else ())
         prints.ordered.append(ordered)
-        prints.cores.append("".join(sorted(core_codes.setdefault(token, chr(0x10000 + len(core_codes))) for token in core)))
+        prints.cores.append(
+            "".join(sorted(core_codes.setdefault(token, chr(0x10000 + len(core_codes))) for token in core))
+        )
         prints.numbers.append(_numbers(core))
         prints.paths.append(frozenset(path.strip("./").lower() for path in _PATH.findall(doc.prose)) - {""})
-        prints.names.append(frozenset(token for token in core if token[:1].isalpha() and token.isascii() and len(token) > 1))
+        prints.names.append(
+            frozenset(token for token in core if token[:1].isalpha() and token.isascii() and len(token) > 1)
+        )
     items = docs.items
     prints.facts = _OnDemand(lambda position: signature(items[position], table))
-    prints.subjects = _OnDemand(lambda position: frozenset(word for fact in items[position].facts for word in fact.subject))
+    prints.subjects = _OnDemand(
+        lambda position: frozenset(word for fact in items[position].facts for word in fact.subject)
+    )
     prints.scopes = _OnDemand(lambda position: scope_concepts(items[position]))
     prints.concepts = _OnDemand(lambda position: word_concepts(prints.subjects[position]))
     prints.proper = _OnDemand(lambda position: _proper(items[position], prints.names[position]))
@@ -135,7 +145,9 @@ def analyze(
     lexical = {(left, right) for left, right, _ in hits}
     eligible = [len(ids) >= MIN_TOKENS for ids in prints.token_ids]
     overlap = rare_word_overlap(prints.token_ids)
-    semantic_hits = meaning_pairs(docs, prints.subjects, eligible, overlap) + translation_pairs(docs, prints.subjects, eligible)
+    semantic_hits = meaning_pairs(docs, prints.subjects, eligible, overlap) + translation_pairs(
+        docs, prints.subjects, eligible
+    )
     unique_hits = {(left, right): score for left, right, score in sorted(semantic_hits, key=lambda hit: hit[2])}
     hits.extend((left, right, score) for (left, right), score in unique_hits.items() if (left, right) not in lexical)
     findings: list[Finding] = []
@@ -147,13 +159,19 @@ def analyze(
         by_wording = (left, right) in lexical
         if (by_wording and score < threshold) or frozenset((left, right)) in conflicting:
             continue
-        if not by_wording and (docs.items[left].is_context or docs.items[right].is_context) and score < RESTATED_MEANING:
+        if (
+            not by_wording
+            and (docs.items[left].is_context or docs.items[right].is_context)
+            and score < RESTATED_MEANING
+        ):
             continue
         if by_wording and (
             prints.numbers[left] != prints.numbers[right] or _different_names(prints.names[left], prints.names[right])
         ):
             continue
-        if not by_wording and _own_names(prints.proper[left], prints.proper[right], prints.subjects[left], prints.subjects[right]):
+        if not by_wording and _own_names(
+            prints.proper[left], prints.proper[right], prints.subjects[left], prints.subjects[right]
+        ):
             continue
         if facts_differ(prints.facts[left], prints.facts[right]):
             continue
@@ -175,14 +193,21 @@ def analyze(
                 f"{older.id} and {newer.id} say the same thing ({score:.0f}% alike{'' if by_wording else ' in meaning'}): "
                 f"{quote(older.prose, 70)} — "
                 f"merge them into one entry (keep {newer.id}, the newer) or expire one.",
-                {"similarity": round(score, 1), "signal": "wording" if by_wording else "meaning", "older": older.id, "newer": newer.id,
-                 "dates": {older.id: older.day(), newer.id: newer.day()}},
+                {
+                    "similarity": round(score, 1),
+                    "signal": "wording" if by_wording else "meaning",
+                    "older": older.id,
+                    "newer": newer.id,
+                    "dates": {older.id: older.day(), newer.id: newer.day()},
+                },
             )
         )
     return findings, restated
 
 
-def _own_names(left: frozenset[str], right: frozenset[str], left_words: frozenset[str], right_words: frozenset[str]) -> bool:
+def _own_names(
+    left: frozenset[str], right: frozenset[str], left_words: frozenset[str], right_words: frozenset[str]
+) -> bool:
     """Each entry names something (Germany, Austria) the other never mentions: two subjects, however alike the rest."""
     return bool(left - right_words - right) and bool(right - left_words - left)
 

@@ -34,7 +34,9 @@ def _load() -> object | None:
     weights = package / "weights" / "l2_supercat_256.safetensors"
     tokenizer_file = package / "tokenizers" / "l2_supercat_tokenizer_config.json"
     if not weights.is_file() or not tokenizer_file.is_file():
-        _state["note"] = "embedding model files missing from the wordllama package; paraphrase duplicates are not detected"
+        _state["note"] = (
+            "embedding model files missing from the wordllama package; paraphrase duplicates are not detected"
+        )
         return None
     try:
         tokenizer = Tokenizer.from_file(str(tokenizer_file))
@@ -42,7 +44,9 @@ def _load() -> object | None:
             matrix = handle.get_tensor("embedding.weight")
         return WordLlamaInference(matrix, tokenizer, binary=False)
     except Exception as error:  # noqa: BLE001 - any failure of an optional model degrades to no embeddings
-        _state["note"] = f"embedding model failed to load ({type(error).__name__}: {error}); paraphrase duplicates are not detected"
+        _state["note"] = (
+            f"embedding model failed to load ({type(error).__name__}: {error}); paraphrase duplicates are not detected"
+        )
         return None
 
 

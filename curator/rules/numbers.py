@@ -12,6 +12,7 @@ from curator.rules.registry import Rule, RuleContext
 
 _spans = count_spans
 
+
 def analyze(docs: Docs, config: Config, now: datetime) -> list[Finding]:
     findings: list[Finding] = []
     for doc in docs.memory:
@@ -33,8 +34,13 @@ def analyze(docs: Docs, config: Config, now: datetime) -> list[Finding]:
                 f"{doc.id} says {quote(statement)} — a point-in-time count written {stated} ({age:.0f} days ago, "
                 f"past the {window}-day window for {doc.entry.type or 'untyped'} entries); re-count it in the project "
                 "(ls/grep) and update or drop the number.",
-                {"counts": [{"number": n, "span": s} for n, s, _ in unique], "age_days": round(age, 1),
-                 "window_days": window, "last_changed": doc.day(), "stated": stated},
+                {
+                    "counts": [{"number": n, "span": s} for n, s, _ in unique],
+                    "age_days": round(age, 1),
+                    "window_days": window,
+                    "last_changed": doc.day(),
+                    "stated": stated,
+                },
             )
         )
     return findings

@@ -36,7 +36,9 @@ def signature(doc: Doc, table: ChoiceTable | None) -> tuple:
     numbers = written | (spelled - {1.0})
     dates = frozenset(day for fact in facts for day in fact.mentioned_dates(anchor)) if anchor else frozenset()
     choices = frozenset(
-        (stance.set_index, stance.member, stance.polarity) for fact in facts for stance in (fact.stances(table) if table else [])
+        (stance.set_index, stance.member, stance.polarity)
+        for fact in facts
+        for stance in (fact.stances(table) if table else [])
     )
     return numbers, dates, choices
 
@@ -61,7 +63,9 @@ def word_concepts(words: frozenset[str]) -> frozenset[str]:
     return words | frozenset(concept(word) for word in words)
 
 
-def scopes_differ(left_scope: frozenset[str], right_scope: frozenset[str], left_words: frozenset[str], right_words: frozenset[str]) -> bool:
+def scopes_differ(
+    left_scope: frozenset[str], right_scope: frozenset[str], left_words: frozenset[str], right_words: frozenset[str]
+) -> bool:
     """Whether each entry limits itself to a scope the other never mentions ("for the billing service")."""
     return bool(left_scope - right_words) and bool(right_scope - left_words)
 
@@ -74,7 +78,9 @@ def rare_word_overlap(token_ids: list[tuple[int, ...]]) -> Callable[[int, int], 
     count = len(token_ids)
     flat = numpy.fromiter((token for ids in token_ids for token in ids), dtype=numpy.int64)
     frequency = numpy.bincount(flat) if len(flat) else numpy.zeros(1, dtype=numpy.int64)
-    weights = numpy.log((count + 1) / (frequency + 1.0)) if count >= MIN_ENTRIES_FOR_RARITY else numpy.ones(len(frequency))
+    weights = (
+        numpy.log((count + 1) / (frequency + 1.0)) if count >= MIN_ENTRIES_FOR_RARITY else numpy.ones(len(frequency))
+    )
 
     def overlap(left: int, right: int) -> float:
         left_ids, right_ids = set(token_ids[left]), set(token_ids[right])
@@ -106,7 +112,9 @@ def meaning_pairs(
         if docs.items[left].entry.kind == docs.items[right].entry.kind == "rule":
             continue
         shared = overlap(left, right)
-        if shared >= MIN_RARE_OVERLAP and (cosine >= MEANING_THRESHOLD or _shared(subjects[left], subjects[right]) >= MIN_SHARED_WORDS):
+        if shared >= MIN_RARE_OVERLAP and (
+            cosine >= MEANING_THRESHOLD or _shared(subjects[left], subjects[right]) >= MIN_SHARED_WORDS
+        ):
             found.append((left, right, round(cosine * 100, 1)))
     return found
 
@@ -127,7 +135,9 @@ MIN_CONCEPTS = 4
 CJK_SHARE = 0.3
 
 
-def translation_pairs(docs: Docs, subjects: Mapping[int, frozenset[str]], eligible: list[bool]) -> list[tuple[int, int, float]]:
+def translation_pairs(
+    docs: Docs, subjects: Mapping[int, frozenset[str]], eligible: list[bool]
+) -> list[tuple[int, int, float]]:
     """(i, j, similarity) for an English and a Chinese entry whose words map to the same concepts (glossary).
 
     Blocked on the concepts themselves (an inverted index with prefix filtering), never all pairs.
@@ -135,10 +145,16 @@ def translation_pairs(docs: Docs, subjects: Mapping[int, frozenset[str]], eligib
     chinese = [_cjk_share(doc.prose) >= CJK_SHARE if ok else False for doc, ok in zip(docs.items, eligible)]
     if not any(chinese) or all(chinese[position] or not ok for position, ok in enumerate(eligible)):
         return []
-    concepts = [_concepts(subjects[position], chinese[position]) if ok else frozenset() for position, ok in enumerate(eligible)]
+    concepts = [
+        _concepts(subjects[position], chinese[position]) if ok else frozenset() for position, ok in enumerate(eligible)
+    ]
     pairs = pairing.candidate_pairs(
-        concepts, min_overlap=0.3, block_cap=50,
-        skip=lambda left, right: chinese[left] == chinese[right] or (docs.items[left].is_context and docs.items[right].is_context),
+        concepts,
+        min_overlap=0.3,
+        block_cap=50,
+        skip=lambda left, right: (
+            chinese[left] == chinese[right] or (docs.items[left].is_context and docs.items[right].is_context)
+        ),
     )
     found: list[tuple[int, int, float]] = []
     for left, right in pairs:

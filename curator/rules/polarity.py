@@ -83,7 +83,9 @@ def collect(statements_by_owner: list[list[StatementFacts]]) -> tuple[list[int],
             imperative = strong or core != lowered or bool(key[:1] and (key[0] in verbs or key[0] in _IMPERATIVE_VERBS))
             if key in keys or (strong and key[:1] and key[0] in verbs) or imperative:
                 action = _action("pos", core, statement, strong)
-                if action and (key in keys or (strong and key[:1] and key[0] in verbs) or not objects.isdisjoint(action.words)):
+                if action and (
+                    key in keys or (strong and key[:1] and key[0] in verbs) or not objects.isdisjoint(action.words)
+                ):
                     owners.append(owner)
                     found.append(action)
     return owners, found
@@ -163,8 +165,9 @@ def clashes(
         [tuple({vocabulary.setdefault(word, len(vocabulary)) for word in action.text.split()}) for action in found],
         min_overlap=0.8,
         block_cap=50,
-        skip=lambda left, right: found[left].polarity == found[right].polarity
-        or not allowed(owners[left], owners[right]),
+        skip=lambda left, right: (
+            found[left].polarity == found[right].polarity or not allowed(owners[left], owners[right])
+        ),
     )
     scores = pairing.score_pairs([action.text for action in found], pairs, scorer=fuzz.ratio)
     close = {(left, right) for (left, right), score in zip(pairs, scores) if score >= ACTION_SIMILARITY}
@@ -216,7 +219,8 @@ def _embedded(needle: list[str], haystack: list[str]) -> bool:
         reachable = {
             position
             for position in range(len(haystack))
-            if haystack[position] == word and any(0 < position - before <= MAX_INSERTED_WORDS + 1 for before in reachable)
+            if haystack[position] == word
+            and any(0 < position - before <= MAX_INSERTED_WORDS + 1 for before in reachable)
         }
         if not reachable:
             return False
@@ -249,7 +253,11 @@ def _same_object(owners: list[int], found: list[Action], allowed: Callable[[int,
             words = found[positive].words
             if not target <= set(words) | found[positive].scope:
                 continue
-            if not found[positive].verbal or len(target) < 2 and not (words[:1] == action.words[:1] and found[positive].strong):
+            if (
+                not found[positive].verbal
+                or len(target) < 2
+                and not (words[:1] == action.words[:1] and found[positive].strong)
+            ):
                 continue
             if owners[positive] != owners[negative] and allowed(owners[negative], owners[positive]):
                 pairs.add((min(negative, positive), max(negative, positive)))

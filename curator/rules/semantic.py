@@ -14,7 +14,9 @@ BUCKET_CAP = 32
 SCORE_CHUNK = 50_000
 
 
-def similar_pairs(vectors: numpy.ndarray, threshold: float, *, allowed: numpy.ndarray | None = None) -> list[tuple[int, int, float]]:
+def similar_pairs(
+    vectors: numpy.ndarray, threshold: float, *, allowed: numpy.ndarray | None = None
+) -> list[tuple[int, int, float]]:
     """(i, j, cosine) with i < j among each row's nearest neighbours whose cosine reaches `threshold`.
 
     `allowed` (optional bool per row) marks the rows that may pair; others are skipped. Never all pairs
@@ -49,7 +51,7 @@ def _hashed(vectors: numpy.ndarray, threshold: float, allowed: numpy.ndarray | N
     bits = max(8, min(20, math.ceil(math.log2(len(vectors))) - 4))
     planes = numpy.random.default_rng(0).standard_normal((vectors.shape[1], bits * BANDS)).astype(vectors.dtype)
     signs = (vectors @ planes) > 0
-    weights = (1 << numpy.arange(bits, dtype=numpy.int64))
+    weights = 1 << numpy.arange(bits, dtype=numpy.int64)
     codes: list[numpy.ndarray] = []
     for band in range(BANDS):
         keys = signs[:, band * bits : (band + 1) * bits].astype(numpy.int64) @ weights

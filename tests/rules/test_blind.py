@@ -12,7 +12,14 @@ from tests.support.blind_stores import BLIND, score
 
 pytestmark = pytest.mark.slow
 
-MIN_RECALL = {"conflict": 0.75, "duplicate": 0.75, "outdated-number": 0.95, "expired-date": 0.95, "stale": 1.0, "stale-auto": 1.0}
+MIN_RECALL = {
+    "conflict": 0.75,
+    "duplicate": 0.75,
+    "outdated-number": 0.95,
+    "expired-date": 0.95,
+    "stale": 1.0,
+    "stale-auto": 1.0,
+}
 MIN_OVERALL_RECALL = 0.85
 MIN_CONFLICT_PRECISION = 0.9
 

@@ -24,9 +24,21 @@ def scan(tmp_path: Path, *texts: str, days: tuple[int, ...] = ()) -> list[tuple[
     store = Store(root=tmp_path, format="claude-code")
     for position, text in enumerate(texts):
         moment = NOW - timedelta(days=days[position] if days else 20 - position)
-        store.entries.append(Entry(id=f"e{position}.md", path=f"e{position}.md", kind="file", name=f"e{position}",
-                                   description="", type="project", body=text, text=text, fields={},
-                                   created=moment, modified=moment))
+        store.entries.append(
+            Entry(
+                id=f"e{position}.md",
+                path=f"e{position}.md",
+                kind="file",
+                name=f"e{position}",
+                description="",
+                type="project",
+                body=text,
+                text=text,
+                fields={},
+                created=moment,
+                modified=moment,
+            )
+        )
     return [(f.rule, sorted(f.entries)) for f in rules.analyze(store, now=NOW).findings if f.rule in rules.RULE_IDS]
 
 
@@ -93,9 +105,15 @@ def test_named_values_and_units(statement: str, expected: list[tuple]) -> None:
     ],
 )
 def test_quantities_after_conversion(left: str, right: str, conflicts: bool) -> None:
-    pairs = [(a, b) for a in statement_facts(left).quantities for b in statement_facts(right).quantities
-             if a.unit == b.unit and incompatible(a, b) and same_subject(a, b)
-             and not (a.scope and b.scope and a.scope.isdisjoint(b.scope))]
+    pairs = [
+        (a, b)
+        for a in statement_facts(left).quantities
+        for b in statement_facts(right).quantities
+        if a.unit == b.unit
+        and incompatible(a, b)
+        and same_subject(a, b)
+        and not (a.scope and b.scope and a.scope.isdisjoint(b.scope))
+    ]
     assert bool(pairs) == conflicts
 
 
@@ -125,17 +143,26 @@ def test_scope_qualifiers(text: str, expected: set[str]) -> None:
         (("At most 3 retries for the payment callback.", "At most 5 retries for the mail job."), []),
         (("支付回调最多重试 3 次", "邮件任务最多重试 5 次"), []),
         (("在测试环境最多重试 3 次", "在生产环境最多重试 5 次"), []),
-        (("At most 3 retries for the payment webhook.", "Retry the payment webhook up to 5 times."),
-         [("conflict", ["e0.md", "e1.md"])]),
-        (("The webhook dispatcher runs with `max_workers=4`.", "Use 8 workers for the webhook dispatcher."),
-         [("conflict", ["e0.md", "e1.md"])]),
+        (
+            ("At most 3 retries for the payment webhook.", "Retry the payment webhook up to 5 times."),
+            [("conflict", ["e0.md", "e1.md"])],
+        ),
+        (
+            ("The webhook dispatcher runs with `max_workers=4`.", "Use 8 workers for the webhook dispatcher."),
+            [("conflict", ["e0.md", "e1.md"])],
+        ),
         (("Always rebase-merge PRs.", "Never rebase when merging."), [("conflict", ["e0.md", "e1.md"])]),
-        (("Never push straight to main.", "Always push hotfixes directly to main."), [("conflict", ["e0.md", "e1.md"])]),
+        (
+            ("Never push straight to main.", "Always push hotfixes directly to main."),
+            [("conflict", ["e0.md", "e1.md"])],
+        ),
         (("不要直接推到 main 分支", "热修复总是直接推到 main 分支"), [("conflict", ["e0.md", "e1.md"])]),
         (("On Switch, the texture budget is 1.5 GB.", "On PC, the texture budget is 4 GB."), []),
         (("Shipping to Germany: free above 50 EUR.", "Shipping to Austria: free above 70 EUR."), []),
-        (("Experiment tracking: everything goes to wandb.", "We moved experiment tracking to self-hosted mlflow."),
-         [("conflict", ["e0.md", "e1.md"])]),
+        (
+            ("Experiment tracking: everything goes to wandb.", "We moved experiment tracking to self-hosted mlflow."),
+            [("conflict", ["e0.md", "e1.md"])],
+        ),
         (("API 请求超时 15 秒。", "Network timeout is 30s for all API calls."), [("conflict", ["e0.md", "e1.md"])]),
     ],
 )
@@ -145,10 +172,25 @@ def test_subject_aware_conflicts(tmp_path: Path, texts: tuple[str, ...], expecte
 
 def test_scoped_exception_is_reported_as_such(tmp_path: Path) -> None:
     store = Store(root=tmp_path, format="claude-code")
-    for position, text in enumerate(("Deploy with the blue-green script.", "Never use blue-green for the billing service.")):
+    for position, text in enumerate(
+        ("Deploy with the blue-green script.", "Never use blue-green for the billing service.")
+    ):
         moment = NOW - timedelta(days=10 - position)
-        store.entries.append(Entry(id=f"e{position}.md", path=f"e{position}.md", kind="file", name="x", description="",
-                                   type="project", body=text, text=text, fields={}, created=moment, modified=moment))
+        store.entries.append(
+            Entry(
+                id=f"e{position}.md",
+                path=f"e{position}.md",
+                kind="file",
+                name="x",
+                description="",
+                type="project",
+                body=text,
+                text=text,
+                fields={},
+                created=moment,
+                modified=moment,
+            )
+        )
     conflicts = [f for f in rules.analyze(store, now=NOW).findings if f.rule == "conflict"]
     assert len(conflicts) == 1
     assert conflicts[0].evidence["scoped_exception"] == {"entry": "e1.md", "general": "e0.md", "scope": "bill servic"}
@@ -178,7 +220,10 @@ def test_deadline_forms(statement: str, expected: list[str]) -> None:
 
 @pytest.mark.parametrize(
     "text",
-    ["The launch is on 2026-03-01. 在那之前必须完成迁移。", "We ship on March 3, 2026. Before then, freeze the schema."],
+    [
+        "The launch is on 2026-03-01. 在那之前必须完成迁移。",
+        "We ship on March 3, 2026. Before then, freeze the schema.",
+    ],
 )
 def test_deadline_referred_back(tmp_path: Path, text: str) -> None:
     assert scan(tmp_path, text) == [("expired-date", ["e0.md"])]
@@ -206,9 +251,21 @@ def test_point_in_time_forms(statement: str, counted: bool) -> None:
 def test_facts_are_computed_once_per_statement(tmp_path: Path) -> None:
     store = Store(root=tmp_path, format="claude-code")
     for position in range(2):
-        store.entries.append(Entry(id=f"e{position}.md", path=f"e{position}.md", kind="file", name="x", description="",
-                                   type="project", body="Publish at most 4 posts per week.",
-                                   text="Publish at most 4 posts per week.", fields={}, created=NOW, modified=NOW))
+        store.entries.append(
+            Entry(
+                id=f"e{position}.md",
+                path=f"e{position}.md",
+                kind="file",
+                name="x",
+                description="",
+                type="project",
+                body="Publish at most 4 posts per week.",
+                text="Publish at most 4 posts per week.",
+                fields={},
+                created=NOW,
+                modified=NOW,
+            )
+        )
     docs = Docs.from_store(store)
     assert docs.items[0].facts[0] is docs.items[1].facts[0]
     assert docs.items[0].facts[0].quantities is docs.items[1].facts[0].quantities

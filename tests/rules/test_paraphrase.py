@@ -24,17 +24,40 @@ def drift(tmp_path: Path, *texts: str) -> list[tuple[str, list[str]]]:
     store = Store(root=tmp_path, format="claude-code")
     for position, text in enumerate(texts):
         moment = NOW - timedelta(days=10 - position)
-        store.entries.append(Entry(id=f"e{position}.md", path=f"e{position}.md", kind="file", name=f"e{position}",
-                                   description="", type="feedback", body=text, text=text, fields={},
-                                   created=moment, modified=moment))
-    return [(f.rule, sorted(f.entries)) for f in rules.analyze(store, now=NOW).findings if f.rule in ("conflict", "duplicate")]
+        store.entries.append(
+            Entry(
+                id=f"e{position}.md",
+                path=f"e{position}.md",
+                kind="file",
+                name=f"e{position}",
+                description="",
+                type="feedback",
+                body=text,
+                text=text,
+                fields={},
+                created=moment,
+                modified=moment,
+            )
+        )
+    return [
+        (f.rule, sorted(f.entries))
+        for f in rules.analyze(store, now=NOW).findings
+        if f.rule in ("conflict", "duplicate")
+    ]
 
 
 def _run(code: str, **env: str) -> subprocess.CompletedProcess[str]:
     import os
 
-    return subprocess.run([sys.executable, "-c", textwrap.dedent(code)], capture_output=True, text=True, cwd=ROOT, check=False,
-                          env={**os.environ, "HF_HUB_OFFLINE": "1", **env}, timeout=120)
+    return subprocess.run(
+        [sys.executable, "-c", textwrap.dedent(code)],
+        capture_output=True,
+        text=True,
+        cwd=ROOT,
+        check=False,
+        env={**os.environ, "HF_HUB_OFFLINE": "1", **env},
+        timeout=120,
+    )
 
 
 def test_model_loads_from_the_wheel_with_the_network_off() -> None:
@@ -60,8 +83,11 @@ def test_model_loads_from_the_wheel_with_the_network_off() -> None:
     ("env", "block_import", "note"),
     [({"CURATOR_NO_EMBEDDINGS": "1"}, False, "switched off"), ({}, True, "unavailable")],
 )
-def test_without_a_model_duplicates_still_run_with_a_note(tmp_path: Path, env: dict, block_import: bool, note: str) -> None:
-    completed = _run(f"""
+def test_without_a_model_duplicates_still_run_with_a_note(
+    tmp_path: Path, env: dict, block_import: bool, note: str
+) -> None:
+    completed = _run(
+        f"""
         import sys
         if {block_import}:
             sys.modules["wordllama"] = None
@@ -77,7 +103,9 @@ def test_without_a_model_duplicates_still_run_with_a_note(tmp_path: Path, env: d
         outcome = rules.analyze(store, now=datetime(2026, 11, 29, tzinfo=timezone.utc))
         print([f.rule for f in outcome.findings if f.rule == "duplicate"])
         print(store.notes[-1])
-    """, **env)
+    """,
+        **env,
+    )
     assert completed.returncode == 0, completed.stderr
     found, last_note = completed.stdout.strip().splitlines()[-2:]
     assert found == "['duplicate']"
@@ -115,20 +143,55 @@ def test_hashed_pairing_beyond_the_exact_limit_is_not_all_pairs() -> None:
 @pytest.mark.parametrize(
     ("texts", "expected"),
     [
-        (("Run the database migrations before deploying the app.",
-          "Before you deploy the app, apply the database migrations first."), [("duplicate", ["e0.md", "e1.md"])]),
-        (("每周二和周五发布博客文章，发布前先在预发环境检查。", "博客文章在周二和周五发布；发布之前先到预发环境检查一遍。"),
-         [("duplicate", ["e0.md", "e1.md"])]),
-        (("Never hard-code hex colors in components; dark mode colors come from theme/tokens.ts.",
-          "组件里不要写死十六进制颜色值，深色模式的颜色都从 theme/tokens.ts 取。"), [("duplicate", ["e0.md", "e1.md"])]),
-        (("We have two editors who review every post before it goes out.",
-          "We have one editor who reviews every post before it goes out."), [("conflict", ["e0.md", "e1.md"])]),
-        (("Run the database migrations before deploying the app on 2026-03-01.",
-          "Run the database migrations before deploying the app on 2026-04-01."), []),
-        (("Use pnpm to install the dependencies before running the test suite.",
-          "Use yarn to install the dependencies before running the test suite."), [("conflict", ["e0.md", "e1.md"])]),
-        (("Run the database migrations before deploying the billing service.",
-          "Run the database migrations before deploying the search service."), []),
+        (
+            (
+                "Run the database migrations before deploying the app.",
+                "Before you deploy the app, apply the database migrations first.",
+            ),
+            [("duplicate", ["e0.md", "e1.md"])],
+        ),
+        (
+            (
+                "每周二和周五发布博客文章，发布前先在预发环境检查。",
+                "博客文章在周二和周五发布；发布之前先到预发环境检查一遍。",
+            ),
+            [("duplicate", ["e0.md", "e1.md"])],
+        ),
+        (
+            (
+                "Never hard-code hex colors in components; dark mode colors come from theme/tokens.ts.",
+                "组件里不要写死十六进制颜色值，深色模式的颜色都从 theme/tokens.ts 取。",
+            ),
+            [("duplicate", ["e0.md", "e1.md"])],
+        ),
+        (
+            (
+                "We have two editors who review every post before it goes out.",
+                "We have one editor who reviews every post before it goes out.",
+            ),
+            [("conflict", ["e0.md", "e1.md"])],
+        ),
+        (
+            (
+                "Run the database migrations before deploying the app on 2026-03-01.",
+                "Run the database migrations before deploying the app on 2026-04-01.",
+            ),
+            [],
+        ),
+        (
+            (
+                "Use pnpm to install the dependencies before running the test suite.",
+                "Use yarn to install the dependencies before running the test suite.",
+            ),
+            [("conflict", ["e0.md", "e1.md"])],
+        ),
+        (
+            (
+                "Run the database migrations before deploying the billing service.",
+                "Run the database migrations before deploying the search service.",
+            ),
+            [],
+        ),
     ],
 )
 def test_paraphrases_and_the_facts_gate(tmp_path: Path, texts: tuple[str, str], expected: list) -> None:

@@ -20,8 +20,13 @@ _SECTION = re.compile(r"^## ", re.M)
 
 
 def _git(repo: Path, *args: str, date: str | None = None) -> None:
-    env = dict(os.environ, GIT_AUTHOR_NAME="Blind", GIT_AUTHOR_EMAIL="blind@example.com",
-               GIT_COMMITTER_NAME="Blind", GIT_COMMITTER_EMAIL="blind@example.com")
+    env = dict(
+        os.environ,
+        GIT_AUTHOR_NAME="Blind",
+        GIT_AUTHOR_EMAIL="blind@example.com",
+        GIT_COMMITTER_NAME="Blind",
+        GIT_COMMITTER_EMAIL="blind@example.com",
+    )
     if date:
         env["GIT_AUTHOR_DATE"] = env["GIT_COMMITTER_DATE"] = date
     subprocess.run(["git", "-c", "commit.gpgsign=false", *args], cwd=repo, env=env, check=True, capture_output=True)
@@ -59,7 +64,9 @@ def build(source: Path, target: Path) -> None:
             else:
                 added[rel].update(int(n) for n in sections.split(","))
                 header, parts = _sections(final)
-                destination.write_text(header + "".join(part for n, part in enumerate(parts, 1) if n in added[rel]), encoding="utf-8")
+                destination.write_text(
+                    header + "".join(part for n, part in enumerate(parts, 1) if n in added[rel]), encoding="utf-8"
+                )
             _git(target, "add", "--", rel)
         _git(target, "commit", "-q", "-m", f"memory as of {moment}", date=moment)
 
@@ -85,11 +92,13 @@ def score(root: Path, verbose: bool) -> dict:
                 if key in seen:
                     found[label] += 1
                 elif verbose:
-                    lines.append(f"MISS   {source.name} {label} {sorted(key[1])} [{positive.get('lang')}] {positive.get('why', '')[:110]}")
+                    lines.append(
+                        f"MISS   {source.name} {label} {sorted(key[1])} [{positive.get('lang')}] {positive.get('why', '')[:110]}"
+                    )
             negatives = {}
             for negative in truth["negatives"]:
                 key = (negative["rule"], frozenset(negative["entries"]))
-                if (key[0] == "duplicate" and ("conflict", key[1]) in positives):
+                if key[0] == "duplicate" and ("conflict", key[1]) in positives:
                     continue
                 negatives[key] = negative
                 negatives_total[negative["rule"]] += 1
@@ -107,7 +116,12 @@ def score(root: Path, verbose: bool) -> dict:
                 if verbose:
                     kind = "FALSE(labeled)" if labeled else "UNLABELED"
                     lines.append(f"{kind} {source.name} {finding.rule} {finding.entries} {finding.message[:220]}")
-    return {"found": found, "planted": planted, "reported": reported, "correct": correct, "violated": violated,
-            "negatives": negatives_total, "lines": lines}
-
-
+    return {
+        "found": found,
+        "planted": planted,
+        "reported": reported,
+        "correct": correct,
+        "violated": violated,
+        "negatives": negatives_total,
+        "lines": lines,
+    }

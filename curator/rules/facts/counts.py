@@ -19,17 +19,31 @@ _POINT_IN_TIME = [
         rf"(?<![\w.#/-]){_N}\s+(?:currently\s+|still\s+)?(?:open|unmerged|unresolved|failing|flaky|broken|pending|outstanding"
         r"|remaining|unread|unanswered|unreviewed|queued|blocked|undeployed|unfixed|unmigrated)\s+[a-z]"
     ),
-    re.compile(rf"\b(?:still|currently|right now|at the moment|so far)\s+(?:have\s+|has\s+|are\s+|is\s+|at\s+|got\s+)?{_N}\s+[a-z]"),
+    re.compile(
+        rf"\b(?:still|currently|right now|at the moment|so far)\s+(?:have\s+|has\s+|are\s+|is\s+|at\s+|got\s+)?{_N}\s+[a-z]"
+    ),
     re.compile(rf"\b(?:backlog|queue|todo list)\s+(?:of|is|has|at|holds|contains)\s+(?:about\s+|around\s+)?{_N}\b"),
-    re.compile(rf"(?<![\w.#/-]){_N}\s*(?:/|of|out of)\s*\d+\s+(?:[a-z]+\s+)?(?:done|migrated|complete|completed|finished|converted|fixed)"),
-    re.compile(rf"(?:还有|还剩|剩下|剩余|尚有|仍有|目前有|目前还有|现有|现在有|现在还有|当前有|当前还有|积压|累计积压)[了着]?\s*(?:约|大约)?\s*{_N}"),
-    re.compile(rf"(?<![\w.#/-]){_N}\s+(?:(?!and\b|or\b|but\b|to\b|per\b|of\b)[a-z][\w-]*\s+){{1,3}}?(?:still|remain|remains|show|shows|are showing)\b"),
-    re.compile(rf"\b(?:has|have|holds|contains|lists|counts)\s+(?:about\s+|around\s+)?{_N}\s+(?:[a-z][\w-]*\s+){{0,2}}?[a-z][\w-]*\s+(?:now|today|currently|right now|at the moment|as of)\b"),
+    re.compile(
+        rf"(?<![\w.#/-]){_N}\s*(?:/|of|out of)\s*\d+\s+(?:[a-z]+\s+)?(?:done|migrated|complete|completed|finished|converted|fixed)"
+    ),
+    re.compile(
+        rf"(?:还有|还剩|剩下|剩余|尚有|仍有|目前有|目前还有|现有|现在有|现在还有|当前有|当前还有|积压|累计积压)[了着]?\s*(?:约|大约)?\s*{_N}"
+    ),
+    re.compile(
+        rf"(?<![\w.#/-]){_N}\s+(?:(?!and\b|or\b|but\b|to\b|per\b|of\b)[a-z][\w-]*\s+){{1,3}}?(?:still|remain|remains|show|shows|are showing)\b"
+    ),
+    re.compile(
+        rf"\b(?:has|have|holds|contains|lists|counts)\s+(?:about\s+|around\s+)?{_N}\s+(?:[a-z][\w-]*\s+){{0,2}}?[a-z][\w-]*\s+(?:now|today|currently|right now|at the moment|as of)\b"
+    ),
     re.compile(rf"\bnow\s+(?:has|have|holds|contains|at|is|are)\s+(?:about\s+|around\s+)?{_N}\s+[a-z]"),
     re.compile(rf"(?:现在|目前|当前)[^，。；\d]{{0,6}}?(?:是|为|有|共有|一共有)\s*{_N}"),
-    re.compile(rf"{_N}\s*(?:个|条|篇|项|份|处|张|次|页|家|位|人|台)?\s*(?:[\u4e00-\u9fff]{{0,4}})?(?:待|未|没有?|尚未|还没)"
-               r"(?:删|处理|修|迁移|合并|完成|审|发|解决|关闭|回复|上线|部署|清理|跟进|review|重写|翻译)"),
-    re.compile(rf"(?:待处理|待删除?|待修复?|待迁移|待合并|未完成|未合并|未关闭|未处理|待办)[^\d，。；,;]{{0,12}}?(?:约|大约)?\s*{_N}"),
+    re.compile(
+        rf"{_N}\s*(?:个|条|篇|项|份|处|张|次|页|家|位|人|台)?\s*(?:[\u4e00-\u9fff]{{0,4}})?(?:待|未|没有?|尚未|还没)"
+        r"(?:删|处理|修|迁移|合并|完成|审|发|解决|关闭|回复|上线|部署|清理|跟进|review|重写|翻译)"
+    ),
+    re.compile(
+        rf"(?:待处理|待删除?|待修复?|待迁移|待合并|未完成|未合并|未关闭|未处理|待办)[^\d，。；,;]{{0,12}}?(?:约|大约)?\s*{_N}"
+    ),
 ]
 
 
@@ -67,7 +81,12 @@ def count_spans(statement: str) -> list[tuple[str, str]]:
             continue
         if _PER.match(lowered[match.end() :]):
             continue
-        found.append((match.group("value") or match.group("zvalue"), statement[max(0, match.start() - 10) : match.end() + 12].strip()))
+        found.append(
+            (
+                match.group("value") or match.group("zvalue"),
+                statement[max(0, match.start() - 10) : match.end() + 12].strip(),
+            )
+        )
     return found
 
 

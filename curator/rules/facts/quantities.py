@@ -30,26 +30,100 @@ _LOWER_RIGHT = re.compile(r"^\s*(?:[^\s\d]{0,12}\s+)?(?:or more|plus\b|以上|�
 _APPROX_RIGHT = re.compile(r"^\s*(?:[^\s\d]{0,6}\s*)?(?:左右|上下)")
 _CJK_UNITS = ("分钟", "小时", "毫秒", "个月", "星期", "万字", "千字", "字节")
 _UNIT_ALIASES = {
-    "s": "second", "sec": "second", "secs": "second", "second": "second", "秒": "second",
-    "m": "minute", "min": "minute", "mins": "minute", "minute": "minute", "分钟": "minute",
-    "h": "hour", "hr": "hour", "hrs": "hour", "hour": "hour", "小时": "hour",
-    "ms": "millisecond", "millisecond": "millisecond", "毫秒": "millisecond",
-    "d": "day", "day": "day", "天": "day", "日": "day", "week": "week", "wk": "week", "周": "week",
-    "星期": "week", "month": "month", "个月": "month", "月": "month", "year": "year", "年": "year",
-    "%": "percent", "percent": "percent", "word": "word", "字": "word", "post": "post", "篇": "post",
-    "article": "post", "character": "char", "char": "char", "line": "line", "行": "line",
-    "request": "request", "req": "request", "次": "time", "time": "time", "x": "time", "attempt": "attempt",
-    "retry": "retry", "retri": "retry", "遍": "time", "worker": "worker", "job": "job", "thread": "thread", "线程": "thread",
-    "步": "step", "轮": "epoch", "批": "batch", "editor": "editor", "reviewer": "reviewer", "approval": "approval", "replica": "replica", "副本": "replica", "kb": "kb", "mb": "mb", "gb": "gb",
+    "s": "second",
+    "sec": "second",
+    "secs": "second",
+    "second": "second",
+    "秒": "second",
+    "m": "minute",
+    "min": "minute",
+    "mins": "minute",
+    "minute": "minute",
+    "分钟": "minute",
+    "h": "hour",
+    "hr": "hour",
+    "hrs": "hour",
+    "hour": "hour",
+    "小时": "hour",
+    "ms": "millisecond",
+    "millisecond": "millisecond",
+    "毫秒": "millisecond",
+    "d": "day",
+    "day": "day",
+    "天": "day",
+    "日": "day",
+    "week": "week",
+    "wk": "week",
+    "周": "week",
+    "星期": "week",
+    "month": "month",
+    "个月": "month",
+    "月": "month",
+    "year": "year",
+    "年": "year",
+    "%": "percent",
+    "percent": "percent",
+    "word": "word",
+    "字": "word",
+    "post": "post",
+    "篇": "post",
+    "article": "post",
+    "character": "char",
+    "char": "char",
+    "line": "line",
+    "行": "line",
+    "request": "request",
+    "req": "request",
+    "次": "time",
+    "time": "time",
+    "x": "time",
+    "attempt": "attempt",
+    "retry": "retry",
+    "retri": "retry",
+    "遍": "time",
+    "worker": "worker",
+    "job": "job",
+    "thread": "thread",
+    "线程": "thread",
+    "步": "step",
+    "轮": "epoch",
+    "批": "batch",
+    "editor": "editor",
+    "reviewer": "reviewer",
+    "approval": "approval",
+    "replica": "replica",
+    "副本": "replica",
+    "kb": "kb",
+    "mb": "mb",
+    "gb": "gb",
 }
 _RATE = re.compile(
     r"(?:per|a|an|each|every|/)\s*(second|sec|minute|min|hour|hr|day|week|month|year|post|article|pr|request|run|session|file)s?\b"
     r"|\b(daily|weekly|monthly|hourly|yearly)\b|每(?:个)?(秒|分钟|小时|天|日|周|星期|月|年|篇|次|个)"
 )
-_RATE_ALIASES = {"daily": "day", "weekly": "week", "monthly": "month", "hourly": "hour", "yearly": "year",
-                 "sec": "second", "min": "minute", "hr": "hour", "article": "post", "秒": "second",
-                 "分钟": "minute", "小时": "hour", "天": "day", "日": "day", "周": "week", "星期": "week",
-                 "月": "month", "年": "year", "篇": "post", "次": "time", "个": "item"}
+_RATE_ALIASES = {
+    "daily": "day",
+    "weekly": "week",
+    "monthly": "month",
+    "hourly": "hour",
+    "yearly": "year",
+    "sec": "second",
+    "min": "minute",
+    "hr": "hour",
+    "article": "post",
+    "秒": "second",
+    "分钟": "minute",
+    "小时": "hour",
+    "天": "day",
+    "日": "day",
+    "周": "week",
+    "星期": "week",
+    "月": "month",
+    "年": "year",
+    "篇": "post",
+    "次": "time",
+    "个": "item",
+}
 _NOT_UNITS = frozenset(
     "of the and or to in on at for from with is are was be by as it this that we i you they he she our your".split()
 )
@@ -113,7 +187,9 @@ def extract(statement: str) -> list[Quantity]:
         if re.match(r"[MBT](?![a-zA-Z])", statement[end : end + 2]):
             continue
         unit, unit_length = _unit(after)
-        year_like = re.fullmatch(r"(19|20)\d\d", match.group("num")) and not re.match(r"\s*(?:[a-z]+s\b|[步个次条篇])", after)
+        year_like = re.fullmatch(r"(19|20)\d\d", match.group("num")) and not re.match(
+            r"\s*(?:[a-z]+s\b|[步个次条篇])", after
+        )
         if year_like and unit not in _KNOWN_UNITS - {"year", "month"}:
             continue
         if unit in ("year", "month") and value > 12 and unit_length and after[:1] in "年月":
@@ -148,12 +224,28 @@ def extract(statement: str) -> list[Quantity]:
         head = _head_noun(after, unit_length)
         if head and head != unit:
             qualifier = unit
-            found.append(Quantity(statement, span, kind, low, high, head, rate, (subject - {head}) | {qualifier}, sequence,
-                                  scope, names, qualifier))
+            found.append(
+                Quantity(
+                    statement,
+                    span,
+                    kind,
+                    low,
+                    high,
+                    head,
+                    rate,
+                    (subject - {head}) | {qualifier},
+                    sequence,
+                    scope,
+                    names,
+                    qualifier,
+                )
+            )
         if unit in _COUNT_UNITS:
             action = _action_before(lowered[:start])
             if action:
-                found.append(Quantity(statement, span, kind, low, high, action, rate, subject - {action}, sequence, scope))
+                found.append(
+                    Quantity(statement, span, kind, low, high, action, rate, subject - {action}, sequence, scope)
+                )
     return found
 
 
@@ -189,7 +281,9 @@ _CLAUSE_BREAK = re.compile(
 
 def _clause_bounds(lowered: str, start: int, end: int) -> tuple[int, int]:
     breaks = [match.start() for match in _CLAUSE_BREAK.finditer(lowered)]
-    return max([b + 1 for b in breaks if b < start], default=0), min([b for b in breaks if b >= end], default=len(lowered))
+    return max([b + 1 for b in breaks if b < start], default=0), min(
+        [b for b in breaks if b >= end], default=len(lowered)
+    )
 
 
 _SECONDS = {"millisecond": 0.001, "second": 1.0, "minute": 60.0, "hour": 3600.0, "day": 86400.0, "week": 604800.0}
@@ -236,8 +330,33 @@ def _content(text: str) -> tuple[str, ...]:
     return subject_tokens(_FILLER.sub(" | ", _QUALIFIERS.sub(" | ", _RATE.sub(" | ", text))), gaps=True)
 
 
-_MEASURE_UNITS = frozenset({"time", "duration", "percent", "count", "byte", "item", "char", "word", "line", "request", "post",
-                            "month", "year", "kb", "mb", "gb", "step", "epoch", "token", "sample", "row", "record", "point"})
+_MEASURE_UNITS = frozenset(
+    {
+        "time",
+        "duration",
+        "percent",
+        "count",
+        "byte",
+        "item",
+        "char",
+        "word",
+        "line",
+        "request",
+        "post",
+        "month",
+        "year",
+        "kb",
+        "mb",
+        "gb",
+        "step",
+        "epoch",
+        "token",
+        "sample",
+        "row",
+        "record",
+        "point",
+    }
+)
 
 
 def same_subject(left: Quantity, right: Quantity) -> bool:
@@ -282,7 +401,9 @@ def _same_subject(left: Quantity, right: Quantity) -> bool:
         return False
     if shared == left.subject or shared == right.subject:
         return True
-    if (left.names - right.subject) & (left.subject - shared) and (right.names - left.subject) & (right.subject - shared):
+    if (left.names - right.subject) & (left.subject - shared) and (right.names - left.subject) & (
+        right.subject - shared
+    ):
         return False
     named = int(left.unit not in _MEASURE_UNITS and left.unit not in shared)
     if _different_modifiers(left.sequence, right.sequence, shared, named):
@@ -313,7 +434,9 @@ LATIN_SHARED_SHARE = 0.25
 
 def _modifies_shared(sequence: tuple[str, ...], shared: frozenset[str]) -> bool:
     """Whether a word of its own stands right before a shared word (no gap between them)."""
-    return any(token and token not in shared and following in shared for token, following in zip(sequence, sequence[1:]))
+    return any(
+        token and token not in shared and following in shared for token, following in zip(sequence, sequence[1:])
+    )
 
 
 def _value(number: str, suffix: str | None) -> float:
@@ -334,7 +457,10 @@ def _unit(after: str) -> tuple[str | None, int]:
             return _UNIT_ALIASES.get(cjk_unit, cjk_unit), gap + len(cjk_unit)
     if re.match(f"[{CJK_CHAR}]", stripped[0]):
         return _UNIT_ALIASES.get(stripped[0], stripped[0]), gap + 1
-    word = re.match(r"(?:(?:more|extra|new|old|open|separate|different|concurrent|parallel|simultaneous|active|total|human|required|consecutive|failed) )*([a-z][a-z\-]*)", stripped)
+    word = re.match(
+        r"(?:(?:more|extra|new|old|open|separate|different|concurrent|parallel|simultaneous|active|total|human|required|consecutive|failed) )*([a-z][a-z\-]*)",
+        stripped,
+    )
     if not word:
         return None, 0
     name = word.group(1)
@@ -346,7 +472,9 @@ def _unit(after: str) -> tuple[str | None, int]:
     return _UNIT_ALIASES.get(base, _UNIT_ALIASES.get(name, base)), gap + word.end()
 
 
-_HEAD_STOP = frozenset("max min maximum minimum total each still left remaining now only ago later long old per plus more less once".split())
+_HEAD_STOP = frozenset(
+    "max min maximum minimum total each still left remaining now only ago later long old per plus more less once".split()
+)
 
 
 def _head_noun(after: str, unit_length: int) -> str | None:
@@ -375,7 +503,11 @@ MAX_DURATION_RATIO = 100.0
 
 def _magnitudes_apart(left: Quantity, right: Quantity) -> bool:
     """Durations two orders of magnitude apart ("2 weeks" vs "1 hour") measure different things."""
-    values = [abs(value) for value in (left.low, left.high, right.low, right.high) if value not in (float("inf"), float("-inf"))]
+    values = [
+        abs(value)
+        for value in (left.low, left.high, right.low, right.high)
+        if value not in (float("inf"), float("-inf"))
+    ]
     left_value = left.high if left.high != float("inf") else left.low
     right_value = right.high if right.high != float("inf") else right.low
     if not values or min(abs(left_value), abs(right_value)) == 0:
@@ -403,8 +535,22 @@ _SETTING = re.compile(
     r"(?P<num>\d+(?:\.\d+)?)(?P<unit>ms|s|m|h|min|sec|[kmgt]i?b?)?(?![\w:/-]|\.\d|\s?%|\s(?!(?:in|on|for|at|and|or|to|with|by|of|per|when|if|the|is|are|was|than|from|after|before|until)\b)[a-z])"
 )
 _SHORT_FLAG = re.compile(r"\b(?P<command>[a-z][\w-]*)\s+-(?P<flag>[a-zA-Z])\s*(?P<num>\d+)\b(?![.\w])")
-_BYTE_SUFFIX = {"k": "kb", "kb": "kb", "ki": "kb", "kib": "kb", "m": "mb", "mb": "mb", "mi": "mb", "mib": "mb",
-                "g": "gb", "gb": "gb", "gi": "gb", "gib": "gb", "t": "gb", "tb": "gb"}
+_BYTE_SUFFIX = {
+    "k": "kb",
+    "kb": "kb",
+    "ki": "kb",
+    "kib": "kb",
+    "m": "mb",
+    "mb": "mb",
+    "mi": "mb",
+    "mib": "mb",
+    "g": "gb",
+    "gb": "gb",
+    "gi": "gb",
+    "gib": "gb",
+    "t": "gb",
+    "tb": "gb",
+}
 _MEMORY_KEY = re.compile(r"mem|heap|size|cache|ram|disk|storage|volume", re.I)
 _NOT_KEYS = frozenset(
     "version v node python java go rust step steps since in from to at on by of is are was for top page line lines item items "
@@ -422,8 +568,15 @@ def settings(statement: str) -> list[Quantity]:
     scope = scope_tokens(statement)
     for match in _SETTING.finditer(statement):
         key, separator = match.group("key"), match.group("sep").strip()
-        code_like = "_" in key or "." in key or (key.isupper() and len(key) > 1) or match.group("dash") == "--" or separator == "=" \
-            or bool(re.search(r"[a-z][A-Z]", key)) or statement.count("`", 0, match.start()) % 2 == 1
+        code_like = (
+            "_" in key
+            or "." in key
+            or (key.isupper() and len(key) > 1)
+            or match.group("dash") == "--"
+            or separator == "="
+            or bool(re.search(r"[a-z][A-Z]", key))
+            or statement.count("`", 0, match.start()) % 2 == 1
+        )
         if key.lower() in _NOT_KEYS or key.lower() in STOPWORDS or re.fullmatch(r"(19|20)\d\d", match.group("num")):
             continue
         if not code_like and not separator and not _noun_key(statement, match.start("key")):
@@ -452,13 +605,33 @@ def settings(statement: str) -> list[Quantity]:
         quantity = _setting(statement, match.group(0).strip(), value * factor, name, words, unit, scope)
         if not code_like:
             context = frozenset(_content(statement[: match.start()].lower())) - {""}
-            quantity = Quantity(statement, quantity.span, "exact", quantity.low, quantity.high, unit, None,
-                                quantity.subject | context, tuple(quantity.subject | context), scope, proper_names(statement))
+            quantity = Quantity(
+                statement,
+                quantity.span,
+                "exact",
+                quantity.low,
+                quantity.high,
+                unit,
+                None,
+                quantity.subject | context,
+                tuple(quantity.subject | context),
+                scope,
+                proper_names(statement),
+            )
         found.append(quantity)
     for match in _SHORT_FLAG.finditer(statement):
         name = f"{match.group('command').lower()} -{match.group('flag')}"
-        found.append(_setting(statement, match.group(0).strip(), float(match.group("num")), name,
-                              (match.group("command").lower(),), f"value:{name}", scope))
+        found.append(
+            _setting(
+                statement,
+                match.group(0).strip(),
+                float(match.group("num")),
+                name,
+                (match.group("command").lower(),),
+                f"value:{name}",
+                scope,
+            )
+        )
     return found
 
 
@@ -468,13 +641,20 @@ _COUNTED_NOUNS = frozenset("worker job thread process replica run connection tas
 def _noun_key(statement: str, start: int) -> bool:
     """'failure threshold 3': a plain word names a value when it follows another content word of a label."""
     before = statement[:start].rstrip()
-    return bool(before) and bool(re.search(r"[A-Za-z][\w-]*$", before)) and not re.search(
-        r"\b(?:the|a|an|of|to|in|on|at|for|with|by|and|or|is|are|was|were|be|than|every|each|per|about|around|after|before)$",
-        before, re.I)
+    return (
+        bool(before)
+        and bool(re.search(r"[A-Za-z][\w-]*$", before))
+        and not re.search(
+            r"\b(?:the|a|an|of|to|in|on|at|for|with|by|and|or|is|are|was|were|be|than|every|each|per|about|around|after|before)$",
+            before,
+            re.I,
+        )
+    )
 
 
-def _setting(statement: str, span: str, value: float, name: str, words: tuple[str, ...], unit: str,
-             scope: frozenset[str]) -> Quantity:
+def _setting(
+    statement: str, span: str, value: float, name: str, words: tuple[str, ...], unit: str, scope: frozenset[str]
+) -> Quantity:
     kind, low, high = "exact", value, value
     subject = frozenset(words) - {unit}
     return Quantity(statement, span, kind, low, high, unit, None, subject, tuple(subject), scope)

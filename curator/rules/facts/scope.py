@@ -40,7 +40,8 @@ _ZH_SCOPE = re.compile(
     r"|(?P<named>[A-Za-z][\w.-]*)\s*(?:服务|接口|任务|模块|集群|项目|仓库|环境|账号)"
 )
 _SCOPE_NOUNS = frozenset(
-    stem(word) for word in "service job task callback api endpoint client server branch repository module package team "
+    stem(word)
+    for word in "service job task callback api endpoint client server branch repository module package team "
     "project environment pipeline queue worker script app site page screen pr prs account region cluster stack vpc "
     "sandbox staging prod production tenant platform device build target".split()
 )
@@ -52,8 +53,11 @@ def scope_tokens(text: str) -> frozenset[str]:
     found: set[str] = set()
     for match in _EN_SCOPE.finditer(text):
         words = subject_tokens(match.group("scope"))
-        if words and (any(word in _SCOPE_NOUNS for word in words) or _EN_SCOPE_HEAD.search(match.group("scope"))
-                      or _PROPER.search(match.group("scope"))):
+        if words and (
+            any(word in _SCOPE_NOUNS for word in words)
+            or _EN_SCOPE_HEAD.search(match.group("scope"))
+            or _PROPER.search(match.group("scope"))
+        ):
             found.update(words)
     found.update(size.lower() for size in _MODEL_SIZE.findall(text))
     for match in _COMPONENT.finditer(text):

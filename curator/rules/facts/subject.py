@@ -11,9 +11,45 @@ from curator.rules.text import CJK_CHAR, STOPWORDS
 _CJK_RUN = re.compile(f"[{CJK_CHAR}]+")
 _LATIN = re.compile(r"[a-z][a-z0-9_]*(?:[-'][a-z0-9_]+)*")
 _DOMAIN_WORDS = (
-    "重试", "最多", "至少", "不超过", "超时", "部署", "发布", "上线", "回滚", "测试环境", "生产环境", "预发", "预发环境",
-    "回调", "支付", "邮件", "任务", "并发", "合并", "推送", "热修复", "分支", "主分支", "评审", "审核", "代码审查",
-    "数据库", "迁移", "缓存", "接口", "网关", "日志", "覆盖率", "编辑", "文章", "博客", "线程", "进程", "副本",
+    "重试",
+    "最多",
+    "至少",
+    "不超过",
+    "超时",
+    "部署",
+    "发布",
+    "上线",
+    "回滚",
+    "测试环境",
+    "生产环境",
+    "预发",
+    "预发环境",
+    "回调",
+    "支付",
+    "邮件",
+    "任务",
+    "并发",
+    "合并",
+    "推送",
+    "热修复",
+    "分支",
+    "主分支",
+    "评审",
+    "审核",
+    "代码审查",
+    "数据库",
+    "迁移",
+    "缓存",
+    "接口",
+    "网关",
+    "日志",
+    "覆盖率",
+    "编辑",
+    "文章",
+    "博客",
+    "线程",
+    "进程",
+    "副本",
 )
 _CJK_STOP = frozenset(
     "的 了 是 在 和 与 也 就 都 而 及 或 把 被 着 过 吗 呢 吧 啊 这 那 有 个 一 要 会 能 可以 应该 需要 必须 我们 你 我 他 她 它 "
@@ -74,9 +110,22 @@ def stem(word: str) -> str:
     return _SYNONYMS.get(word, word)
 
 
-_SYNONYMS = {"straight": "direct", "attempt": "retry", "tri": "retry", "pr": "pull-request", "mr": "pull-request",
-             "prod": "production", "env": "environment", "repo": "repository", "db": "database", "config": "configur",
-             "doc": "documentation", "documentation": "documentation", "test": "test", "spec": "test"}
+_SYNONYMS = {
+    "straight": "direct",
+    "attempt": "retry",
+    "tri": "retry",
+    "pr": "pull-request",
+    "mr": "pull-request",
+    "prod": "production",
+    "env": "environment",
+    "repo": "repository",
+    "db": "database",
+    "config": "configur",
+    "doc": "documentation",
+    "documentation": "documentation",
+    "test": "test",
+    "spec": "test",
+}
 
 
 @lru_cache(maxsize=200_000)
@@ -124,4 +173,6 @@ _PROPER = re.compile(r"(?<![.!?:]\s)(?<!^)\b(?:[A-Z][a-z]+[A-Z]?\w*|[A-Z]{2,}\w*
 
 def proper_names(text: str) -> frozenset[str]:
     """Stemmed names written with capitals inside a sentence ("Germany", "ODS", "iOS"), not sentence-initial words."""
-    return frozenset(stem(name.lower()) for name in _PROPER.findall(text.lstrip(" -*>#\t")) if name.lower() not in STOPWORDS)
+    return frozenset(
+        stem(name.lower()) for name in _PROPER.findall(text.lstrip(" -*>#\t")) if name.lower() not in STOPWORDS
+    )
