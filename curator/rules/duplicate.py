@@ -22,7 +22,7 @@ RULE_LIST_THRESHOLD = 95.0
 NAME_OVERLAP = 0.3
 _DATE = re.compile(r"\b(?:19|20)\d\d[-/.]\d{1,2}[-/.]\d{1,2}\b|(?:19|20)\d\d\s*年\s*\d{1,2}\s*月(?:\s*\d{1,2}\s*[日号])?")
 LENGTH_GUARD = 0.55
-_PATH = re.compile(r"[\w.~-]*/[\w.-]+(?:/[\w.-]+)*|\b[\w-]+\.(?:md|mdx|txt|py|ts|tsx|js|jsx|json|toml|ya?ml|rs|go|sql|sh|rb|java|kt|swift)\b")
+_PATH = re.compile(r"(?<![\w.~-])[\w.~-]*/[\w.-]+(?:/[\w.-]+)*|(?<![\w-])[\w-]+\.(?:md|mdx|txt|py|ts|tsx|js|jsx|json|toml|ya?ml|rs|go|sql|sh|rb|java|kt|swift)\b")
 _CJK_FILLER = frozenset("的了是在和与也就都而及或把被着过吗呢吧啊这那有个一")
 
 

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import bisect
 import re
 from dataclasses import dataclass
 
@@ -79,20 +80,29 @@ class Quantity:
         return self.span
 
 
+_ANY_DIGIT = re.compile(r"\d")
+CONTEXT_CHARS = 80
+
+
 def extract(statement: str) -> list[Quantity]:
     """Quantities with a unit in one statement; dates, versions, times, ids and code are skipped."""
-    if not any(char.isdigit() for char in statement):
+    if _ANY_DIGIT.search(statement) is None:
         return []
     lowered = statement.lower()
     code_spans = [match.span() for match in re.finditer(r"`[^`]*`", statement)]
+    code_starts = [left for left, _ in code_spans]
+    breaks = [match.start() for match in _CLAUSE_BREAK.finditer(lowered)]
+    rates = _rates(lowered)
     found: list[Quantity] = []
     for match in _NUMBER.finditer(lowered):
         start, end = match.span()
-        if any(left <= start < right for left, right in code_spans):
+        inside = bisect.bisect_right(code_starts, start) - 1
+        if inside >= 0 and start < code_spans[inside][1]:
             continue
-        if not _LEFT_OK.search(lowered[:start]) or _FROM_VALUE.search(lowered[max(0, start - 12) : start]):
+        before = lowered[max(0, start - CONTEXT_CHARS) : start]
+        if (start and not _LEFT_OK.search(before[-1:])) or _FROM_VALUE.search(before[-12:]):
             continue
-        after = lowered[end:]
+        after = lowered[end : end + CONTEXT_CHARS]
         if re.match(r"[.:/\-]\d|[a-z_]|\.\d", after) and not re.match(r"(?:ms|s|h|m|d|kb|mb|gb|x)\b", after):
             continue
         if match.group("num").count(".") > 1:
@@ -106,19 +116,19 @@ def extract(statement: str) -> list[Quantity]:
         kind, low, high = "exact", value, value
         if match.group("num2"):
             kind, high = "range", _value(match.group("num2"), match.group("suffix2"))
-        elif match.group("plus") or _LOWER_RIGHT.match(after[unit_length:]) or _LOWER_LEFT.search(lowered[:start]):
+        elif match.group("plus") or _LOWER_RIGHT.match(after[unit_length:]) or _LOWER_LEFT.search(before):
             kind, high = "lower", float("inf")
-        elif _UPPER_LEFT.search(lowered[:start]) or _UPPER_RIGHT.match(after[unit_length:]):
+        elif _UPPER_LEFT.search(before) or _UPPER_RIGHT.match(after[unit_length:]):
             kind, low = "upper", float("-inf")
-        elif _APPROX_LEFT.search(lowered[:start]) or _APPROX_RIGHT.match(after[unit_length:]):
+        elif _APPROX_LEFT.search(before) or _APPROX_RIGHT.match(after[unit_length:]):
             kind, low, high = "approx", value * 0.85, value * 1.15
-        rate = _rate(lowered, unit)
+        rate = rates[0] if rates[0] != unit else rates[1]
         span = statement[max(0, start - 12) : min(len(statement), end + unit_length + 12)].strip()
-        sequence = _subject(lowered, start, end + unit_length)
+        sequence = _subject(lowered, start, end + unit_length, breaks)
         subject = frozenset(sequence)
         found.append(Quantity(statement, span, kind, low, high, unit, rate, subject, sequence))
         if unit in _COUNT_UNITS:
-            action = _action_before(lowered[:start])
+            action = _action_before(before)
             if action:
                 found.append(Quantity(statement, span, kind, low, high, action, rate, subject - {action}, sequence))
     return found
@@ -141,14 +151,16 @@ _CLAUSE_BREAK = re.compile(
 )
 
 
-def _subject(lowered: str, start: int, end: int) -> tuple[str, ...]:
-    """Content tokens of the clause holding the number (and the clause before, when that one is bare)."""
-    breaks = [match.start() for match in _CLAUSE_BREAK.finditer(lowered)]
-    clause_start = max([b + 1 for b in breaks if b < start], default=0)
-    clause_end = min([b for b in breaks if b >= end], default=len(lowered))
+def _subject(lowered: str, start: int, end: int, breaks: list[int]) -> tuple[str, ...]:
+    """Content tokens of the clause holding the number (and the clause before, when that one is bare); `breaks` sorted."""
+    below = bisect.bisect_left(breaks, start)
+    clause_start = breaks[below - 1] + 1 if below else 0
+    above = bisect.bisect_left(breaks, end)
+    clause_end = breaks[above] if above < len(breaks) else len(lowered)
     subject = _content(lowered[clause_start:start] + " " + lowered[end:clause_end])
     if not subject and clause_start > 0:
-        previous_start = max([b + 1 for b in breaks if b < clause_start - 1], default=0)
+        earlier = bisect.bisect_left(breaks, clause_start - 1)
+        previous_start = breaks[earlier - 1] + 1 if earlier else 0
         subject = _content(lowered[previous_start : clause_start - 1])
     return subject
 
@@ -229,13 +241,17 @@ def _unit(after: str) -> tuple[str | None, int]:
     return _UNIT_ALIASES.get(base, _UNIT_ALIASES.get(name, base)), gap + word.end()
 
 
-def _rate(lowered: str, unit: str) -> str | None:
+def _rates(lowered: str) -> tuple[str | None, str | None]:
+    """The statement's first rate word and the first one that differs from it (a number's own unit is skipped)."""
+    first: str | None = None
     for match in _RATE.finditer(lowered):
         word = next(group for group in match.groups() if group)
         rate = _RATE_ALIASES.get(word, word)
-        if rate != unit:
-            return rate
-    return None
+        if first is None:
+            first = rate
+        elif rate != first:
+            return first, rate
+    return first, None
 
 
 def incompatible(left: Quantity, right: Quantity) -> bool:
