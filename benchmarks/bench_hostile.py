@@ -38,8 +38,8 @@ SHAPES = {
 
 YAML_BOMBS = {
     "billion laughs": "\n".join(
-        [f"a0: &a0 ['lol','lol','lol','lol','lol','lol','lol','lol','lol']"]
-        + [f"a{i}: &a{i} [" + ",".join([f"*a{i-1}"] * 9) + "]" for i in range(1, 10)]
+        ["a0: &a0 ['lol','lol','lol','lol','lol','lol','lol','lol','lol']"]
+        + [f"a{i}: &a{i} [" + ",".join([f"*a{i - 1}"] * 9) + "]" for i in range(1, 10)]
     ),
     "self-reference": "x: &x [*x]",
 }
@@ -72,8 +72,13 @@ def main() -> int:
     for label in [*SHAPES, *YAML_BOMBS]:
         size = len((SHAPES.get(label) or YAML_BOMBS[label]).encode())
         try:
-            done = subprocess.run([sys.executable, __file__, "--shape", label], capture_output=True, text=True,
-                                  timeout=LIMIT_S, check=True)
+            done = subprocess.run(
+                [sys.executable, __file__, "--shape", label],
+                capture_output=True,
+                text=True,
+                timeout=LIMIT_S,
+                check=True,
+            )
             seconds = float(done.stdout.strip().splitlines()[-1])
             shown = f"{seconds:7.3f} s"
         except subprocess.TimeoutExpired:

@@ -77,7 +77,9 @@ def check_archives(store: Store) -> None:
         if found is None:
             continue
         reason, line = found
-        problem = ParseProblem(reason + "; restore refuses it", source.text.count("\n", 0, start) + line, 1, rel=entry.path)
+        problem = ParseProblem(
+            reason + "; restore refuses it", source.text.count("\n", 0, start) + line, 1, rel=entry.path
+        )
         entry.status = "unreadable"
         entry.fields = {**entry.fields, "reason": problem.reason}
         store.findings.append(parse_error(problem, entry.id, entry.path))

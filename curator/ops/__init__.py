@@ -8,8 +8,8 @@ from __future__ import annotations
 
 from curator.ops.core import Batch, OpResult, UnknownEntry, find_entry, is_archived, is_whole_file
 from curator.ops.decisions import Decision, apply_decisions, review_message
-from curator.ops.edit import CONFIG_NAME, dismiss, edit, review, stamp_comment
 from curator.ops.drafts import RefusedWithDraft, edit_keeping_draft, save_draft
+from curator.ops.edit import CONFIG_NAME, dismiss, edit, review, stamp_comment
 from curator.ops.expire import expire, expire_due, restore
 from curator.ops.fix import evidence_edit, fix_claim, fix_from_evidence, fix_values
 from curator.ops.guard import StoreBusy, lock_directory, store_lock

@@ -10,8 +10,8 @@ from collections.abc import Iterator
 from contextlib import contextmanager
 from pathlib import Path
 
-from curator.ops import git as ops_git
 from curator.model import Store
+from curator.ops import git as ops_git
 from curator.ops.io import Change, OpError, Plan
 
 LOCK_TIMEOUT_S = 30.0
@@ -62,7 +62,9 @@ def _acquire_flock(key: str, timeout: float) -> int:
         except BlockingIOError:
             if time.monotonic() >= deadline:
                 os.close(descriptor)
-                raise StoreBusy(f"another curator process is changing {key} (waited {timeout:g} s); try again") from None
+                raise StoreBusy(
+                    f"another curator process is changing {key} (waited {timeout:g} s); try again"
+                ) from None
             time.sleep(_POLL_S)
         except OSError:
             os.close(descriptor)

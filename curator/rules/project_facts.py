@@ -10,8 +10,6 @@ import tomllib
 from pathlib import Path
 from typing import Any
 
-from curator.checks.confine import within
-
 _LOCKFILES = {
     "pnpm-lock.yaml": "pnpm", "yarn.lock": "yarn", "package-lock.json": "npm", "npm-shrinkwrap.json": "npm",
     "bun.lockb": "bun", "bun.lock": "bun", "uv.lock": "uv", "poetry.lock": "poetry", "Pipfile.lock": "pipenv",
@@ -104,8 +102,9 @@ def versions(project: Path | None) -> dict[str, tuple[str, str]]:
 
 def _regular_inside(project: Path, path: Path) -> bool:
     """A regular file whose real location is inside the project (like a probe's confinement)."""
+    root, landed = os.path.realpath(project), os.path.realpath(path)
     try:
-        return within(project, path) and stat.S_ISREG(os.stat(path).st_mode)
+        return os.path.commonpath([root, landed]) == root and stat.S_ISREG(os.stat(path).st_mode)
     except OSError:
         return False
 

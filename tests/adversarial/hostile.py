@@ -13,8 +13,19 @@ from curator.cli import main
 from tests.support.gitrepo import commit_files, git, init_repo
 from tests.support.ops_stores import DAY1, claude_store, notes_store, snapshot
 
-__all__ = ["DAY1", "claude_store", "notes_store", "snapshot", "git", "init_repo", "commit_files",
-           "invoke", "run_curator", "tree", "ESCAPES"]
+__all__ = [
+    "DAY1",
+    "claude_store",
+    "notes_store",
+    "snapshot",
+    "git",
+    "init_repo",
+    "commit_files",
+    "invoke",
+    "run_curator",
+    "tree",
+    "ESCAPES",
+]
 
 ESCAPES = {
     "osc52": "\x1b]52;c;ZWNobyBwd25lZA==\x07",
@@ -35,7 +46,12 @@ def run_curator(cwd: Path, *args: str, timeout: float = 60) -> subprocess.Comple
     """Run `python -m curator ARGS` as a real process."""
     env = dict(os.environ, PYTHONPATH=str(Path(__file__).resolve().parents[2]))
     return subprocess.run(
-        [sys.executable, "-m", "curator", *args], cwd=cwd, env=env, capture_output=True, text=True, timeout=timeout,
+        [sys.executable, "-m", "curator", *args],
+        cwd=cwd,
+        env=env,
+        capture_output=True,
+        text=True,
+        timeout=timeout,
         check=False,
     )
 

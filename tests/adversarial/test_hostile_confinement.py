@@ -117,6 +117,7 @@ def test_reading_and_writing_through_an_in_store_symlink_stays_allowed(tmp_path:
 
 # ---- archive stamps -----------------------------------------------------------------------
 
+
 def _stamped(origin: str) -> str:
     meta = {"from": origin, "index": [], "lines": 2, "added_frontmatter": False}
     return (
@@ -142,7 +143,9 @@ def test_a_crafted_file_stamp_is_a_finding_and_restore_writes_nothing(tmp_path: 
     origin = origin.replace("{abs}", str(outside))
     project = tmp_path / "proj"
     init_repo(project)
-    commit_files(project, {"MEMORY.md": "# Memory\n", ".archive/evil.md": _stamped(origin)}, "m", "2026-03-01T10:00:00+00:00")
+    commit_files(
+        project, {"MEMORY.md": "# Memory\n", ".archive/evil.md": _stamped(origin)}, "m", "2026-03-01T10:00:00+00:00"
+    )
     before_outside, before_repo = tree(outside), tree(project)
     result = invoke("restore", ".archive/evil.md", "--store", str(project))
     assert result.exit_code == 1, result.output
@@ -151,7 +154,9 @@ def test_a_crafted_file_stamp_is_a_finding_and_restore_writes_nothing(tmp_path: 
     assert tree(project) == before_repo
     scanned = json.loads(invoke("scan", str(project), "--format", "json", "--fail-on", "never", *NOW).output)
     assert any(
-        finding["rule"] == "parse-error" and ".archive/evil.md" in finding["entries"] and "archive stamp" in finding["message"]
+        finding["rule"] == "parse-error"
+        and ".archive/evil.md" in finding["entries"]
+        and "archive stamp" in finding["message"]
         for finding in scanned["findings"]
     ), scanned["findings"]
 
@@ -171,7 +176,9 @@ def test_a_crafted_section_record_is_a_finding_and_restore_writes_nothing(tmp_pa
     assert "archive stamp" in result.output
     assert tree(outside) == before_outside and tree(root) == before_root
     scanned = json.loads(invoke("scan", str(root), "--format", "json", "--fail-on", "never", *NOW).output)
-    assert any(f["rule"] == "parse-error" and "archive stamp" in f["message"] for f in scanned["findings"]), scanned["findings"]
+    assert any(f["rule"] == "parse-error" and "archive stamp" in f["message"] for f in scanned["findings"]), scanned[
+        "findings"
+    ]
 
 
 def test_a_good_stamp_still_restores(tmp_path: Path) -> None:

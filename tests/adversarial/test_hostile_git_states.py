@@ -113,7 +113,9 @@ def test_recording_uncommitted_changes_failing_stops_the_op(tmp_path: Path) -> N
 def test_a_gitignored_archive_refuses_a_partial_commit(tmp_path: Path) -> None:
     project = tmp_path / "proj"
     root = claude_store(project)
-    commit_files(project, {".gitignore": ".claude/memory/.archive/\n"}, "ignore the archive", "2026-03-02T10:00:00+00:00")
+    commit_files(
+        project, {".gitignore": ".claude/memory/.archive/\n"}, "ignore the archive", "2026-03-02T10:00:00+00:00"
+    )
     before = _state(project)
     result = invoke("expire", "deploy_freeze.md", "--store", str(root), *NOW)
     assert result.exit_code == 1, result.output

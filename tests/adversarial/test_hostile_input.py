@@ -33,7 +33,11 @@ YAML_BOMBS = {
 def _scan_in_process(store: Path, timeout: float = 60) -> subprocess.CompletedProcess[str]:
     return subprocess.run(
         [sys.executable, "-m", "curator", "scan", str(store), "--format", "json", "--fail-on", "never", *NOW],
-        cwd=store, env=dict(os.environ, PYTHONPATH=str(ROOT)), capture_output=True, text=True, timeout=timeout,
+        cwd=store,
+        env=dict(os.environ, PYTHONPATH=str(ROOT)),
+        capture_output=True,
+        text=True,
+        timeout=timeout,
         check=False,
     )
 
@@ -95,6 +99,7 @@ def test_duplicate_path_regex_starts_matches_only_at_token_boundaries() -> None:
 
 # ---- the pure-Python rg/grep stand-in -----------------------------------------------------
 
+
 @pytest.fixture
 def no_binaries(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     empty_bin = tmp_path / "empty-bin"
@@ -108,7 +113,9 @@ def test_fallback_grep_skips_fifos_instead_of_blocking(tmp_path: Path, no_binari
     (project / "a.txt").write_text("needle here\n")
     os.mkfifo(project / "pipe.txt")
     results: list = []
-    worker = threading.Thread(target=lambda: results.append(run_adhoc(project, "grep -r -n needle .", timeout=5)), daemon=True)
+    worker = threading.Thread(
+        target=lambda: results.append(run_adhoc(project, "grep -r -n needle .", timeout=5)), daemon=True
+    )
     worker.start()
     worker.join(timeout=30)
     if worker.is_alive():
@@ -140,7 +147,9 @@ def test_fallback_grep_caps_its_output(tmp_path: Path, no_binaries: None) -> Non
     assert len(probe.full_output) <= fallback.OUTPUT_CAP_CHARS
 
 
-def test_fallback_reads_at_most_the_read_cap(tmp_path: Path, no_binaries: None, monkeypatch: pytest.MonkeyPatch) -> None:
+def test_fallback_reads_at_most_the_read_cap(
+    tmp_path: Path, no_binaries: None, monkeypatch: pytest.MonkeyPatch
+) -> None:
     project = tmp_path / "proj"
     project.mkdir()
     (project / "long.txt").write_text("x" * 10_000 + "\nneedle at the end\n")
@@ -166,7 +175,9 @@ def test_project_facts_do_not_read_a_manifest_symlinked_out_of_the_project(tmp_p
     (project / ".nvmrc").symlink_to(outside / "nvmrc")
     (project / "pnpm-lock.yaml").symlink_to(outside / "package.json")
     (store / "MEMORY.md").write_text("# Memory\n- [Stack](stack.md) — s\n")
-    (store / "stack.md").write_text("---\nname: stack\ndescription: s\ntype: project\n---\nThe project uses pnpm. Node 20.\n")
+    (store / "stack.md").write_text(
+        "---\nname: stack\ndescription: s\ntype: project\n---\nThe project uses pnpm. Node 20.\n"
+    )
     result = invoke("scan", str(store), "--project", str(project), "--format", "json", "--fail-on", "never", *NOW)
     assert LEAK not in result.output and "SECRET" not in result.output
     assert "pnpm-lock.yaml" not in result.output

@@ -58,7 +58,9 @@ def test_brackets_in_a_frontmatter_name_are_escaped_in_the_index_line(tmp_path: 
     root = claude_store(tmp_path / "proj")
     text = tmp_path / "merged.md"
     text.write_text("---\nname: Evil](http://evil.example) [x\ndescription: d\ntype: feedback\n---\nMerged body.\n")
-    result = invoke("merge", "blog_cadence.md", "cadence_again.md", "--text-file", str(text), "--store", str(root), *NOW)
+    result = invoke(
+        "merge", "blog_cadence.md", "cadence_again.md", "--text-file", str(text), "--store", str(root), *NOW
+    )
     assert result.exit_code == 0, result.output
     index = (root / "MEMORY.md").read_text()
     assert re.search(r"(?<!\\)\]\(http://evil", index) is None

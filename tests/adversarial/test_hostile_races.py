@@ -25,13 +25,19 @@ NOW = ("--now", "2026-11-29")
 def _start(cwd: Path, *args: str, env: dict[str, str] | None = None) -> subprocess.Popen[str]:
     full_env = dict(os.environ, PYTHONPATH=str(Path(__file__).resolve().parents[2]), **(env or {}))
     return subprocess.Popen(
-        [sys.executable, "-m", "curator", *args], cwd=cwd, env=full_env, text=True,
-        stdout=subprocess.PIPE, stderr=subprocess.PIPE,
+        [sys.executable, "-m", "curator", *args],
+        cwd=cwd,
+        env=full_env,
+        text=True,
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
     )
 
 
 @pytest.mark.parametrize("round_number", range(3))
-def test_two_concurrent_expires_of_different_entries_both_land_in_separate_commits(tmp_path: Path, round_number: int) -> None:
+def test_two_concurrent_expires_of_different_entries_both_land_in_separate_commits(
+    tmp_path: Path, round_number: int
+) -> None:
     rng = random.Random(SEED + round_number)
     project = tmp_path / "proj"
     root = claude_store(project)
@@ -54,10 +60,15 @@ def test_two_concurrent_expires_of_different_entries_both_land_in_separate_commi
         other = "blog_cadence.md" if mine == "deploy_freeze.md" else "deploy_freeze.md"
         assert sorted(touched) == sorted(f".claude/memory/{rel}" for rel in (mine, f".archive/{mine}", "MEMORY.md"))
         index_changes = [
-            line for line in git(project, "show", "--format=", "-U0", revision, "--", ".claude/memory/MEMORY.md").splitlines()
+            line
+            for line in git(
+                project, "show", "--format=", "-U0", revision, "--", ".claude/memory/MEMORY.md"
+            ).splitlines()
             if line[:1] in "+-" and not line.startswith(("+++", "---"))
         ]
-        assert len(index_changes) == 1 and f"({mine})" in index_changes[0] and other not in index_changes[0], index_changes
+        assert len(index_changes) == 1 and f"({mine})" in index_changes[0] and other not in index_changes[0], (
+            index_changes
+        )
     assert git(project, "status", "--porcelain") == ""
 
 
@@ -76,10 +87,19 @@ def test_a_same_entry_edit_race_refuses_one_side_and_keeps_its_text(tmp_path: Pa
     editor = tmp_path / "editor.sh"
     editor.write_text(EDITOR_SCRIPT)
     editor.chmod(0o755)
-    texts = {"A": "---\nname: blog-cadence\n---\nText typed by A.", "B": "---\nname: blog-cadence\n---\nText typed by B."}
+    texts = {
+        "A": "---\nname: blog-cadence\n---\nText typed by A.",
+        "B": "---\nname: blog-cadence\n---\nText typed by B.",
+    }
     processes = {
-        side: _start(project, "edit", "blog_cadence.md", "--store", str(root),
-                     env={"VISUAL": str(editor), "BARRIER": str(barrier), "NEW_TEXT": text})
+        side: _start(
+            project,
+            "edit",
+            "blog_cadence.md",
+            "--store",
+            str(root),
+            env={"VISUAL": str(editor), "BARRIER": str(barrier), "NEW_TEXT": text},
+        )
         for side, text in texts.items()
     }
     outputs = {side: process.communicate(timeout=120) for side, process in processes.items()}
@@ -95,7 +115,9 @@ def test_a_same_entry_edit_race_refuses_one_side_and_keeps_its_text(tmp_path: Pa
     assert draft.parent == root / ".curator-drafts"
 
 
-def test_a_write_that_lands_while_curator_writes_is_never_dropped(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+def test_a_write_that_lands_while_curator_writes_is_never_dropped(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
     """An external append between curator's check and its rename (injected at the fsync of the temp file)."""
     root = claude_store(tmp_path / "proj")
     store = load_store(root)
@@ -159,12 +181,18 @@ def test_a_refused_cli_edit_prints_where_the_draft_is(tmp_path: Path) -> None:
     root = claude_store(project)
     editor = tmp_path / "editor.sh"
     # The editor saves the person's text, and meanwhile the agent rewrites the file.
-    editor.write_text(f"#!/bin/sh\nprintf 'my careful rewrite\\n' > \"$1\"\necho 'agent text' >> '{root / 'blog_cadence.md'}'\n")
+    editor.write_text(
+        f"#!/bin/sh\nprintf 'my careful rewrite\\n' > \"$1\"\necho 'agent text' >> '{root / 'blog_cadence.md'}'\n"
+    )
     editor.chmod(0o755)
     env_run = subprocess.run(
-        [sys.executable, "-m", "curator", "edit", "blog_cadence.md", "--store", str(root)], cwd=project,
+        [sys.executable, "-m", "curator", "edit", "blog_cadence.md", "--store", str(root)],
+        cwd=project,
         env=dict(os.environ, VISUAL=str(editor), PYTHONPATH=str(Path(__file__).resolve().parents[2])),
-        capture_output=True, text=True, timeout=120, check=False,
+        capture_output=True,
+        text=True,
+        timeout=120,
+        check=False,
     )
     assert env_run.returncode == 1, env_run.stderr
     assert "kept in" in env_run.stderr

@@ -14,10 +14,19 @@ RAW_CONTROLS = ["\x1b", "\x07", "\x9b", "\x9d", "\x9c", "\x08", "\r"]
 PAYLOAD = "".join(ESCAPES.values())
 
 
-@pytest.mark.parametrize(("raw", "shown"), [
-    ("\x1b]52;c;AA\x07", "␛]52;c;AA␇"), ("\x1b[2J", "␛[2J"), ("a\r\nb", "a␍\nb"), ("\x9b31m", "\\x9b31m"),
-    ("tab\tand\nnewline", "tab\tand\nnewline"), ("\x7f", "␡"), ("\x00", "␀"), ("plain 中文 [b]", "plain 中文 [b]"),
-])
+@pytest.mark.parametrize(
+    ("raw", "shown"),
+    [
+        ("\x1b]52;c;AA\x07", "␛]52;c;AA␇"),
+        ("\x1b[2J", "␛[2J"),
+        ("a\r\nb", "a␍\nb"),
+        ("\x9b31m", "\\x9b31m"),
+        ("tab\tand\nnewline", "tab\tand\nnewline"),
+        ("\x7f", "␡"),
+        ("\x00", "␀"),
+        ("plain 中文 [b]", "plain 中文 [b]"),
+    ],
+)
 def test_visible_maps_controls_to_symbols(raw: str, shown: str) -> None:
     from curator.textsafe import visible
 
@@ -32,14 +41,27 @@ def _hostile_store(tmp_path: Path) -> Path:
         f"---\nname: evil{ESCAPES['osc0']}\ndescription: d{ESCAPES['osc8']}\ntype: project\n---\n"
         f"Body with {PAYLOAD} and `src/app{ESCAPES['csi']}.py` and 58 posts still to delete.\n"
     )
-    commit_files(project, {
-        f"{store}/MEMORY.md": "# Memory\n- [Evil](evil.md) — e\n- [Other](evil\x1b[31m.md) — o\n",
-        f"{store}/evil.md": topic,
-        f"{store}/evil\x1b[31m.md": "---\nname: other\ndescription: d\ntype: user\n---\nOther.\n",
-    }, "first", "2026-03-01T10:00:00+00:00")
+    commit_files(
+        project,
+        {
+            f"{store}/MEMORY.md": "# Memory\n- [Evil](evil.md) — e\n- [Other](evil\x1b[31m.md) — o\n",
+            f"{store}/evil.md": topic,
+            f"{store}/evil\x1b[31m.md": "---\nname: other\ndescription: d\ntype: user\n---\nOther.\n",
+        },
+        "first",
+        "2026-03-01T10:00:00+00:00",
+    )
     (project / f"{store}/evil.md").write_text(topic + "More.\n")
     git(project, "add", "-A")
-    git(project, "-c", f"user.name=Mallory{ESCAPES['osc52']}", "commit", "-q", "-m", f"subject{ESCAPES['osc0']}{ESCAPES['c1']}")
+    git(
+        project,
+        "-c",
+        f"user.name=Mallory{ESCAPES['osc52']}",
+        "commit",
+        "-q",
+        "-m",
+        f"subject{ESCAPES['osc0']}{ESCAPES['c1']}",
+    )
     return project / store
 
 
@@ -49,14 +71,17 @@ def _assert_safe(output: str, *, shown: bool = True) -> None:
     assert "␛" in output or not shown
 
 
-@pytest.mark.parametrize("args", [
-    ("scan", "{store}", "--format", "text", "--entries"),
-    ("scan", "{store}", "--format", "markdown", "--fail-on", "never"),
-    ("check", "{store}"),
-    ("history", "evil.md", "--diff", "--store", "{store}"),
-    ("review", "evil\x1b[31m.md", "--store", "{store}"),
-    ("expire", "evil.md", "--at", "2027-01-01", "--reason", "gone \x1b]0;x\x07", "--store", "{store}"),
-])
+@pytest.mark.parametrize(
+    "args",
+    [
+        ("scan", "{store}", "--format", "text", "--entries"),
+        ("scan", "{store}", "--format", "markdown", "--fail-on", "never"),
+        ("check", "{store}"),
+        ("history", "evil.md", "--diff", "--store", "{store}"),
+        ("review", "evil\x1b[31m.md", "--store", "{store}"),
+        ("expire", "evil.md", "--at", "2027-01-01", "--reason", "gone \x1b]0;x\x07", "--store", "{store}"),
+    ],
+)
 def test_text_outputs_show_controls_visibly(tmp_path: Path, args: tuple[str, ...]) -> None:
     store = _hostile_store(tmp_path)
     result = invoke(*[arg.format(store=store) for arg in args], *NOW)

@@ -23,7 +23,9 @@ async def test_a_refused_in_place_edit_is_kept_as_a_draft(tmp_path: Path, now) -
         area = app.screen.query_one(TextArea)
         area.text = area.text + "\nA paragraph I typed carefully.\n"
         typed = area.text
-        (store / "user_profile.md").write_text((store / "user_profile.md").read_text() + "The agent wrote this meanwhile.\n")
+        (store / "user_profile.md").write_text(
+            (store / "user_profile.md").read_text() + "The agent wrote this meanwhile.\n"
+        )
         generation = app.generation
         await pilot.press("ctrl+s")
         await wait_for(pilot, lambda: app.generation > generation and app.session.stage == "ready", message="reload")
