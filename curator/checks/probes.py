@@ -68,8 +68,9 @@ def execute(command: SafeCommand, project: Path, *, timeout: float) -> ProbeResu
     binary = find_program(argv[0])
     if binary is None:
         if fallback.supports(command):
-            fallback_code, text = fallback.run(command, project)
-            return finish(argv, fallback_code, text, started, fallback_used=True)
+            stand_in = fallback.run(command, project, timeout=timeout)
+            return finish(argv, stand_in.exit_code, stand_in.output, started, fallback_used=True,
+                          timed_out=stand_in.timed_out, truncated=stand_in.truncated)
         return finish(argv, None, f"{argv[0]}: not installed, and no pure-Python stand-in for {command.program}",
                       started, fallback_used=True)
     try:

@@ -39,7 +39,8 @@ _DATE = re.compile(
 )
 LENGTH_GUARD = 0.55
 _PATH = re.compile(
-    r"[\w.~-]*/[\w.-]+(?:/[\w.-]+)*|\b[\w-]+\.(?:md|mdx|txt|py|ts|tsx|js|jsx|json|toml|ya?ml|rs|go|sql|sh|rb|java|kt|swift)\b"
+    r"(?<![\w.~-])[\w.~-]*/[\w.-]+(?:/[\w.-]+)*"
+    r"|(?<![\w-])[\w-]+\.(?:md|mdx|txt|py|ts|tsx|js|jsx|json|toml|ya?ml|rs|go|sql|sh|rb|java|kt|swift)\b"
 )
 _CJK_FILLER = frozenset("的了是在和与也就都而及或把被着过吗呢吧啊这那有个一")
 

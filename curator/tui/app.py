@@ -19,6 +19,7 @@ from curator.history.trend import store_trend
 from curator.model import Store
 from curator.ops import OpResult
 from curator.scan import CheckStage, ScanResult
+from curator.textsafe import visible
 from curator.tui.commands import APP_ACTIONS, CuratorCommands, bindings
 from curator.tui.loading import first_read
 from curator.tui.screens.confirm import ConfirmModal
@@ -195,7 +196,7 @@ class CuratorApp(App[None]):
 
     def say(self, message: str, *, severity: str = "information", timeout: float | None = None) -> None:
         """Notify with literal text (paths and memory text may contain brackets)."""
-        self.notify(message, severity=severity, timeout=timeout, markup=False)  # type: ignore[arg-type]
+        self.notify(visible(message), severity=severity, timeout=timeout, markup=False)  # type: ignore[arg-type]
 
     def _session_changed(self) -> None:
         self.session_revision += 1
