@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import gc
 from dataclasses import dataclass, field
 from datetime import datetime, timezone
 from pathlib import Path
@@ -43,11 +44,17 @@ def utcnow() -> datetime:
 def load_store(
     path: Path, *, format_name: str | None = None, project: Path | None = None, progress: Progress = _no_progress
 ) -> Store:
-    """Read a store from disk and annotate it with git history."""
-    progress("reading the store", None)
-    store = formats.detect(Path(path), format_name=format_name, project=project)
-    progress("reading git history", len(store.entries))
-    history.annotate(store)
+    """Read a store from disk and annotate it with git history (cyclic GC paused: loading builds no cycles)."""
+    collecting = gc.isenabled()
+    gc.disable()
+    try:
+        progress("reading the store", None)
+        store = formats.detect(Path(path), format_name=format_name, project=project)
+        progress("reading git history", len(store.entries))
+        history.annotate(store)
+    finally:
+        if collecting:
+            gc.enable()
     return store
 
 

@@ -92,7 +92,11 @@ def scan(
     except formats.DetectError as error:
         raise click.UsageError(str(error)) from None
     if output_format == "json":
-        click.echo(report.render_json(result))
+        stdout = click.get_text_stream("stdout")
+        for piece in report.iter_json(result):
+            stdout.write(piece)
+        stdout.write("\n")
+        stdout.flush()
     elif output_format == "markdown":
         from curator.inbox.delta import since_last_review
 

@@ -14,6 +14,7 @@ from textual.app import App
 from textual.message import Message
 
 from curator.model import Store
+from curator.offload import MIN_ENTRIES, AnalysisProcess, analyze_path, check_path
 from curator.tui.commands import APP_ACTIONS, CuratorCommands, bindings
 from curator.tui.loading import first_read
 from curator.tui.session import Session, carry_history, disk_signature
@@ -126,8 +127,11 @@ class CuratorApp(App[None]):
         candidates: list[Any] | None = None,
         run_checks: bool = True,
         watch_disk: bool = True,
+        analysis_in_process: bool | None = None,
     ) -> None:
         super().__init__()
+        self.analysis_in_process = analysis_in_process
+        self.analysis_process = AnalysisProcess()
         self.session = Session(
             store_path=Path(store_path) if store_path else Path.cwd(),
             format_name=format_name,
@@ -235,6 +239,8 @@ class CuratorApp(App[None]):
             carry_history(self.session.store, message.store)
         self.session.store = message.store
         self.session.partial = message.partial
+        if self._offloaded(message.store):
+            self.analysis_process.warm()
         if message.partial:
             self._session_changed()
             self.call_after_refresh(self._first_painted.set)
@@ -285,12 +291,23 @@ class CuratorApp(App[None]):
             if main is not None and main.is_mounted:
                 main.refresh_summary()
 
+    def _offloaded(self, store: Store) -> bool:
+        """Big stores are analysed in a child process; small ones finish faster in a thread than a child starts."""
+        return self.analysis_in_process if self.analysis_in_process is not None else len(store.entries) >= MIN_ENTRIES
+
     @work(thread=True, exclusive=True, exit_on_error=False, group="rules")
     def _analyze(self, generation: int, store: Store, now: datetime) -> None:
-        from curator.scan import analyze_store
+        from curator.scan import ScanResult, analyze_store
 
+        session = self.session
         try:
-            result, error = analyze_store(store, now=now), None
+            if self._offloaded(store):
+                findings, suppressed = self.analysis_process.submit(
+                    analyze_path, session.store_path, session.format_name, session.project, now).result()
+                result = ScanResult(store=store, findings=findings, now=now, suppressed=suppressed)
+            else:
+                result = analyze_store(store, now=now)
+            error = None
         except Exception as exc:
             result, error = None, str(exc) or type(exc).__name__
         self.post_message(self.FindingsLoaded(generation, result, error))
@@ -329,9 +346,14 @@ class CuratorApp(App[None]):
     def _check(self, generation: int, store: Store) -> None:
         from curator import checks, rules
 
+        session = self.session
         try:
-            outcome = checks.run_checks(store)
-            findings = rules.apply_suppressions(store, outcome.findings).findings
+            if self._offloaded(store):
+                outcome, findings = self.analysis_process.submit(
+                    check_path, session.store_path, session.format_name, session.project).result()
+            else:
+                outcome = checks.run_checks(store)
+                findings = rules.apply_suppressions(store, outcome.findings).findings
             error = None
         except Exception as exc:
             outcome, findings, error = None, [], str(exc) or type(exc).__name__
@@ -433,6 +455,9 @@ class CuratorApp(App[None]):
         if message.signature != self.session.disk_signature:
             self.say("The store changed on disk: reloaded.", severity="warning")
             self.reload()
+
+    def on_unmount(self) -> None:
+        self.analysis_process.close()
 
     # --- app-wide actions --------------------------------------------------------------------
 

@@ -19,7 +19,7 @@ from curator.model import Entry, Store
 from curator.tui.commands import REVIEW_ACTIONS, bindings
 from curator.tui.screens.confirm import ConfirmModal
 from curator.tui.screens.expire import ExpireChoice, ExpireModal
-from curator.tui.view import findings_by_entry, review_queue, suggested_partner
+from curator.tui.view import review_queue, suggested_partner
 from curator.tui.widgets.check_view import result_label
 from curator.tui.widgets.content_view import entry_renderable
 from curator.tui.widgets.findings_view import finding_label
@@ -165,7 +165,7 @@ class ReviewScreen(Screen[None]):
             )
         )
         self.query_one("#review-entry-body", Static).update(entry_renderable(entry, session.now))
-        entry_findings = findings_by_entry(session.findings).get(entry.id, [])
+        entry_findings = session.findings_by_entry().get(entry.id, [])
         findings_text = Text("Findings\n", style="bold")
         for finding in entry_findings:
             findings_text.append_text(finding_label(finding, entry.id))
@@ -232,7 +232,7 @@ class ReviewScreen(Screen[None]):
             return
         from curator.tui.screens.entry_actions import default_expire_reason
 
-        reason = default_expire_reason(findings_by_entry(self.app.session.findings).get(entry.id, []))
+        reason = default_expire_reason(self.app.session.findings_by_entry().get(entry.id, []))
 
         def chosen(choice: ExpireChoice | None) -> None:
             if choice is not None:
