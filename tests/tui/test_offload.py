@@ -5,7 +5,7 @@ from __future__ import annotations
 from pathlib import Path
 
 from curator.tui.app import CuratorApp
-from tests.tui_support import fresh_store, wait_ready
+from tests.support.tui import fresh_store, wait_ready
 
 
 def _finding_keys(app: CuratorApp) -> list[tuple]:
