@@ -19,7 +19,7 @@ def analyze_path(path: Path, format_name: str | None, project: Path | None, now:
     """Load the store at `path` with its history and run the rules; only the findings travel back."""
     from curator.scan import analyze_store, load_store
 
-    result = analyze_store(load_store(path, format_name=format_name, project=project), now=now)
+    result = analyze_store(load_store(path, format_name=format_name, project=project), now=now, cache=True)
     return result.findings, result.suppressed
 
 

@@ -16,6 +16,7 @@ def _no_progress(_label: str, _count: int | None) -> None:
 
 from curator import formats, history, rules
 from curator.model import SEVERITY_RANK, Finding, Store
+from curator.scancache import PairwiseCache
 
 
 @dataclass
@@ -65,11 +66,12 @@ def analyze_store(
     check: bool = False,
     timeout: float = 5.0,
     progress: Progress = _no_progress,
+    cache: bool = False,
 ) -> ScanResult:
-    """Run the rules (and, when asked, the live checks) over an already loaded store."""
+    """Run the rules (and, when asked, the live checks) over an already loaded store; `cache` reuses pairwise work."""
     moment = now or utcnow()
     progress("running the rules", len(store.entries))
-    outcome = rules.analyze(store, now=moment)
+    outcome = rules.analyze(store, now=moment, cache=PairwiseCache.for_store(store) if cache else None)
     result = ScanResult(store=store, findings=outcome.findings, now=moment, suppressed=outcome.suppressed)
     add_review_state(result)
     if check:
@@ -105,7 +107,8 @@ def run_scan(
     check: bool = False,
     timeout: float = 5.0,
     progress: Progress = _no_progress,
+    cache: bool = False,
 ) -> ScanResult:
     """Load, annotate and analyze the store at `path`."""
     store = load_store(path, format_name=format_name, project=project, progress=progress)
-    return analyze_store(store, now=now, check=check, timeout=timeout, progress=progress)
+    return analyze_store(store, now=now, check=check, timeout=timeout, progress=progress, cache=cache)

@@ -8,6 +8,7 @@ from datetime import datetime, timezone
 
 from curator import config as config_module
 from curator.model import Finding, Store
+from curator.scancache import Pairwise, PairwiseCache, input_digest
 
 RULE_IDS = ("conflict", "duplicate", "outdated-number", "expired-date", "stale", "derivable", "bloat")
 
@@ -36,18 +37,21 @@ def apply_suppressions(
     return RuleOutcome(findings=_unique(kept), suppressed=suppressed)
 
 
-def analyze(store: Store, *, now: datetime) -> RuleOutcome:
-    """Reader findings, format-level rules, then every drift rule, then suppression."""
+def analyze(store: Store, *, now: datetime, cache: PairwiseCache | None = None) -> RuleOutcome:
+    """Reader findings, format-level rules, then every drift rule, then suppression.
+
+    With a `cache`, the clock-independent pairwise stage (conflicts, duplicates) is reused when its inputs match.
+    """
     collecting = gc.isenabled()
     gc.disable()
     try:
-        return _analyze(store, now)
+        return _analyze(store, now, cache)
     finally:
         if collecting:
             gc.enable()
 
 
-def _analyze(store: Store, now: datetime) -> RuleOutcome:
+def _analyze(store: Store, now: datetime, cache: PairwiseCache | None = None) -> RuleOutcome:
     """The rules proper; the cyclic GC is paused meanwhile (they build many small acyclic objects)."""
     from curator.rules import bloat, conflict, dates, derivable, duplicate, numbers, stale, structure
     from curator.rules.choices import ChoiceTable
@@ -58,8 +62,15 @@ def _analyze(store: Store, now: datetime) -> RuleOutcome:
     docs = Docs.from_store(store)
     table = ChoiceTable(settings.exclusive_sets)
     findings = list(store.findings) + list(structure.analyze(store))
-    conflicts, conflicting = conflict.analyze(docs, settings, table)
-    duplicates, restated = duplicate.analyze(docs, settings, conflicting)
+    def pairwise() -> Pairwise:
+        found_conflicts, found_conflicting = conflict.analyze(docs, settings, table)
+        return (found_conflicts, found_conflicting, *duplicate.analyze(docs, settings, found_conflicting))
+
+    if cache is None:
+        conflicts, conflicting, duplicates, restated = pairwise()
+    else:
+        digest = input_digest(store, [(doc.is_context, doc.entry) for doc in docs.items], settings)
+        conflicts, conflicting, duplicates, restated = cache.get_or_compute(digest, len(docs.items), pairwise)
     drift = [
         *conflicts,
         *duplicates,

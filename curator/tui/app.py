@@ -306,7 +306,7 @@ class CuratorApp(App[None]):
                     analyze_path, session.store_path, session.format_name, session.project, now).result()
                 result = ScanResult(store=store, findings=findings, now=now, suppressed=suppressed)
             else:
-                result = analyze_store(store, now=now)
+                result = analyze_store(store, now=now, cache=True)
             error = None
         except Exception as exc:
             result, error = None, str(exc) or type(exc).__name__
