@@ -16,7 +16,7 @@ from pathlib import Path
 from typing import Any, Callable
 
 from curator import __version__
-from curator.model import Finding, Store
+from curator.model import SEVERITIES, Finding, Store
 
 CACHE_ENV = "CURATOR_CACHE_DIR"
 FILE_NAME = "pairwise-v1.json"
@@ -136,6 +136,8 @@ def _finding(raw: Any) -> Finding:
             and isinstance(entries, list) and all(isinstance(item, str) for item in entries)
             and isinstance(evidence, dict)):
         raise TypeError("finding has the wrong shape")
+    if severity not in SEVERITIES:
+        raise TypeError("finding has an unknown severity")
     return Finding(rule=rule, severity=severity, entries=list(entries), message=message, evidence=evidence)
 
 

@@ -52,7 +52,7 @@ class ProjectFiles:
                 parent = parent.rpartition("/")[0]
 
     @classmethod
-    def list(cls, runner: ProbeRunner, *, in_git: bool) -> ProjectFiles:
+    def gather(cls, runner: ProbeRunner, *, in_git: bool) -> ProjectFiles:
         if not in_git:
             files = [rel for rel in fallback.walk_files(runner.project)
                      if not any(part in NOISE_DIRS for part in rel.split("/"))]

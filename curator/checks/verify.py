@@ -115,7 +115,7 @@ class Checker:
         files = self._project_files()
         if files is not None and files.complete:
             lines = files.ending_with(name, directory=directory)
-            if self.in_git:
+            if self.in_git and files.probe is not None:
                 probe = narrowed(files.probe, lines)
             else:
                 probe = finish(["find", ".", "-path", f"*/{name}" + ("/*" if directory else ""), "-not", "-path",
@@ -136,7 +136,7 @@ class Checker:
     def _project_files(self) -> ProjectFiles | None:
         """Every file in the project, listed once per check pass (git's view, or a walk outside git)."""
         if self._files is None:
-            self._files = ProjectFiles.list(self.runner, in_git=self.in_git)
+            self._files = ProjectFiles.gather(self.runner, in_git=self.in_git)
         return self._files
 
     def _check_identifier(self, claim: Claim) -> CheckResult:
