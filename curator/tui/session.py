@@ -33,14 +33,19 @@ class Session:
     review: Any = None
     trend: Any = None
     inbox_offered: bool = False
-    _findings_index: tuple[int, int, dict[str, list[Finding]]] | None = field(default=None, repr=False, compare=False)
+    _findings_index: tuple[list[Finding], list[Finding], dict[str, list[Finding]]] | None = field(
+        default=None, repr=False, compare=False
+    )
 
     def findings_by_entry(self) -> dict[str, list[Finding]]:
-        """Each entry id's findings, worst first, indexed once per findings update rather than per keystroke."""
-        key = (id(self.findings), len(self.findings))
-        if self._findings_index is None or self._findings_index[:2] != key:
-            self._findings_index = (*key, index_findings(self.findings))
-        return self._findings_index[2]
+        """Each entry id's findings, worst first, indexed once per findings update rather than per keystroke.
+
+        The index holds the two lists it was built from, so a replaced list (never mutated in place) is noticed.
+        """
+        index = self._findings_index
+        if index is None or index[0] is not self.rule_findings or index[1] is not self.check_findings:
+            index = self._findings_index = (self.rule_findings, self.check_findings, index_findings(self.findings))
+        return index[2]
 
     @property
     def now(self) -> datetime:
