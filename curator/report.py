@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import json
 from datetime import datetime
-from typing import Any
+from typing import Any, Iterator
 
 from curator.model import INDEX_MAX_BYTES, INDEX_MAX_LINES, SEVERITY_RANK, Entry, Finding
 from curator.scan import ScanResult
@@ -44,11 +44,11 @@ def entry_json(entry: Entry, scan: ScanResult) -> dict[str, Any]:
     }
 
 
-def to_json_dict(scan: ScanResult) -> dict[str, Any]:
-    """The whole scan as the version-1 JSON object."""
+def to_json_dict(scan: ScanResult, *, with_lists: bool = True) -> dict[str, Any]:
+    """The whole scan as the version-1 JSON object (without entries, findings and suppressed when asked)."""
     store = scan.store
     index = store.index
-    return {
+    document = {
         "version": REPORT_VERSION,
         "generated": scan.now.isoformat(),
         "store": {
@@ -63,15 +63,38 @@ def to_json_dict(scan: ScanResult) -> dict[str, Any]:
             ),
             "tokens": {"always_loaded": store.always_loaded_tokens, "on_demand": store.on_demand_tokens},
         },
-        "entries": [entry_json(entry, scan) for entry in store.entries],
-        "findings": [finding.to_json() for finding in scan.findings],
-        "suppressed": scan.suppressed,
-        "review": scan.review.to_json() if scan.review is not None else None,
     }
+    if with_lists:
+        document["entries"] = [entry_json(entry, scan) for entry in store.entries]
+        document["findings"] = [finding.to_json() for finding in scan.findings]
+        document["suppressed"] = scan.suppressed
+        document["review"] = scan.review.to_json() if scan.review is not None else None
+    return document
+
+
+_ENCODE = json.JSONEncoder(ensure_ascii=False, separators=(", ", ": ")).encode
+
+
+def iter_json(scan: ScanResult) -> Iterator[str]:
+    """The version-1 JSON in pieces: the outer object indented, each entry and finding on one line (C encoder)."""
+    document = to_json_dict(scan, with_lists=False)
+    yield "{\n"
+    for key, value in document.items():
+        yield f"  {_ENCODE(key)}: {_ENCODE(value)},\n"
+    for key, items in (("entries", (entry_json(entry, scan) for entry in scan.store.entries)),
+                       ("findings", (finding.to_json() for finding in scan.findings))):
+        yield f"  {_ENCODE(key)}: ["
+        separator = "\n"
+        for item in items:
+            yield f"{separator}    {_ENCODE(item)}"
+            separator = ",\n"
+        yield "\n  ],\n" if separator == ",\n" else "],\n"
+    review = scan.review.to_json() if scan.review is not None else None
+    yield f'  "suppressed": {scan.suppressed},\n  "review": {_ENCODE(review)}\n}}'
 
 
 def render_json(scan: ScanResult) -> str:
-    return json.dumps(to_json_dict(scan), indent=2, ensure_ascii=False)
+    return "".join(iter_json(scan))
 
 
 def finding_subjects(finding: Finding) -> list[str]:

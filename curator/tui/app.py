@@ -17,6 +17,7 @@ from textual.reactive import reactive
 from curator import scan
 from curator.history.trend import store_trend
 from curator.model import Store
+from curator.offload import MIN_ENTRIES, AnalysisProcess, analyze_path, check_path
 from curator.ops import OpResult
 from curator.scan import CheckStage, ScanResult
 from curator.textsafe import visible
@@ -144,8 +145,11 @@ class CuratorApp(App[None]):
         candidates: list[Any] | None = None,
         run_checks: bool = True,
         watch_disk: bool = True,
+        analysis_in_process: bool | None = None,
     ) -> None:
         super().__init__()
+        self.analysis_in_process = analysis_in_process
+        self.analysis_process = AnalysisProcess()
         self.session = Session(
             store_path=Path(store_path) if store_path else Path.cwd(),
             format_name=format_name,
@@ -242,6 +246,8 @@ class CuratorApp(App[None]):
             carry_history(self.session.store, message.store)
         self.session.store = message.store
         self.session.partial = message.partial
+        if self._offloaded(message.store):
+            self.analysis_process.warm()
         if message.partial:
             self._session_changed()
             self.call_after_refresh(self._first_painted.set)
@@ -288,10 +294,21 @@ class CuratorApp(App[None]):
             if main is not None and main.is_mounted:
                 main.refresh_summary()
 
+    def _offloaded(self, store: Store) -> bool:
+        """Big stores are analysed in a child process; small ones finish faster in a thread than a child starts."""
+        return self.analysis_in_process if self.analysis_in_process is not None else len(store.entries) >= MIN_ENTRIES
+
     @work(thread=True, exclusive=True, exit_on_error=False, group="rules")
     def _analyze(self, generation: int, store: Store, now: datetime) -> None:
+        session = self.session
         try:
-            outcome, error = scan.analyze_store(store, now=now), None
+            if self._offloaded(store):
+                findings, suppressed, review = self.analysis_process.submit(
+                    analyze_path, session.store_path, session.format_name, session.project, now).result()
+                outcome = ScanResult(store=store, findings=findings, now=now, suppressed=suppressed, review=review)
+            else:
+                outcome = scan.analyze_store(store, now=now, cache=True)
+            error = None
         except Exception as exc:
             outcome, error = None, str(exc) or type(exc).__name__
         self.post_message(self.FindingsLoaded(generation, outcome, error))
@@ -325,8 +342,14 @@ class CuratorApp(App[None]):
 
     @work(thread=True, exclusive=True, exit_on_error=False, group="checks")
     def _check(self, generation: int, store: Store) -> None:
+        session = self.session
         try:
-            stage, error = scan.check(store), None
+            if self._offloaded(store):
+                stage = self.analysis_process.submit(
+                    check_path, session.store_path, session.format_name, session.project).result()
+            else:
+                stage = scan.check(store)
+            error = None
         except Exception as exc:
             stage, error = None, str(exc) or type(exc).__name__
         self.post_message(self.ChecksFinished(generation, stage, error))
@@ -438,6 +461,9 @@ class CuratorApp(App[None]):
         if message.signature != self.session.disk_signature:
             self.say("The store changed on disk: reloaded.", severity="warning")
             self.reload()
+
+    def on_unmount(self) -> None:
+        self.analysis_process.close()
 
     # --- app-wide actions --------------------------------------------------------------------
 
