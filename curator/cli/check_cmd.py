@@ -11,9 +11,9 @@ import click
 
 from curator import formats
 from curator.checks import CheckOutcome, run_checks
-from curator.report import project_line
 from curator.cli.common import now_option, parse_now, resolve_store_path
 from curator.model import Store
+from curator.report import project_line
 from curator.scan import load_store, utcnow
 
 OUTPUT_LINES_ON_FAIL = 3

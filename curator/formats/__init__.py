@@ -6,7 +6,6 @@ import os
 from pathlib import Path
 
 from curator.formats import claude_code, instructions, notes, openclaw
-from curator.formats.project import ProjectResolution, resolve_project
 from curator.formats.detection import (
     FORMATS,
     Candidate,
@@ -19,19 +18,20 @@ from curator.formats.detection import (
     is_claude_projects_store,
     plan_path,
 )
+from curator.formats.project import ProjectResolution, resolve_project
 from curator.model import Store
 
 __all__ = [
     "FORMATS",
     "Candidate",
     "DetectError",
+    "ProjectResolution",
     "claude_project_dir",
     "detect",
     "discover",
     "encode_project_path",
-    "ProjectResolution",
-    "resolve_project",
     "reload",
+    "resolve_project",
 ]
 
 

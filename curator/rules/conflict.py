@@ -17,6 +17,7 @@ from curator.rules.quantities import Quantity, extract, incompatible, same_subje
 from curator.rules.registry import Rule, RuleContext
 
 
+
 @dataclass
 class Clash:
     """One reason two entries disagree, with what each one says."""
@@ -210,18 +211,14 @@ def _verdict(older: Doc, newer: Doc, lead: Clash) -> tuple[str, dict[str, str] |
     if isinstance(decided, dict):
         wrong, right = decided["wrong"], decided["right"]
         sources = ", ".join(decided["sources"])
-        return (
-            f"the project decides: {sources} say {decided['fact']}, so {wrong} is wrong whatever its date "
-            f"and {right} stands. Fix or expire {wrong}.",
-            {"entry": wrong, "by": right, "because": f"project: {sources}"},
-        )
+        message = (f"the project decides: {sources} say {decided['fact']}, so {wrong} is wrong whatever its date "
+                   f"and {right} stands. Fix or expire {wrong}.")
+        return message, {"entry": wrong, "by": right, "because": f"project: {sources}"}
     if older.is_context != newer.is_context:
         instruction, memory = (older, newer) if older.is_context else (newer, older)
-        return (
-            f"{instruction.id} is an instruction file, which outranks memory: {memory.id} is wrong unless the "
-            f"instruction is outdated. Fix or expire {memory.id}, or edit {instruction.id}.",
-            {"entry": memory.id, "by": instruction.id, "because": "instruction file outranks memory"},
-        )
+        message = (f"{instruction.id} is an instruction file, which outranks memory: {memory.id} is wrong unless "
+                   f"the instruction is outdated. Fix or expire {memory.id}, or edit {instruction.id}.")
+        return message, {"entry": memory.id, "by": instruction.id, "because": "instruction file outranks memory"}
     clause = supersede_clause(older, newer)
     superseded = ({"entry": older.id, "by": newer.id, "because": "date"}
                   if clause.startswith(f"{newer.id} (newer") else None)

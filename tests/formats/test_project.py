@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import json
 import shutil
-from datetime import datetime, timezone
+from datetime import UTC, datetime
 from pathlib import Path
 
 import pytest
@@ -13,8 +13,12 @@ from click.testing import CliRunner
 from curator import formats
 from curator.cli import main
 from curator.demo import build_demo
-from curator.formats.project import decode_project_name, encode_project_path, resolve_project
-from tests.gitrepo import git, init_repo
+from curator.formats.project import (
+    decode_project_name,
+    encode_project_path,
+    resolve_project,
+)
+from tests.support.gitrepo import git, init_repo
 
 NOW = "2026-11-29T12:00:00Z"
 
@@ -87,7 +91,7 @@ def test_resolve_project_says_how_it_found_the_project(tmp_path: Path, case: str
 
 def _demo_with_home_store(tmp_path: Path) -> tuple[Path, Path, Path]:
     """The demo project, its Claude Code memory moved to `HOME/.claude/projects/<encoded>/memory`."""
-    paths = build_demo(tmp_path / "demo", datetime(2026, 11, 29, 12, tzinfo=timezone.utc))
+    paths = build_demo(tmp_path / "demo", datetime(2026, 11, 29, 12, tzinfo=UTC))
     home = tmp_path / "home"
     store = home / ".claude" / "projects" / encode_project_path(paths.project) / "memory"
     store.parent.mkdir(parents=True)

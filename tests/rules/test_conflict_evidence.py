@@ -2,16 +2,16 @@
 
 from __future__ import annotations
 
-from datetime import datetime, timezone
+from datetime import UTC, datetime
 from pathlib import Path
 
 import pytest
 
 from curator.model import Finding
 from curator.scan import run_scan
-from tests.gitrepo import commit_files, init_repo
+from tests.support.gitrepo import commit_files, init_repo
 
-NOW = datetime(2026, 11, 29, 12, tzinfo=timezone.utc)
+NOW = datetime(2026, 11, 29, 12, tzinfo=UTC)
 OLD, NEW = "2025-03-01T10:00:00+00:00", "2026-10-01T10:00:00+00:00"
 
 
