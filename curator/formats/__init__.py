@@ -15,7 +15,6 @@ from curator.formats.detection import (
     discover,
     encode_project_path,
     forced_plan,
-    is_claude_projects_store,
     plan_path,
 )
 from curator.formats.project import ProjectResolution, resolve_project
