@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import difflib
+import os
 import re
 from dataclasses import dataclass
 from datetime import datetime, timezone
@@ -10,7 +11,7 @@ from pathlib import Path
 
 from curator.history.dates import file_mtime
 from curator.history.git import GitError, Repository, find_repository, git_executable
-from curator.history.log import epoch_to_utc
+from curator.history.log import archive_moves, epoch_to_utc
 from curator.model import Entry, Store
 
 _RECORD = "\x1e"
@@ -18,6 +19,7 @@ _FIELD = "\x1f"
 _END_HEADER = "\x1d"
 PATCH_FORMAT = "%x1e%H%x1f%h%x1f%at%x1f%aN%x1f%s%x1d"
 WORKTREE_SHORT_SHA = "worktree"
+MAX_ARCHIVE_HOPS = 20
 
 COPIED_FROM = re.compile(r"^copy from ", re.MULTILINE)
 
@@ -116,19 +118,46 @@ def _until_copied(changes: list[Change]) -> list[Change]:
     return changes
 
 
+def _follow_log(repository: Repository, path: str, start: str, patch_options: tuple[str, ...]) -> list[Change]:
+    """`git log --follow -p` of one path from `start` back, cut where the file was created as a copy."""
+    try:
+        raw = repository.run(
+            "--literal-pathspecs", "log", "--follow", "-M", "-p", *patch_options, f"--format={PATCH_FORMAT}",
+            start, "--", path,
+        )
+    except GitError:
+        return []
+    return _until_copied(parse_patch_log(raw))
+
+
+def _moved_from(repository: Repository, sha: str, path: str) -> str | None:
+    """The path `path` was moved from in commit `sha` by an archive or restore (a delete + add pair), else None."""
+    try:
+        listing = repository.run("show", "--name-status", "--no-renames", "-z", "--format=", sha)
+    except GitError:
+        return None
+    tokens = [os.fsdecode(token) for token in listing.split(b"\0")]
+    pairs = list(zip(tokens[0::2], tokens[1::2]))
+    deleted = [name for status, name in pairs if status.strip() == "D"]
+    added = [name for status, name in pairs if status.strip() == "A"]
+    return next((old for old, new in archive_moves(deleted, added).items() if new == path), None)
+
+
 def _file_history(repository: Repository, path: str, mtime: datetime | None) -> list[Change]:
     """`git log --follow -p` for one file, plus its uncommitted diff."""
     tracked, dirty = _is_dirty(repository, path)
     if not tracked:
         return []
     patch_options = ("--no-color", "--no-ext-diff", "--no-textconv")
-    try:
-        raw = repository.run(
-            "--literal-pathspecs", "log", "--follow", "-M", "-p", *patch_options, f"--format={PATCH_FORMAT}", "--", path
-        )
-    except GitError:
-        raw = b""
-    changes = _until_copied(parse_patch_log(raw))
+    changes = _follow_log(repository, path, "HEAD", patch_options)
+    for _ in range(MAX_ARCHIVE_HOPS):
+        if not changes or COPIED_FROM.search(changes[-1].diff):
+            break
+        earlier = _moved_from(repository, changes[-1].sha, path)
+        if earlier is None:
+            break
+        path = earlier
+        changes += _follow_log(repository, path, f"{changes[-1].sha}^", patch_options)
     if dirty:
         try:
             worktree_diff = repository.run("--literal-pathspecs", "diff", "HEAD", *patch_options, "--", path)

@@ -9,7 +9,7 @@ from __future__ import annotations
 from curator.ops.core import Batch, OpResult, UnknownEntry, find_entry, is_archived, is_whole_file
 from curator.ops.decisions import Decision, apply_decisions, review_message
 from curator.ops.edit import CONFIG_NAME, dismiss, edit, review, stamp_comment
-from curator.ops.expire import due_entries, expire, expire_due, restore
+from curator.ops.expire import archived_entry, due_entries, expire, expire_due, restore
 from curator.ops.fix import evidence_edit, fix_claim, fix_from_evidence, fix_values
 from curator.ops.io import OpError, Plan, atomic_write
 from curator.ops.merge import MergeDraft, merge, merge_draft
@@ -21,5 +21,5 @@ __all__ = [
     "apply_decisions", "atomic_write", "dismiss", "edit", "evidence_edit", "expire", "expire_due", "find_entry",
     "fix_claim", "fix_from_evidence", "fix_values", "is_archived", "is_whole_file", "merge", "merge_draft",
     "restore", "review", "review_message", "session", "stamp_comment", "track", "undo",
-    "due_entries", "next_redo", "next_undo", "redo", "UndoStep",
+    "archived_entry", "due_entries", "next_redo", "next_undo", "redo", "UndoStep",
 ]

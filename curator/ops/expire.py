@@ -268,6 +268,14 @@ def _archived_for(store: Store, entry_id: str) -> tuple[Entry, ops_archive.Archi
     raise UnknownEntry(entry_id, [])
 
 
+def archived_entry(store: Store, entry_id: str) -> Entry | None:
+    """The archived entry that `entry_id` names (its archive id, or its id before expire or merge), or None."""
+    try:
+        return _archived_for(store, entry_id)[0]
+    except OpError:
+        return None
+
+
 def restore(store: Store, entry_id: str, *, session: Any = None) -> OpResult:
     """Bring an archived entry back to where it was (accepts the archive id or the original id)."""
     archived, record = _archived_for(store, entry_id)

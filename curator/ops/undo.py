@@ -7,11 +7,14 @@ cancels its target, so the next undo reaches one op further back; a new op ends 
 
 from __future__ import annotations
 
+import os
 import re
+import tempfile
 from dataclasses import dataclass, field
 from pathlib import Path
 
 from curator import formats, history
+from curator.history.tracked import NOTES_REF, format_mtimes
 from curator.model import Store
 from curator.ops import git as ops_git
 from curator.ops.core import (
@@ -237,5 +240,36 @@ def track(path: Path) -> OpResult:
     untracked = ops_git.untracked_files(repo, "" if under == "." else under)
     if not untracked:
         return OpResult(f"{target} is already tracked in {repo.toplevel}", None, [], store, notes)
+    mtimes = _mtimes(repo, untracked)
     sha = ops_git.commit_paths(repo, untracked, f"curator: track {target}")
+    if sha is not None:
+        notes.extend(_note_mtimes(repo, sha, mtimes))
     return OpResult(f"track {target} ({len(untracked)} file(s))", sha, untracked, reload_store(store), notes)
+
+
+def _mtimes(repo: ops_git.Repo, rels: list[str]) -> dict[str, float]:
+    """Each file's modification time before tracking, by repo-relative path."""
+    found: dict[str, float] = {}
+    for rel in rels:
+        try:
+            found[rel] = os.lstat(repo.toplevel / rel).st_mtime
+        except OSError:
+            continue
+    return found
+
+
+def _note_mtimes(repo: ops_git.Repo, sha: str, mtimes: dict[str, float]) -> list[str]:
+    """Record the files' mtimes as a git note on the track commit, so history keeps their ages."""
+    if not mtimes:
+        return []
+    handle, note_path = tempfile.mkstemp(prefix="curator-mtimes-", suffix=".txt")
+    try:
+        with os.fdopen(handle, "wb") as note_file:
+            note_file.write(format_mtimes(mtimes).encode("utf-8"))
+        ops_git.run_git(repo.toplevel, "notes", f"--ref={NOTES_REF}", "add", "-f", "-F", note_path, sha,
+                        env=ops_git.identity_environment(repo))
+    except ops_git.GitError as error:
+        return [f"file ages not recorded ({error}); history will date files from the track commit"]
+    finally:
+        os.unlink(note_path)
+    return [f"recorded {len(mtimes)} file age(s) in git notes ({NOTES_REF})"]
