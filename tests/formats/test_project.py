@@ -140,3 +140,16 @@ def test_a_home_store_opened_by_path_elsewhere_decodes_its_project(tmp_path: Pat
     assert "derivable" in result.stdout
     loaded = formats.detect(store, cwd=tmp_path)
     assert loaded.project == project and "CLAUDE.md" in "".join(loaded.context_files)
+
+
+def test_the_tui_summary_names_the_project_and_how(tmp_path: Path) -> None:
+    from curator.tui.widgets.summary import store_label
+
+    project, home, store = _demo_with_home_store(tmp_path)
+    assert store_label(formats.detect(store, cwd=project)).endswith("→ inkwell (from cwd)")
+    assert store_label(formats.detect(store, cwd=tmp_path)).endswith("→ inkwell (decoded from store name)")
+    assert store_label(formats.detect(store, project=project)).endswith("→ inkwell (--project)")
+    loose = tmp_path / "loose"
+    loose.mkdir()
+    (loose / "MEMORY.md").write_text("- [A](a.md) — a\n", encoding="utf-8")
+    assert store_label(formats.detect(loose, cwd=tmp_path)).endswith("(no project)")
