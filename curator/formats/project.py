@@ -27,11 +27,6 @@ class ProjectResolution:
     path: Path | None
     how: str
 
-    def describe(self) -> str:
-        """`/path (how)` or `(none: why)` for summaries."""
-        if self.path is None:
-            return f"(none: {self.how})" if self.how != HOW_NONE else "(none)"
-        return f"{self.path} ({self.how})"
 
 
 def encode_project_path(path: Path) -> str:

@@ -36,8 +36,24 @@ def parse_mtimes(text: str) -> dict[str, datetime]:
     return found
 
 
+def _may_have_notes(repository: Repository) -> bool:
+    """False only when the repository's own `.git` directory shows no notes ref (saves a git call per scan)."""
+    git_dir = repository.toplevel / ".git"
+    if not git_dir.is_dir():
+        return True
+    if (git_dir / NOTES_REF).exists():
+        return True
+    try:
+        with open(git_dir / "packed-refs", "rb") as packed:
+            return NOTES_REF.encode() in packed.read()
+    except OSError:
+        return False
+
+
 def recorded_mtimes(repository: Repository, commits: set[str]) -> dict[str, datetime]:
     """The mtimes noted on any of `commits` (the first commits of the store's files); one `notes list` call."""
+    if not _may_have_notes(repository):
+        return {}
     try:
         listing = repository.run("notes", f"--ref={NOTES_REF}", "list", check=False).decode("ascii", "replace")
     except GitError:

@@ -13,6 +13,7 @@ from textual.containers import Horizontal, Vertical
 from textual.widgets import ProgressBar, Static
 
 from curator.charts import sparkline
+from curator.formats.project import HOW_CWD, HOW_DECODED, HOW_EXPLICIT
 from curator.model import INDEX_MAX_BYTES, INDEX_MAX_LINES, Finding, Store
 from curator.tui.view import SEVERITY_GLYPH, SEVERITY_STYLE
 
@@ -53,11 +54,7 @@ def short_path(path: Path, limit: int = PATH_CHARS) -> str:
     return text if len(text) <= limit else "…" + text[-(limit - 1):]
 
 
-PROJECT_HOW_SHORT = {
-    "explicit --project": "--project",
-    "discovered from the current directory": "from cwd",
-    "decoded from the store name": "decoded from store name",
-}
+PROJECT_HOW_SHORT = {HOW_EXPLICIT: "--project", HOW_CWD: "from cwd", HOW_DECODED: "decoded from store name"}
 
 
 def store_label(store: Store) -> str:
