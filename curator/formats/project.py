@@ -28,7 +28,6 @@ class ProjectResolution:
     how: str
 
 
-
 def encode_project_path(path: Path) -> str:
     """Claude Code's directory name for a project: every char outside [A-Za-z0-9] becomes '-'."""
     return re.sub(r"[^A-Za-z0-9]", "-", str(path))
