@@ -13,6 +13,7 @@ from curator import editor, formats, ops
 from curator.cli.common import now_option, parse_now, resolve_store_path, store_option
 from curator.model import Store
 from curator.ops.core import today
+from curator.ops.expire import scheduled_day
 
 EPILOG_SAFETY = (
     "Every change is written atomically, refused when a file changed on disk since it was read, "
@@ -250,7 +251,7 @@ def print_due(store: Store, day: date) -> None:
     click.echo(f"{len(due)} entr{'y' if len(due) == 1 else 'ies'} due on {day.isoformat()} (dry run, nothing changed):")
     for entry in due:
         reason = entry.fields.get("expires_reason")
-        click.echo(f"  {entry.id}  expires {entry.fields.get('expires')}" + (f"  ({reason})" if reason else ""))
+        click.echo(f"  {entry.id}  expires {scheduled_day(entry)}" + (f"  ({reason})" if reason else ""))
 
 
 def step_command(action: str, store_path: Path | None, dry_run: bool) -> None:
