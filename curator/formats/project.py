@@ -17,7 +17,7 @@ HOW_GIT_ROOT = "the git repository holding the store"
 HOW_LAYOUT = "the directory holding the store"
 HOW_NONE = "none"
 
-_MAX_DECODE_STEPS = 20000
+_MAX_DECODE_STEPS = 200_000
 
 
 @dataclass(frozen=True)
