@@ -3,11 +3,12 @@
 from __future__ import annotations
 
 import difflib
+import json
 import os
 import re
 from dataclasses import dataclass
 from datetime import datetime, timezone
-from pathlib import Path
+from pathlib import Path, PurePosixPath
 
 from curator.history.dates import file_mtime
 from curator.history.git import GitError, Repository, find_repository, git_executable
@@ -22,6 +23,7 @@ WORKTREE_SHORT_SHA = "worktree"
 MAX_ARCHIVE_HOPS = 20
 
 COPIED_FROM = re.compile(r"^copy from ", re.MULTILINE)
+_SECTION_MARKER = re.compile(r"^<!-- curator-archive (\{.*\}) -->\s*$")
 
 
 @dataclass
@@ -198,6 +200,9 @@ def _section_history(
         except GitError:
             raw = b""
         changes = parse_patch_log(raw)
+    origin = _archived_section_origin(work_lines, first, last)
+    if origin is not None and changes and not changes[-1].uncommitted:
+        changes += _history_before_archive(repository, path, origin, changes[-1].sha)
     if dirty:
         before = head_lines[head_range[0] - 1 : head_range[1]] if head_range else []
         after = work_lines[first - 1 : last]
@@ -207,6 +212,36 @@ def _section_history(
             )
             changes.insert(0, _worktree_change("\n".join(diff_lines) + "\n", mtime))
     return changes
+
+
+def _archived_section_origin(lines: list[str], first: int, last: int) -> tuple[str, int, int] | None:
+    """(file, first line, line count) a section archived by curator came from, read from its restore marker."""
+    if first >= len(lines) or last <= first:
+        return None
+    marker = _SECTION_MARKER.match(lines[first])
+    if marker is None:
+        return None
+    try:
+        meta = json.loads(marker.group(1))
+    except ValueError:
+        return None
+    source, line = meta.get("from"), meta.get("line")
+    if not isinstance(source, str) or not isinstance(line, int) or line < 1 or ".." in source.split("/"):
+        return None
+    return source, line, last - first
+
+
+def _history_before_archive(repository: Repository, path: str, origin: tuple[str, int, int], sha: str) -> list[Change]:
+    """The commits of the section's lines in the file it was archived from, up to the archiving commit."""
+    source, line, count = origin
+    folder = str(PurePosixPath(path).parent)
+    source_path = source if folder == "." else f"{folder}/{source}"
+    try:
+        raw = repository.run("log", f"-L{line},{line + count - 1}:{source_path}", "--no-color",
+                             f"--format={PATCH_FORMAT}", f"{sha}^")
+    except GitError:
+        return []
+    return parse_patch_log(raw)
 
 
 def map_range_to_head(

@@ -134,3 +134,16 @@ def test_expire_then_restore_dates_are_unchanged_in_the_scan(tmp_path: Path) -> 
     ops.expire(load_store(root), "deploy_freeze.md", reason="passed", now=date(2026, 11, 29))
     ops.restore(load_store(root), "deploy_freeze.md")
     assert load_store(root).get("deploy_freeze.md").created == created
+
+
+def test_an_archived_section_keeps_the_history_of_its_lines(tmp_path: Path) -> None:
+    from tests.support.ops_stores import NOTES_TEXT, notes_store
+
+    root = notes_store(tmp_path / "notes", NOTES_TEXT)
+    edited = NOTES_TEXT.replace("- at most 4 posts per week", "- at most 4 posts per week, on weekdays")
+    commit_files(root, {"notes.md": edited}, "weekdays only", EDITED)
+    ops.expire(load_store(root), "notes.md#2", reason="done", now=TODAY)
+    archived = next(e for e in load_store(root).entries if e.path == "notes.archive.md")
+    subjects = [change.subject for change in history.entry_history(load_store(root), archived.id)]
+    assert subjects[0].startswith("curator: expire notes.md#2")
+    assert subjects[1:] == ["weekdays only", "notes"]
