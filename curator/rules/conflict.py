@@ -250,8 +250,10 @@ class ProjectJudge:
         if len(wrong) != 1 or len(self.established) != 1:
             return None
         right = next(position for position in sides if position != wrong[0])
-        member, sources = verdicts[wrong[0]]  # type: ignore[misc]
-        return wrong[0], right, member, list(sources)
+        contradiction = verdicts[wrong[0]]
+        if contradiction is None:
+            return None
+        return wrong[0], right, contradiction[0], list(contradiction[1])
 
 
 def _run(ctx: RuleContext) -> list[Finding]:
