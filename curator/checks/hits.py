@@ -30,8 +30,9 @@ def is_doc_path(path: str) -> bool:
     """Documentation, changelogs and other agents' memory: text about code, not code."""
     pure = PurePosixPath(path.removeprefix("./"))
     stem = pure.name.lower().split(".", 1)[0]
-    return (pure.suffix.lower() in DOC_SUFFIXES or stem in DOC_NAMES
-            or any(part in MEMORY_DIRS for part in pure.parts[:-1]))
+    return (
+        pure.suffix.lower() in DOC_SUFFIXES or stem in DOC_NAMES or any(part in MEMORY_DIRS for part in pure.parts[:-1])
+    )
 
 
 def _outside(spans: list[tuple[int, int]], start: int, end: int) -> bool:

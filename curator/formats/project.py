@@ -52,7 +52,7 @@ def decode_project_name(name: str, root: Path = Path("/"), limit: int = 2) -> li
         return []
     found: list[Path] = []
     steps = 0
-    stack: list[tuple[Path, str]] = [(root, name[len(encoded_root) + 1:])]
+    stack: list[tuple[Path, str]] = [(root, name[len(encoded_root) + 1 :])]
     while stack and len(found) < limit and steps < _MAX_DECODE_STEPS:
         directory, rest = stack.pop()
         try:
@@ -72,7 +72,7 @@ def decode_project_name(name: str, root: Path = Path("/"), limit: int = 2) -> li
             if rest == encoded:
                 found.append(Path(child.path))
             else:
-                stack.append((Path(child.path), rest[len(encoded) + 1:]))
+                stack.append((Path(child.path), rest[len(encoded) + 1 :]))
     return sorted(found)[:limit]
 
 

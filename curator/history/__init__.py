@@ -93,9 +93,7 @@ def _annotate_group(
             else log_name_status(repository, pathspecs=file_specs)
         )
         file_stats = fold_log(raw_log)
-    tracked_at = (
-        recorded_mtimes(repository, {stats.first_sha for stats in file_stats.values()}) if file_stats else {}
-    )
+    tracked_at = recorded_mtimes(repository, {stats.first_sha for stats in file_stats.values()}) if file_stats else {}
     for entry in file_entries:
         path = repo_path(entry)
         stats = file_stats.get(entry.path if whole_directory else path)

@@ -122,8 +122,9 @@ def fold_log(raw_log: bytes) -> dict[str, FileStats]:
         when = epoch_to_utc(header_fields[1])
         author = header_fields[2].decode("utf-8", "replace")
         found = _changes(changes.lstrip(b"\n").split(b"\0"))
-        moves = archive_moves([name for letter, _, name in found if letter == "D"],
-                              [name for letter, _, name in found if letter == "A"])
+        moves = archive_moves(
+            [name for letter, _, name in found if letter == "D"], [name for letter, _, name in found if letter == "A"]
+        )
         moved_to = set(moves.values())
         for letter, old_name, name in found:
             if letter == "D" and name in moves:
@@ -142,8 +143,15 @@ def _credit(stats: dict[str, FileStats], key: str, sha: str, when: datetime, aut
     """Count one commit for `key` once, widening its first/last dates (the log runs newest first)."""
     found = stats.get(key)
     if found is None:
-        stats[key] = FileStats(first=when, last=when, commits=1, author_commits=Counter({author: 1}), credited_sha=sha,
-                               first_sha=sha, first_name=name)
+        stats[key] = FileStats(
+            first=when,
+            last=when,
+            commits=1,
+            author_commits=Counter({author: 1}),
+            credited_sha=sha,
+            first_sha=sha,
+            first_name=name,
+        )
         return
     if found.credited_sha == sha:
         return

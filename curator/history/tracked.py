@@ -18,8 +18,10 @@ _LINE = re.compile(r"^Curator-Mtime:\s+(\d{1,12}(?:\.\d+)?)\s+(\".*\")\s*$", re.
 
 def format_mtimes(mtimes: dict[str, float]) -> str:
     """The note text: `Curator-Mtime: <epoch seconds> "<repo-relative path>"` per file, sorted by path."""
-    return "".join(f"Curator-Mtime: {int(mtime)} {json.dumps(path, ensure_ascii=False)}\n"
-                   for path, mtime in sorted(mtimes.items()))
+    return "".join(
+        f"Curator-Mtime: {int(mtime)} {json.dumps(path, ensure_ascii=False)}\n"
+        for path, mtime in sorted(mtimes.items())
+    )
 
 
 def parse_mtimes(text: str) -> dict[str, datetime]:

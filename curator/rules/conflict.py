@@ -17,7 +17,6 @@ from curator.rules.quantities import Quantity, extract, incompatible, same_subje
 from curator.rules.registry import Rule, RuleContext
 
 
-
 @dataclass
 class Clash:
     """One reason two entries disagree, with what each one says."""

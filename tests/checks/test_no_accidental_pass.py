@@ -9,8 +9,8 @@ from pathlib import Path
 import pytest
 
 from curator.checks import extract_claims, run_checks
-from curator.ops.fix import evidence_edit, fix_values
 from curator.model import Entry, SourceFile, Store
+from curator.ops.fix import evidence_edit, fix_values
 from tests.support.gitrepo import commit_files, init_repo
 
 FILES = {
@@ -23,8 +23,14 @@ FILES = {
     "vendor/other/.claude/memory/x.md": "otherMemoryFn() is used\n",
     "deploy/compose.yml": "services: {}\n",
     "config/eslint.json": "{}\n",
-    "package.json": json.dumps({"name": "p", "scripts": {"test": "vitest run"}, "devDependencies": {"vitest": "1"},
-                                "engines": {"node": ">=20"}}),
+    "package.json": json.dumps(
+        {
+            "name": "p",
+            "scripts": {"test": "vitest run"},
+            "devDependencies": {"vitest": "1"},
+            "engines": {"node": ">=20"},
+        }
+    ),
     "vitest.config.ts": "export default {}\n",
     ".python-version": "3.12\n",
 }
@@ -61,11 +67,29 @@ CASES = [
     # a file given to an option is a path claim
     ("-f FILE", "Bring it up with `docker compose -f deploy/compose.yml up`.", "deploy/compose.yml", "pass", "exists"),
     ("--config FILE", "Lint with `eslint --config config/eslint.json src`.", "config/eslint.json", "pass", "exists"),
-    ("--config=FILE missing", "Lint with `eslint --config=config/old.json src`.", "config/old.json", "fail", "no such path"),
+    (
+        "--config=FILE missing",
+        "Lint with `eslint --config=config/old.json src`.",
+        "config/old.json",
+        "fail",
+        "no such path",
+    ),
     # a negation drops only its own clause
-    ("but after no longer", "We no longer call `oldThing()` but `realHelper()` does the work.", "realHelper()", "pass", ""),
+    (
+        "but after no longer",
+        "We no longer call `oldThing()` but `realHelper()` does the work.",
+        "realHelper()",
+        "pass",
+        "",
+    ),
     ("而是 after 不再", "不再使用 `oldThing()` 而是 `realHelper()`。", "realHelper()", "pass", ""),
-    ("though after removed", "`oldThing()` was removed, though `src/feed.ts` still exports it.", "src/feed.ts", "pass", ""),
+    (
+        "though after removed",
+        "`oldThing()` was removed, though `src/feed.ts` still exports it.",
+        "src/feed.ts",
+        "pass",
+        "",
+    ),
     # prose claims about the test runner and the language version
     ("runs on", "The suite runs on jest.", "jest", "fail", "as the test runner"),
     ("switched to", "We switched the test runner to mocha.", "mocha", "fail", "vitest"),

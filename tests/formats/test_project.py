@@ -112,7 +112,8 @@ def test_bare_scan_in_the_project_finds_what_project_dot_finds(tmp_path: Path, m
     env = {"HOME": str(home)}
     bare = runner.invoke(main, ["scan", "--check", "--format", "json", "--now", NOW, "--fail-on", "never"], env=env)
     explicit = runner.invoke(
-        main, ["scan", str(store), "--project", ".", "--check", "--format", "json", "--now", NOW, "--fail-on", "never"],
+        main,
+        ["scan", str(store), "--project", ".", "--check", "--format", "json", "--now", NOW, "--fail-on", "never"],
         env=env,
     )
     assert bare.exit_code == 0 and explicit.exit_code == 0, bare.output + explicit.output
@@ -120,7 +121,9 @@ def test_bare_scan_in_the_project_finds_what_project_dot_finds(tmp_path: Path, m
     assert found == _findings(explicit.stdout)
     rules = [rule for rule, _, _ in found]
     assert rules.count("check-failed") >= 3 and "derivable" in rules
-    assert sum(rule == "conflict" and any(e.startswith("CLAUDE.md") for e in entries) for rule, entries, _ in found) == 2
+    assert (
+        sum(rule == "conflict" and any(e.startswith("CLAUDE.md") for e in entries) for rule, entries, _ in found) == 2
+    )
     assert json.loads(bare.stdout)["store"]["project"] == str(project)
     assert json.loads(bare.stdout)["store"]["project_how"] == "discovered from the current directory"
     text = runner.invoke(main, ["scan", "--now", NOW, "--fail-on", "never"], env=env)
@@ -132,7 +135,9 @@ def test_bare_scan_in_the_project_finds_what_project_dot_finds(tmp_path: Path, m
     assert "no project root known" not in checked.stdout
 
 
-def test_a_home_store_opened_by_path_elsewhere_decodes_its_project(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+def test_a_home_store_opened_by_path_elsewhere_decodes_its_project(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
     project, home, store = _demo_with_home_store(tmp_path)
     monkeypatch.chdir(tmp_path)
     result = CliRunner().invoke(main, ["scan", str(store), "--now", NOW, "--fail-on", "never"], env={"HOME": str(home)})

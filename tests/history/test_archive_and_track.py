@@ -48,7 +48,12 @@ def test_archive_moves_pair_deletes_with_adds_both_ways() -> None:
 def _store_with_history(project: Path) -> Path:
     root = claude_store(project)
     body = "No deploys before 2026-04-15.\n\n**Why:** launch; the freeze was extended."
-    commit_files(project, {".claude/memory/deploy_freeze.md": topic("deploy-freeze", "d", "project", body)}, "extend freeze", EDITED)
+    commit_files(
+        project,
+        {".claude/memory/deploy_freeze.md": topic("deploy-freeze", "d", "project", body)},
+        "extend freeze",
+        EDITED,
+    )
     return root
 
 
@@ -93,7 +98,9 @@ def test_track_keeps_ages_by_recording_each_files_mtime(tmp_path: Path) -> None:
     entry = load_store(root).get("blog_cadence.md")
     assert entry is not None and entry.date_source == "git+tracked mtime"
     later = "2030-01-01T10:00:00+00:00"
-    commit_files(root, {"blog_cadence.md": topic("blog-cadence", "c", "feedback", "At most 3 posts per week.")}, "edit", later)
+    commit_files(
+        root, {"blog_cadence.md": topic("blog-cadence", "c", "feedback", "At most 3 posts per week.")}, "edit", later
+    )
     edited = load_store(root).get("blog_cadence.md")
     assert edited is not None and edited.created is not None
     assert edited.created.timestamp() == pytest.approx(written, abs=1)
@@ -118,10 +125,12 @@ def test_a_tracked_store_keeps_its_ages_after_a_copy_of_the_repository(tmp_path:
 @pytest.mark.parametrize(
     ("text", "expected"),
     [
-        (format_mtimes({"a.md": 1700000000.7, "dir/b c.md": 1600000000}),
-         {"a.md": 1700000000, "dir/b c.md": 1600000000}),
+        (
+            format_mtimes({"a.md": 1700000000.7, "dir/b c.md": 1600000000}),
+            {"a.md": 1700000000, "dir/b c.md": 1600000000},
+        ),
         ('Curator-Mtime: 1700000000 "new\\nline.md"\n', {"new\nline.md": 1700000000}),
-        ("Curator-Mtime: nope \"a.md\"\nCurator-Mtime: 99999999999999 \"b.md\"\nsomething else\n", {}),
+        ('Curator-Mtime: nope "a.md"\nCurator-Mtime: 99999999999999 "b.md"\nsomething else\n', {}),
     ],
 )
 def test_the_mtime_note_round_trips_and_skips_malformed_lines(text: str, expected: dict[str, int]) -> None:

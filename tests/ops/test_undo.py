@@ -25,7 +25,11 @@ def _three_ops(project: Path) -> tuple[Path, list[dict[str, bytes]]]:
     states.append(snapshot(project))
     result = ops.expire(result.store, "deploy_freeze.md", reason="passed", now=TODAY)
     states.append(snapshot(project))
-    ops.edit(result.store, "cadence_again.md", text="---\nname: cadence-again\ndescription: d\ntype: feedback\n---\nAt most 5.\n")
+    ops.edit(
+        result.store,
+        "cadence_again.md",
+        text="---\nname: cadence-again\ndescription: d\ntype: feedback\n---\nAt most 5.\n",
+    )
     states.append(snapshot(project))
     return root, states
 
@@ -75,7 +79,9 @@ def test_a_new_op_after_undo_ends_the_redo_stack_and_undo_continues_past_it(tmp_
         ("dirty", "undo", "edit cadence_again.md"),
     ],
 )
-def test_next_step_says_what_it_would_revert_and_writes_nothing(tmp_path: Path, setup: str, action: str, expected: str) -> None:
+def test_next_step_says_what_it_would_revert_and_writes_nothing(
+    tmp_path: Path, setup: str, action: str, expected: str
+) -> None:
     project = tmp_path / "proj"
     root, _ = _three_ops(project)
     if setup == "undone":

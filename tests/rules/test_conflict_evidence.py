@@ -19,8 +19,13 @@ def _topic(name: str, text: str) -> str:
     return f"---\nname: {name}\ndescription: {name} notes\ntype: project\n---\n{text}\n"
 
 
-def _scan(tmp_path: Path, old: dict[str, str], new: dict[str, str], claude: str | None = None,
-          project_files: dict[str, str] | None = None) -> list[Finding]:
+def _scan(
+    tmp_path: Path,
+    old: dict[str, str],
+    new: dict[str, str],
+    claude: str | None = None,
+    project_files: dict[str, str] | None = None,
+) -> list[Finding]:
     """A git project with memory in `.claude/memory`: `old` topics committed in 2025, `new` ones in 2026."""
     repo = init_repo(tmp_path / "proj")
     base = {"README.md": "# proj\n", **(project_files or {})}
@@ -36,12 +41,22 @@ def _scan(tmp_path: Path, old: dict[str, str], new: dict[str, str], claude: str 
 @pytest.mark.parametrize(
     ("old", "new", "claude"),
     [
-        ({"m1": "Install dependencies with yarn."}, {"m2": "Tests run with vitest (`pnpm test`)."}, "Use pnpm for installs."),
+        (
+            {"m1": "Install dependencies with yarn."},
+            {"m2": "Tests run with vitest (`pnpm test`)."},
+            "Use pnpm for installs.",
+        ),
         ({"m1": "Use npm for installs."}, {"m2": "Use pnpm for installs."}, "Use pnpm for everything."),
-        ({"m1": "Always squash merge pull requests."}, {"m2": "Never squash merge pull requests."},
-         "Never squash merge pull requests."),
-        ({"m1": "Publish at most 4 posts per week."}, {"m2": "We publish up to 6 posts per week."},
-         "Publish at most 5 posts per week."),
+        (
+            {"m1": "Always squash merge pull requests."},
+            {"m2": "Never squash merge pull requests."},
+            "Never squash merge pull requests.",
+        ),
+        (
+            {"m1": "Publish at most 4 posts per week."},
+            {"m2": "We publish up to 6 posts per week."},
+            "Publish at most 5 posts per week.",
+        ),
     ],
 )
 def test_a_claude_md_conflict_never_hides_the_memory_pair(
@@ -66,8 +81,14 @@ BOTH_RUNNERS = {"vitest.config.ts": "export default {}\n", "jest.config.js": "mo
         ({"a": "Use pnpm for installs."}, {"b": "Use npm for installs."}, None, LOCK, "b.md", "pnpm-lock.yaml"),
         # the project overrides an instruction file, whatever its date
         ({}, {"b": "Tests run with vitest."}, "Tests run with jest.", VITEST, "CLAUDE.md:L3", "vitest.config.ts"),
-        ({"a": "Never use jest; tests run with vitest."}, {"b": "Tests run with jest."}, None, VITEST, "b.md",
-         "scripts.test: vitest run"),
+        (
+            {"a": "Never use jest; tests run with vitest."},
+            {"b": "Tests run with jest."},
+            None,
+            VITEST,
+            "b.md",
+            "scripts.test: vitest run",
+        ),
         # the project is silent: an instruction file outranks a newer memory
         ({}, {"b": "Use npm for installs."}, "Use pnpm for installs.", None, "b.md", "instruction file"),
         # the project establishes both members: no decision from it, the instruction still outranks
@@ -77,8 +98,13 @@ BOTH_RUNNERS = {"vitest.config.ts": "export default {}\n", "jest.config.js": "mo
     ],
 )
 def test_evidence_decides_who_is_superseded(
-    tmp_path: Path, old: dict[str, str], new: dict[str, str], claude: str | None,
-    files: dict[str, str] | None, wrong: str, because: str,
+    tmp_path: Path,
+    old: dict[str, str],
+    new: dict[str, str],
+    claude: str | None,
+    files: dict[str, str] | None,
+    wrong: str,
+    because: str,
 ) -> None:
     findings = _scan(tmp_path, old, new, claude, files)
     assert len(findings) == 1, [f.message for f in findings]

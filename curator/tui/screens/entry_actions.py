@@ -193,7 +193,10 @@ class EntryActions(CuratorScreen):
         self.app.push_screen(PromptModal("Dismiss finding", [("reason", "Why is this not a problem?", "")], explanation=explanation, ok_label="Dismiss"), answered)
 
     def action_undo(self) -> None:
-        step = ops.next_undo(self.session.store)
+        store = self.session.store
+        if store is None:
+            return
+        step = ops.next_undo(store)
         if step.blocked:
             self.curator.say(f"Nothing to undo: {step.blocked}", severity="warning")
             return
