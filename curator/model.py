@@ -169,6 +169,7 @@ class Store:
     root: Path
     format: FormatName
     project: Path | None = None
+    project_how: str = "none"
     entries: list[Entry] = field(default_factory=list)
     files: dict[str, SourceFile] = field(default_factory=dict)
     index: IndexInfo | None = None

@@ -6,7 +6,7 @@ import json
 from datetime import datetime
 from typing import Any, Iterator
 
-from curator.model import INDEX_MAX_BYTES, INDEX_MAX_LINES, SEVERITY_RANK, Entry, Finding
+from curator.model import INDEX_MAX_BYTES, INDEX_MAX_LINES, SEVERITY_RANK, Entry, Finding, Store
 from curator.scan import ScanResult
 from curator.textsafe import visible
 
@@ -55,6 +55,7 @@ def to_json_dict(scan: ScanResult, *, with_lists: bool = True) -> dict[str, Any]
             "path": str(store.root),
             "format": store.format,
             "project": str(store.project) if store.project else None,
+            "project_how": store.project_how,
             "entries": len(store.entries),
             "index": (
                 {"lines": index.lines, "bytes": index.bytes, "loaded_lines": index.loaded_lines}
@@ -121,13 +122,20 @@ def _severity_counts(findings: list[Finding]) -> str:
     return ", ".join(f"{count} {severity}{'s' if count != 1 else ''}" for severity, count in counts.items())
 
 
+def project_line(store: Store) -> str:
+    """`/path (how it was found)`, or `(unknown: why)` when no project is known."""
+    if store.project is None:
+        return "(unknown)" if store.project_how == "none" else f"(unknown: {store.project_how})"
+    return f"{store.project} ({store.project_how})"
+
+
 def summary_lines(scan: ScanResult) -> list[str]:
     """The few lines that describe the store before any finding."""
     store = scan.store
     active_entries = len(store.active())
     lines = [
         f"store    {store.root} ({store.format})",
-        f"project  {store.project or '(unknown)'}",
+        f"project  {project_line(store)}",
         f"entries  {active_entries} active, {len(store.entries) - active_entries} other",
     ]
     if store.index:

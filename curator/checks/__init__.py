@@ -16,7 +16,6 @@ from curator.checks.probes import ProbeRunner, run_adhoc
 from curator.checks.project import load_facts
 from curator.checks.results import CHECK_FAILED, CheckResult, Claim, ProbeResult
 from curator.checks.verify import Checker
-from curator.formats import is_claude_projects_store
 from curator.model import Entry, Finding, Store
 
 __all__ = [
@@ -39,13 +38,11 @@ class CheckOutcome:
 
 
 def project_root(store: Store, project: Path | None = None) -> Path | None:
-    """The project the store's claims are about: given, inferred by the reader, or the store's git root."""
+    """The project the store's claims are about: given, else the one `formats.resolve_project` found."""
     for candidate in (project, store.project):
         if candidate is not None and Path(candidate).is_dir():
             return Path(candidate)
-    if not store.root.exists() or is_claude_projects_store(store.root):
-        return None
-    return git_root(store.root)
+    return None
 
 
 def failed_finding(entry_id: str, result: CheckResult) -> Finding:

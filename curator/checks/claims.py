@@ -12,8 +12,11 @@ from curator.checks import commandclaims
 from curator.checks.negation import is_destination, is_negated, struck_spans
 from curator.checks.results import Claim, ClaimKind
 from curator.checks.vocab import (
+    EXTERNAL_COMMANDS,
     FILE_EXTENSIONS,
+    FILE_OPTIONS,
     KNOWN_FILENAMES,
+    NOT_FILE_OPTION_COMMANDS,
     NOT_IDENTIFIERS,
     NOT_PATH_PAIRS,
     PROSE_TOOLS,
@@ -66,6 +69,8 @@ def extract_claims(entry: Entry, project: Path | None = None, *, store: Store | 
 
     def add(claim: Claim) -> None:
         if claim.kind != "declared" and is_negated(masked, claim.span[0], claim.span[1], struck):
+            return
+        if claim.kind == "identifier" and claim.subject.startswith("-") and _third_party_flag(masked, claim.span):
             return
         if claim.kind == "path" and is_destination(masked, claim.span[0], claim.span[1]):
             return
@@ -210,7 +215,10 @@ def _classify_code(content: str, entry: Entry, span: tuple[int, int], store: Sto
         return [_claim("tool", stripped, words[0], words[0], entry, inner, "code", category=category,
                        extra={"ecosystem": ecosystem})]
     if words[0] in commandclaims.RUNNER_WORDS:
-        return commandclaims.command_claims(stripped, entry, inner) + _argument_paths(stripped, entry, inner[0])
+        return (commandclaims.command_claims(stripped, entry, inner) + _argument_paths(stripped, entry, inner[0])
+                + _option_paths(stripped, entry, inner[0]))
+    if len(words) > 2 and re.fullmatch(r"[a-z][\w.-]*", words[0]):
+        return _option_paths(stripped, entry, inner[0])
     declared = _DECL.match(stripped)
     if declared:
         name = declared.group(1)
@@ -252,6 +260,39 @@ def _argument_paths(command: str, entry: Entry, offset: int) -> list[Claim]:
         if ("/" in word or has_extension(word)) and _pathlike(word, strict=True) and not word.startswith("@"):
             claims.append(_path_claim(word, entry, (offset + found, offset + cursor), "command", word))
     return claims
+
+
+def _option_paths(command: str, entry: Entry, offset: int) -> list[Claim]:
+    """Files a command takes as an option's value (`docker compose -f deploy/compose.yml`, `--config=x.json`)."""
+    words = commandclaims.split_words(command)
+    if not words or words[0] in NOT_FILE_OPTION_COMMANDS:
+        return []
+    claims, cursor = [], 0
+    for index, word in enumerate(words[1:], start=1):
+        option, equals, inline = word.partition("=")
+        if equals and option in FILE_OPTIONS and option.startswith("--"):
+            value = inline
+        elif word in FILE_OPTIONS and index + 1 < len(words):
+            value = words[index + 1]
+        else:
+            continue
+        found = command.find(value, cursor)
+        if found < 0 or not has_extension(value) or not _pathlike(value, strict=True):
+            continue
+        cursor = found + len(value)
+        claims.append(_path_claim(value, entry, (offset + found, offset + cursor), "command", value))
+    return claims
+
+
+_NEAR_COMMAND = re.compile(r"[A-Za-z][\w.-]*")
+
+
+def _third_party_flag(masked: str, span: tuple[int, int]) -> bool:
+    """A `--flag` whose sentence names another program (git, docker, pnpm, ...): an option of that program."""
+    start = max(masked.rfind(mark, 0, span[0]) for mark in (".", "。", "\n", ";", "；")) + 1
+    ends = [position for position in (masked.find(mark, span[1]) for mark in (". ", "。", "\n", ";", "；")) if position >= 0]
+    sentence = masked[start:min(ends) if ends else len(masked)]
+    return any(word.lower() in EXTERNAL_COMMANDS for word in _NEAR_COMMAND.findall(sentence))
 
 
 _KIND_BEFORE = re.compile(r"(?:\b(?:class|function|method|constant|const|type|struct|enum|interface|trait|component|hook)"
@@ -300,7 +341,7 @@ def _memory_names(store: Store) -> tuple[frozenset[str], frozenset[str]]:
 _TOOL_WORD = re.compile(r"(?<![A-Za-z0-9_\-./@])(" + "|".join(sorted(TOOLS, key=len, reverse=True))
                         + r")(?![A-Za-z0-9_\-@]|\.\w)", re.IGNORECASE)
 _USE_CUE = re.compile(
-    r"(?:\buse[sd]?|\busing|\bwith|\bvia|\btests?\s+(?:are|is)(?:\s+written\s+(?:in|with))?|\bprefer[s]?|\brun(?:s)?|\b(?:managed|done|handled|enforced) by|用|使用|采用|改用|换成|跑)\s*(?:the\s+)?$"
+    r"(?:\buse[sd]?|\busing|\bwith|\bvia|\bruns?\s+(?:on|under)|\b(?:switch|migrat|mov|chang)\w*\s+(?:[\w-]+\s+){0,3}to|\btests?\s+(?:are|is)(?:\s+written\s+(?:in|with))?|\bprefer[s]?|\brun(?:s)?|\b(?:managed|done|handled|enforced) by|用|使用|采用|改用|换成|跑)\s*(?:the\s+)?$"
     r"|(?:package manager|test runner|test framework|formatter|formatting|包管理器?|测试框架|测试|格式化工具?)"
     r"\s*(?:is|:|：|是|为|用)?\s*$",
     re.IGNORECASE,
@@ -312,7 +353,8 @@ _ROLE_CUE = {
                             r"|格式化工具\s*(?:是|用)?)\s*$", re.IGNORECASE),
     "package manager": re.compile(r"(?:\binstall\w*\s+(?:\w+\s+){0,2}(?:with|using|via)|\bpackage manager\s*(?:is|:)?"
                                   r"|包管理器?\s*(?:是|用)?|装依赖\s*用)\s*$", re.IGNORECASE),
-    "test runner": re.compile(r"(?:\btest runner\s*(?:is|:)?|测试框架\s*(?:是|用)?)\s*$", re.IGNORECASE),
+    "test runner": re.compile(r"(?:\btest (?:runner|framework)\s*(?:is|is now|:|to)?|测试框架\s*(?:是|用|改成|换成)?)\s*$",
+                              re.IGNORECASE),
 }
 _ROLE_AFTER = re.compile(
     r"^\s*(?:as|is)\s+(?:the\s+|its\s+|our\s+)?(?:package manager|test runner|test framework|formatter)"
@@ -340,6 +382,13 @@ def _prose_tools(masked: str, entry: Entry, taken: _Taken) -> list[Claim]:
     return claims
 
 
+_VERSION_CUE = re.compile(
+    r"(?:\b(?:needs?|requires?|required|on|uses?|using|targets?|upgraded? to|bump(?:ed)? to|pinned to|supports?)"
+    r"|需要|要求|使用|用|基于|升级到)\s*$",
+    re.IGNORECASE,
+)
+
+
 def _versions(masked: str, body: str, entry: Entry) -> list[Claim]:
     claims = []
     for match in _VERSION.finditer(masked):
@@ -347,7 +396,9 @@ def _versions(masked: str, body: str, entry: Entry) -> list[Claim]:
         runtime = "node" if tool.startswith("node") else ("go" if tool in ("go", "golang") else "python")
         version = match.group("ver")
         major = int(version.split(".")[0])
-        if runtime == "node" and (not 4 <= major <= 40 or (match.group("tool") == "node" and "." not in version)):
+        cued = bool(match.group("plus")) or bool(_VERSION_CUE.search(masked[max(0, match.start() - 30):match.start()]))
+        if runtime == "node" and (not 4 <= major <= 40 or (match.group("tool") == "node" and "." not in version
+                                                          and not cued)):
             continue
         if runtime == "python" and major not in (2, 3):
             continue

@@ -37,6 +37,10 @@ _CLAUSE_NEGATION = re.compile(
 )
 _LIST_TAIL = re.compile(r"(?:`[^`]*`|\*\*[^*]*\*\*|[^\s,，、]+)\s*(?:,|，|、|/|\band\b|\bor\b|\bnor\b|&|和|或|及|与)\s*$",
                         re.IGNORECASE)
+_CONTRAST = re.compile(
+    r"\b(?:but|whereas|while|though|although|however|yet|now)\b|但是|但|而是|而(?!不是|非)|不过|现在|改用|换成",
+    re.IGNORECASE,
+)
 _STRUCK = re.compile(r"~~[^~]{1,2000}?~~")
 
 
@@ -59,6 +63,8 @@ def is_negated(text: str, start: int, end: int, struck: list[tuple[int, int]] | 
         return True
     sentence_start, sentence_end = _bounds(text, start, end, _SENTENCE_END)
     clause_start, _ = _bounds(text, start, end, _CLAUSE_END)
+    for contrast in _CONTRAST.finditer(text, sentence_start, start):
+        sentence_start = clause_start = max(clause_start, contrast.end())
     if _CLAUSE_NEGATION.search(text, clause_start, start):
         return True
     before = text[max(sentence_start, start - 80):start].rstrip("`*_ ")

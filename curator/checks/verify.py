@@ -15,6 +15,7 @@ from curator.checks.claims import has_extension
 from curator.checks.commands import split_command_line
 from curator.checks.confine import Refused, confine
 from curator.checks.declared import evaluate_expect
+from curator.checks.hits import sort_hits
 from curator.checks.listing import NOISE_DIRS, ProjectFiles
 from curator.checks.memoryscope import MemoryScope
 from curator.checks.probes import ProbeRunner, finish, narrowed
@@ -153,17 +154,25 @@ class Checker:
                       "-e", name, "--", "."]
         probe = batched if batched is not None else self.runner.run(tokens)
         tool = " ".join(tokens[:2]) if self.in_git else tokens[0]
-        hits = [line for line in probe.lines() if not self._in_memory(line.split(":", 1)[0])]
-        if probe.exit_code == 0 and hits:
-            where = ":".join(hits[0].split(":", 2)[:2])
-            return self._result(claim, "pass", f"{tool} finds {name} in the project ({len(hits)} lines, first "
-                                f"{where})", probe, where)
+        hits = [line for line in probe.lines() if not self._in_memory(line.split(":", 1)[0].removeprefix("./"))]
+        is_call = "(" in claim.text
+        found = sort_hits(hits, name, strings_count=not is_call)
+        if probe.exit_code == 0 and found.code:
+            where = found.where(found.code[0])
+            return self._result(claim, "pass", f"{tool} finds {name} in the project's code ({len(found.code)} lines, "
+                                f"first {where})", probe, where)
         if probe.exit_code in (0, 1):
             module = self._module_file(claim.text)
             if module is not None:
                 return self._result(claim, "pass", f"{claim.text} is a module: found as {module[0]}", module[1],
                                     module[0])
+            if found.prose and not found.literal:
+                return self._result(claim, "unknown", f"memory mentions {claim.text}; {tool} finds {name} only in docs, "
+                                    f"changelogs or other memory ({found.where(found.prose[0])}), not in code", probe)
             said = f"memory mentions {claim.text}; {tool} finds no {name} anywhere in the project (memory files excluded)"
+            if found.literal:
+                said = (f"memory mentions {claim.text}; {tool} finds {name} only inside a string or URL "
+                        f"({found.where(found.literal[0])}), never as code")
             nearest = [] if name.startswith("-") else self._nearest_identifier(name)
             if nearest:
                 shown = " or ".join(f"{found} at {where}" for found, where in nearest)

@@ -65,3 +65,13 @@ COUNT_EXT_HINTS = {
     "md": ".md", "markdown": ".md", "py": ".py", "python": ".py", "ts": ".ts", "typescript": ".ts", "js": ".js",
     "json": ".json", "yaml": ".yaml", "yml": ".yml", "png": ".png", "jpg": ".jpg", "svg": ".svg", "mdx": ".mdx",
 }
+
+FILE_OPTIONS = {"-f", "--file", "-c", "--config", "--config-file", "--configfile", "--env-file", "--rcfile",
+                "--settings", "--values", "--compose-file", "--project-file"}
+NOT_FILE_OPTION_COMMANDS = {"rm", "tail", "cp", "mv", "ln", "git", "chmod", "chown", "kill", "pkill", "python",
+                            "python3", "bash", "sh", "zsh", "node", "mkdir", "ssh", "psql", "mysql", "docker-run"}
+EXTERNAL_COMMANDS = {
+    *COMMAND_WORDS, *TOOLS, "git", "docker", "kubectl", "helm", "curl", "wget", "ssh", "scp", "rsync", "cargo", "go",
+    "gh", "terraform", "ansible", "brew", "apt", "apt-get", "node", "deno", "tsc", "eslint", "webpack", "vite",
+    "playwright", "cypress", "tar", "grep", "rg", "sed", "awk", "find", "ls", "tox", "nox", "mypy", "pyright",
+}

@@ -21,6 +21,7 @@ COMMAND_MODULES = {
     "restore": ("ops_cmds", "restore"),
     "review": ("ops_cmds", "review"),
     "undo": ("ops_cmds", "undo"),
+    "redo": ("ops_cmds", "redo"),
     "track": ("ops_cmds", "track"),
     "changes": ("changes_cmd", "changes"),
     "snapshot": ("inbox_cmds", "snapshot"),

@@ -11,9 +11,9 @@ import click
 
 from curator import formats
 from curator.checks import CheckOutcome, run_checks
-from curator.checks.confine import git_root
 from curator.cli.common import echo, now_option, parse_now, resolve_store_path
 from curator.model import Store
+from curator.report import project_line
 from curator.scan import load_store, utcnow
 
 OUTPUT_LINES_ON_FAIL = 3
@@ -35,6 +35,7 @@ def render_json(store: Store, outcome: CheckOutcome, now: datetime) -> str:
         "generated": now.isoformat(),
         "store": {"path": str(store.root), "format": store.format},
         "project": str(outcome.project) if outcome.project else None,
+        "project_how": store.project_how,
         "entries": [{"id": entry_id, "checks": [result.to_json() for result in results]}
                     for entry_id, results in outcome.results.items()],
         "findings": [finding.to_json() for finding in outcome.findings],
@@ -45,7 +46,7 @@ def render_json(store: Store, outcome: CheckOutcome, now: datetime) -> str:
 
 def render_text(store: Store, outcome: CheckOutcome) -> str:
     """Per entry: verdict, claim kind and text, the command that ran, and the one-line explanation."""
-    lines = [f"curator check: {store.root} ({store.format}) against {outcome.project or 'no project'}", ""]
+    lines = [f"curator check: {store.root} ({store.format}) against {project_line(store)}", ""]
     for entry_id, results in outcome.results.items():
         if not results:
             continue
@@ -71,7 +72,7 @@ def render_text(store: Store, outcome: CheckOutcome) -> str:
 @click.command()
 @click.argument("path", required=False, type=click.Path(path_type=Path))
 @click.option("--project", type=click.Path(path_type=Path, file_okay=False),
-              help="The project the memory is about (default: the store's project, else the git root here).")
+              help="The project the memory is about (default: found as `curator scan` finds it).")
 @click.option("--entry", "entry_ids", multiple=True, metavar="ID", help="Check only this entry (repeatable).")
 @click.option("--format", "output_format", type=click.Choice(["text", "json"]), default="text", show_default=True)
 @click.option("--store-format", type=click.Choice(list(formats.FORMATS)), default=None,
@@ -101,7 +102,7 @@ def check(path: Path | None, project: Path | None, entry_ids: tuple[str, ...], o
         if unknown_ids:
             known = ", ".join(entry.id for entry in store.entries[:10])
             raise click.UsageError(f"no entry {', '.join(unknown_ids)} in {store.root} (entries: {known} ...)")
-        root = project or store.project or git_root(Path.cwd())
+        root = project or store.project
         progress.stage("probing claims", len(entry_ids) or len(store.entries))
         outcome = run_checks(store, timeout=timeout, entry_ids=list(entry_ids) or None, project=root)
     if output_format == "json":

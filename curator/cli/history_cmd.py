@@ -34,8 +34,10 @@ def close_ids(store: Store, entry_id: str, limit: int = 5) -> list[str]:
 
 
 def find_entry(store: Store, entry_id: str) -> Entry:
-    """The entry with this id, or a usage error that suggests close ids."""
-    entry = store.find(entry_id)
+    """The entry with this id (or the archived entry it became), or a usage error that suggests close ids."""
+    from curator.ops import archived_entry
+
+    entry = store.find(entry_id) or archived_entry(store, entry_id)
     if entry is not None:
         return entry
     suggestions = close_ids(store, entry_id)
@@ -87,7 +89,7 @@ def history_text(store: Store, entry: Entry, changes: list[history.Change], now:
     """The human-readable history of one entry."""
     age = entry.age_days(now)
     lines = [
-        f"{entry.id}  ({_where(entry)})",
+        f"{entry.id}  ({_where(entry)}{', archived' if entry.status == 'expired' else ''})",
         f"created {_day(entry.created)}  modified {_day(entry.modified)}  "
         f"age {'-' if age is None else f'{age:g} d'}  commits {entry.commits}  "
         f"dates from {entry.date_source}{'  (uncommitted edits)' if entry.uncommitted else ''}",

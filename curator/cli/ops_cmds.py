@@ -1,4 +1,4 @@
-"""`curator edit/expire/merge/restore/review/undo/track`: change memory safely from the command line."""
+"""`curator edit/expire/merge/restore/review/undo/redo/track`: change memory safely from the command line."""
 
 from __future__ import annotations
 
@@ -15,6 +15,7 @@ from curator import editor, formats, ops
 from curator.cli.common import echo, now_option, parse_now, resolve_store_path, store_option
 from curator.model import Store
 from curator.ops.core import today
+from curator.ops.expire import scheduled_day
 
 EPILOG_SAFETY = (
     "Every change is written atomically, refused when a file changed on disk since it was read, "
@@ -136,9 +137,11 @@ def edit(entry_id: str, text_file: Path | None, reason: str | None, store_path: 
 @click.option("--reason", default=None, help="Why it expires (kept in the archive and the commit message).")
 @click.option("--at", "at_text", default=None, metavar="DATE", help="Expire on this date instead of now: writes `expires: DATE`.")
 @click.option("--due", is_flag=True, help="Apply every scheduled expiry that is due (no ID).")
+@click.option("--dry-run", is_flag=True, help="With --due: list what is due and change nothing.")
 @now_option
 @store_option
-def expire(entry_id: str | None, reason: str | None, at_text: str | None, due: bool, now_text: str | None, store_path: Path | None) -> None:
+def expire(entry_id: str | None, reason: str | None, at_text: str | None, due: bool, dry_run: bool,
+           now_text: str | None, store_path: Path | None) -> None:
     """Move entry ID out of what the agent loads, into the archive.
 
     Topic files move to .archive/ (with expired and expired_reason in their
@@ -151,13 +154,18 @@ def expire(entry_id: str | None, reason: str | None, at_text: str | None, due: b
     Examples:
       curator expire deploy_freeze.md --reason "deadline 2026-04-15 passed"
       curator expire notes.md#3 --at 2026-12-31 --reason "only during the launch"
-      curator expire --due
+      curator expire --due --dry-run
     """
     moment = parse_now(now_text)
     day = today(moment)
+    if dry_run and not due:
+        raise click.UsageError("--dry-run goes with --due")
     if due:
         if entry_id is not None or at_text is not None:
             raise click.UsageError("--due takes no ID and no --at")
+        if dry_run:
+            print_due(load(store_path), day)
+            return
         with locked_store(store_path) as store:
             run_op(lambda: ops.expire_due(store, now=day))
         return
@@ -261,15 +269,50 @@ def review(
         run_op(lambda: ops.review(locked, entry_id, on=today(moment)))
 
 
-@click.command(epilog="Refuses when the last commit is not curator's or a file it touched has uncommitted changes.")
-@store_option
-def undo(store_path: Path | None) -> None:
-    """Revert the last curator commit with a new commit (history is kept).
+def print_due(store: Store, day: date) -> None:
+    """The entries `expire --due` would archive on `day`, one per line (nothing is written)."""
+    due = ops.due_entries(store, now=day)
+    if not due:
+        echo(f"no scheduled expiry is due on {day.isoformat()} (dry run)")
+        return
+    echo(f"{len(due)} entr{'y' if len(due) == 1 else 'ies'} due on {day.isoformat()} (dry run, nothing changed):")
+    for entry in due:
+        reason = entry.fields.get("expires_reason")
+        echo(f"  {entry.id}  expires {scheduled_day(entry)}" + (f"  ({reason})" if reason else ""))
 
-    Undoing twice redoes. Only curator's own last commit is reverted.
-    """
+
+def step_command(action: str, store_path: Path | None, dry_run: bool) -> None:
+    """Run `undo` or `redo`, or with dry_run say what it would revert."""
+    if dry_run:
+        step = (ops.next_undo if action == "undo" else ops.next_redo)(load(store_path))
+        echo(f"would {step.describe()}" if not step.blocked else step.describe())
+        sys.exit(1 if step.blocked else 0)
     with locked_store(store_path) as store:
-        run_op(lambda: ops.undo(store))
+        run_op(lambda: ops.undo(store) if action == "undo" else ops.redo(store))
+
+
+UNDO_EPILOG = ("Refuses when the next commit back is not curator's, or a file it touched changed again or has "
+               "uncommitted changes. The undo/redo stack lives in commit trailers (Curator-Undo, Curator-Redo).")
+
+
+@click.command(epilog=UNDO_EPILOG)
+@click.option("--dry-run", is_flag=True, help="Say which commit the next undo would revert; change nothing.")
+@store_option
+def undo(dry_run: bool, store_path: Path | None) -> None:
+    """Revert curator's newest op not yet undone, with a new commit (history is kept).
+
+    Repeat to walk further back through curator's commits, one at a time;
+    `curator redo` re-applies what was undone until a new op is made.
+    """
+    step_command("undo", store_path, dry_run)
+
+
+@click.command(epilog=UNDO_EPILOG)
+@click.option("--dry-run", is_flag=True, help="Say which undo the next redo would re-apply; change nothing.")
+@store_option
+def redo(dry_run: bool, store_path: Path | None) -> None:
+    """Re-apply the newest undo not yet redone, with a new commit."""
+    step_command("redo", store_path, dry_run)
 
 
 @click.command()
@@ -282,5 +325,5 @@ def track(path: Path | None) -> None:
 
 def register(group: click.Group) -> None:
     """Add the op commands to the group."""
-    for command in (edit, expire, merge, restore, review, undo, track):
+    for command in (edit, expire, merge, restore, review, undo, redo, track):
         group.add_command(command)

@@ -6,7 +6,6 @@ import os
 from pathlib import Path
 
 from curator.formats import archive_stamps, claude_code, instructions, notes, openclaw
-from curator.formats.common import find_git_root
 from curator.formats.detection import (
     FORMATS,
     Candidate,
@@ -16,44 +15,26 @@ from curator.formats.detection import (
     discover,
     encode_project_path,
     forced_plan,
-    is_claude_projects_store,
     plan_path,
 )
+from curator.formats.project import ProjectResolution, resolve_project
 from curator.model import Store
 
 __all__ = [
     "FORMATS",
     "Candidate",
     "DetectError",
+    "ProjectResolution",
     "claude_project_dir",
     "detect",
     "discover",
     "encode_project_path",
     "reload",
+    "resolve_project",
 ]
 
 
-def infer_project(plan: Plan) -> Path | None:
-    """The project a store belongs to: its git root, or the directory holding its memory dir."""
-    root = plan.root
-    if plan.format == "claude-code" and is_claude_projects_store(root):
-        return None
-    if plan.format == "instructions":
-        return root
-    git_root = find_git_root(root)
-    if git_root is not None:
-        return git_root
-    if root.name == "memory" and root.parent.name == ".claude":
-        return root.parent.parent
-    if root.name in ("memory", "memory-bank"):
-        return root.parent
-    for candidate in (root, root.parent):
-        if instructions.instruction_files(candidate) or (candidate / ".claude").is_dir():
-            return candidate
-    return None
-
-
-def _load(plan: Plan, project: Path | None) -> Store:
+def _load(plan: Plan, resolution: ProjectResolution) -> Store:
     store = Store(root=plan.root, format=plan.format, load_files=plan.files)
     if plan.format == "claude-code":
         claude_code.load(store, only=plan.files, index_name=str(plan.extra.get("index_name", claude_code.INDEX_NAME)))
@@ -64,7 +45,8 @@ def _load(plan: Plan, project: Path | None) -> Store:
     else:
         instructions.load(store, plan.files if plan.files is not None else instructions.instruction_files(plan.root))
     archive_stamps.check_archives(store)
-    store.project = Path(project).absolute() if project is not None else infer_project(plan)
+    store.project = resolution.path
+    store.project_how = resolution.how
     store.notes.insert(0, f"{plan.format}: {plan.reason}")
     if store.project is not None and plan.format != "instructions":
         own_files = set()
@@ -79,8 +61,19 @@ def _load(plan: Plan, project: Path | None) -> Store:
     return store
 
 
-def detect(path: Path, *, format_name: str | None = None, project: Path | None = None) -> Store:
-    """Pick the format of `path` (or use `format_name`) and load it; readers never modify a file."""
+def _current_directory() -> Path | None:
+    try:
+        return Path.cwd()
+    except OSError:
+        return None
+
+
+def detect(
+    path: Path, *, format_name: str | None = None, project: Path | None = None, cwd: Path | None = None
+) -> Store:
+    """Pick the format of `path` (or use `format_name`) and load it; readers never modify a file.
+
+    The project is `project` when given, else what `resolve_project` finds (`cwd` defaults to the process's)."""
     path = Path(path)
     if format_name is not None and format_name not in FORMATS:
         raise DetectError(f"unknown format {format_name!r}; choose one of {', '.join(FORMATS)}")
@@ -102,7 +95,8 @@ def detect(path: Path, *, format_name: str | None = None, project: Path | None =
                     f"{path}: no agent memory found (looked for a Claude Code store, notes.md, an OpenClaw "
                     "workspace and instruction files); pass --format to force a reader"
                 )
-        store = _load(plan, project)
+        here = cwd if cwd is not None else _current_directory()
+        store = _load(plan, resolve_project(plan.root, project, here, store_format=plan.format))
     except OSError as error:
         raise DetectError(f"{path}: cannot be read ({error.strerror or error})") from None
     store.loaded_from = path.absolute()
@@ -117,7 +111,7 @@ def reload(store: Store) -> Store:
         extra["index_name"] = files[0]
     plan = Plan(store.format, store.root, "reloaded", list(files) if files is not None else None, extra)
     try:
-        fresh = _load(plan, store.project)
+        fresh = _load(plan, ProjectResolution(store.project, store.project_how))
     except OSError as error:
         raise DetectError(f"{store.root}: cannot be read ({error.strerror or error})") from None
     fresh.loaded_from = store.loaded_from

@@ -8,6 +8,7 @@ from pathlib import Path
 
 from curator.formats import claude_code, instructions, notes, openclaw
 from curator.formats.common import find_git_root
+from curator.formats.project import claude_store_name, encode_project_path
 from curator.model import FormatName
 
 FORMATS = ("claude-code", "notes", "openclaw", "instructions")
@@ -44,11 +45,6 @@ class Plan:
     extra: dict[str, object] = field(default_factory=dict)
 
 
-def encode_project_path(path: Path) -> str:
-    """Claude Code's directory name for a project: every char outside [A-Za-z0-9] becomes '-'."""
-    return re.sub(r"[^A-Za-z0-9]", "-", str(path))
-
-
 def claude_project_dir(git_root: Path, home: Path) -> Path:
     """`~/.claude/projects/<encoded git root>/memory` (encoded forward, never decoded)."""
     return Path(home) / ".claude" / "projects" / encode_project_path(Path(git_root)) / "memory"
@@ -56,8 +52,7 @@ def claude_project_dir(git_root: Path, home: Path) -> Path:
 
 def is_claude_projects_store(root: Path) -> bool:
     """True for `~/.claude/projects/<encoded>/memory` (any home)."""
-    parts = root.absolute().parts
-    return len(parts) >= 4 and parts[-1] == "memory" and parts[-3] == "projects" and parts[-4] == ".claude"
+    return claude_store_name(root) is not None
 
 
 def _head(path: Path, size: int = 4096) -> str:

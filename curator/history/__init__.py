@@ -18,6 +18,7 @@ from curator.history.changes import Change, entry_history
 from curator.history.dates import apply_fallback, file_mtime
 from curator.history.git import GitError, Repository, git_executable, locate_repository
 from curator.history.log import FileStats, fold_log, log_name_status
+from curator.history.tracked import recorded_mtimes
 from curator.model import Entry, SourceFile, Store
 
 __all__ = ["Change", "annotate", "entry_history", "is_section"]
@@ -92,6 +93,7 @@ def _annotate_group(
             else log_name_status(repository, pathspecs=file_specs)
         )
         file_stats = fold_log(raw_log)
+    tracked_at = recorded_mtimes(repository, {stats.first_sha for stats in file_stats.values()}) if file_stats else {}
     for entry in file_entries:
         path = repo_path(entry)
         stats = file_stats.get(entry.path if whole_directory else path)
@@ -103,6 +105,7 @@ def _annotate_group(
         entry.commits, entry.authors = stats.commits, stats.authors
         entry.uncommitted = path in worktree
         entry.date_source = "git"
+        _date_from_track(entry, tracked_at.get(_first_name(path, stats, prefix if whole_directory else "")), stats)
         if entry.uncommitted and mtime is not None:
             entry.modified = max(mtime, stats.last)
             entry.date_source = "git+worktree"
@@ -115,6 +118,21 @@ def _annotate_group(
     for sections in sections_by_path.values():
         _annotate_sections(repository, base, repo_path(sections[0]), sections, files, worktree, outcome)
     return outcome
+
+
+def _first_name(path: str, stats: FileStats, prefix: str) -> str:
+    """The repo-relative name the file had in its first commit (before any archive move or rename)."""
+    return f"{prefix}/{stats.first_name}" if prefix and stats.first_name else (stats.first_name or path)
+
+
+def _date_from_track(entry: Entry, recorded: datetime | None, stats: FileStats) -> None:
+    """When the file's first commit was `curator track`, date it from the mtime recorded then."""
+    if recorded is None or recorded >= stats.first:
+        return
+    entry.created = recorded
+    if stats.commits == 1:
+        entry.modified = recorded
+    entry.date_source = "git+tracked mtime"
 
 
 def _annotate_sections(

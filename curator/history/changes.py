@@ -3,14 +3,16 @@
 from __future__ import annotations
 
 import difflib
+import json
+import os
 import re
 from dataclasses import dataclass
 from datetime import datetime, timezone
-from pathlib import Path
+from pathlib import Path, PurePosixPath
 
 from curator.history.dates import file_mtime
 from curator.history.git import GitError, Repository, find_repository, git_executable
-from curator.history.log import epoch_to_utc
+from curator.history.log import archive_moves, epoch_to_utc
 from curator.model import Entry, Store
 
 _RECORD = "\x1e"
@@ -18,8 +20,10 @@ _FIELD = "\x1f"
 _END_HEADER = "\x1d"
 PATCH_FORMAT = "%x1e%H%x1f%h%x1f%at%x1f%aN%x1f%s%x1d"
 WORKTREE_SHORT_SHA = "worktree"
+MAX_ARCHIVE_HOPS = 20
 
 COPIED_FROM = re.compile(r"^copy from ", re.MULTILINE)
+_SECTION_MARKER = re.compile(r"^<!-- curator-archive (\{.*\}) -->\s*$")
 
 
 @dataclass
@@ -116,19 +120,46 @@ def _until_copied(changes: list[Change]) -> list[Change]:
     return changes
 
 
+def _follow_log(repository: Repository, path: str, start: str, patch_options: tuple[str, ...]) -> list[Change]:
+    """`git log --follow -p` of one path from `start` back, cut where the file was created as a copy."""
+    try:
+        raw = repository.run(
+            "--literal-pathspecs", "log", "--follow", "-M", "-p", *patch_options, f"--format={PATCH_FORMAT}",
+            start, "--", path,
+        )
+    except GitError:
+        return []
+    return _until_copied(parse_patch_log(raw))
+
+
+def _moved_from(repository: Repository, sha: str, path: str) -> str | None:
+    """The path `path` was moved from in commit `sha` by an archive or restore (a delete + add pair), else None."""
+    try:
+        listing = repository.run("show", "--name-status", "--no-renames", "-z", "--format=", sha)
+    except GitError:
+        return None
+    tokens = [os.fsdecode(token) for token in listing.split(b"\0")]
+    pairs = list(zip(tokens[0::2], tokens[1::2]))
+    deleted = [name for status, name in pairs if status.strip() == "D"]
+    added = [name for status, name in pairs if status.strip() == "A"]
+    return next((old for old, new in archive_moves(deleted, added).items() if new == path), None)
+
+
 def _file_history(repository: Repository, path: str, mtime: datetime | None) -> list[Change]:
     """`git log --follow -p` for one file, plus its uncommitted diff."""
     tracked, dirty = _is_dirty(repository, path)
     if not tracked:
         return []
     patch_options = ("--no-color", "--no-ext-diff", "--no-textconv")
-    try:
-        raw = repository.run(
-            "--literal-pathspecs", "log", "--follow", "-M", "-p", *patch_options, f"--format={PATCH_FORMAT}", "--", path
-        )
-    except GitError:
-        raw = b""
-    changes = _until_copied(parse_patch_log(raw))
+    changes = _follow_log(repository, path, "HEAD", patch_options)
+    for _ in range(MAX_ARCHIVE_HOPS):
+        if not changes or COPIED_FROM.search(changes[-1].diff):
+            break
+        earlier = _moved_from(repository, changes[-1].sha, path)
+        if earlier is None:
+            break
+        path = earlier
+        changes += _follow_log(repository, path, f"{changes[-1].sha}^", patch_options)
     if dirty:
         try:
             worktree_diff = repository.run("--literal-pathspecs", "diff", "HEAD", *patch_options, "--", path)
@@ -169,6 +200,9 @@ def _section_history(
         except GitError:
             raw = b""
         changes = parse_patch_log(raw)
+    origin = _archived_section_origin(work_lines, first, last)
+    if origin is not None and changes and not changes[-1].uncommitted:
+        changes += _history_before_archive(repository, path, origin, changes[-1].sha)
     if dirty:
         before = head_lines[head_range[0] - 1 : head_range[1]] if head_range else []
         after = work_lines[first - 1 : last]
@@ -178,6 +212,36 @@ def _section_history(
             )
             changes.insert(0, _worktree_change("\n".join(diff_lines) + "\n", mtime))
     return changes
+
+
+def _archived_section_origin(lines: list[str], first: int, last: int) -> tuple[str, int, int] | None:
+    """(file, first line, line count) a section archived by curator came from, read from its restore marker."""
+    if first >= len(lines) or last <= first:
+        return None
+    marker = _SECTION_MARKER.match(lines[first])
+    if marker is None:
+        return None
+    try:
+        meta = json.loads(marker.group(1))
+    except ValueError:
+        return None
+    source, line = meta.get("from"), meta.get("line")
+    if not isinstance(source, str) or not isinstance(line, int) or line < 1 or ".." in source.split("/"):
+        return None
+    return source, line, last - first
+
+
+def _history_before_archive(repository: Repository, path: str, origin: tuple[str, int, int], sha: str) -> list[Change]:
+    """The commits of the section's lines in the file it was archived from, up to the archiving commit."""
+    source, line, count = origin
+    folder = str(PurePosixPath(path).parent)
+    source_path = source if folder == "." else f"{folder}/{source}"
+    try:
+        raw = repository.run("log", f"-L{line},{line + count - 1}:{source_path}", "--no-color",
+                             f"--format={PATCH_FORMAT}", f"{sha}^")
+    except GitError:
+        return []
+    return parse_patch_log(raw)
 
 
 def map_range_to_head(

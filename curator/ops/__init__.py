@@ -10,13 +10,13 @@ from curator.ops.core import Batch, OpResult, UnknownEntry, find_entry, is_archi
 from curator.ops.decisions import Decision, apply_decisions, review_message
 from curator.ops.drafts import RefusedWithDraft, edit_keeping_draft, save_draft
 from curator.ops.edit import CONFIG_NAME, dismiss, edit, review, stamp_comment
-from curator.ops.expire import expire, expire_due, restore
+from curator.ops.expire import archived_entry, due_entries, expire, expire_due, restore
 from curator.ops.fix import evidence_edit, fix_claim, fix_from_evidence, fix_values
 from curator.ops.guard import StoreBusy, lock_directory, store_lock
 from curator.ops.io import OpError, Plan, atomic_write
 from curator.ops.merge import MergeDraft, merge, merge_draft
 from curator.ops.session import Session, session
-from curator.ops.undo import track, undo
+from curator.ops.undo import UndoStep, next_redo, next_undo, redo, track, undo
 
 __all__ = [
     "CONFIG_NAME", "Batch", "Decision", "MergeDraft", "OpError", "OpResult", "Plan", "Session", "UnknownEntry",
@@ -24,4 +24,5 @@ __all__ = [
     "fix_claim", "fix_from_evidence", "fix_values", "is_archived", "is_whole_file", "merge", "merge_draft",
     "restore", "review", "review_message", "session", "stamp_comment", "track", "undo",
     "store_lock", "lock_directory", "StoreBusy", "save_draft", "edit_keeping_draft", "RefusedWithDraft",
+    "archived_entry", "due_entries", "next_redo", "next_undo", "redo", "UndoStep",
 ]

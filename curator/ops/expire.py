@@ -159,13 +159,19 @@ def scheduled_day(entry: Entry) -> date | None:
     return None
 
 
-def expire_due(store: Store, *, now: date | datetime) -> OpResult:
-    """Apply every scheduled expiry (`expires:` on or before `now`) in one commit."""
+def due_entries(store: Store, *, now: date | datetime) -> list[Entry]:
+    """The active store entries whose scheduled expiry (`expires:`) is on or before `now` (never writes)."""
     day = today(now)
-    due = [
+    return [
         entry for entry in store.entries
         if entry.is_active and entry.origin == "store" and (scheduled_day(entry) or date.max) <= day
     ]
+
+
+def expire_due(store: Store, *, now: date | datetime) -> OpResult:
+    """Apply every scheduled expiry (`expires:` on or before `now`) in one commit."""
+    day = today(now)
+    due = due_entries(store, now=day)
     if not due:
         return OpResult("no scheduled expiry is due", None, [], store)
     due.sort(key=lambda entry: (entry.path, -(entry.line or 0)))
@@ -261,6 +267,14 @@ def _archived_for(store: Store, entry_id: str) -> tuple[Entry, ops_archive.Archi
         raise OpError(f"{entry.id} is not archived; only expired or merged entries can be restored")
     find_entry(store, entry_id)
     raise UnknownEntry(entry_id, [])
+
+
+def archived_entry(store: Store, entry_id: str) -> Entry | None:
+    """The archived entry that `entry_id` names (its archive id, or its id before expire or merge), or None."""
+    try:
+        return _archived_for(store, entry_id)[0]
+    except OpError:
+        return None
 
 
 def restore(store: Store, entry_id: str, *, session: Any = None) -> OpResult:

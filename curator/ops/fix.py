@@ -13,6 +13,7 @@ from curator.ops.edit import edit
 from curator.ops.io import OpError
 
 _VERSION = re.compile(r"\d+(?:\.\d+){0,2}")
+_NAME = re.compile(r"[A-Za-z_$][\w$]*")
 
 
 def _replacement(claim: Any, observed: str) -> tuple[str, str] | None:
@@ -32,6 +33,11 @@ def _replacement(claim: Any, observed: str) -> tuple[str, str] | None:
         if position < 0:
             return None
         return words, words[:position] + observed + words[position + len(wanted):]
+    if kind == "identifier" and _NAME.fullmatch(observed):
+        subject = str(getattr(claim, "subject", "") or "")
+        position = words.rfind(subject) if subject else -1
+        if position >= 0:
+            return words, words[:position] + observed + words[position + len(subject):]
     if expected and expected in words:
         return words, words.replace(expected, observed, 1)
     return None

@@ -11,9 +11,10 @@ from curator.config import Config
 from curator.model import Finding
 from curator.rules import pairing, polarity
 from curator.rules.choices import ChoiceTable, Stance
-from curator.rules.docs import Docs, order, quote, supersede_clause
+from curator.rules.docs import Doc, Docs, order, quote, supersede_clause
 from curator.rules.facts import scope as scopes
 from curator.rules.facts import statement_facts
+from curator.rules.project_facts import project_facts
 from curator.rules.quantities import Quantity, incompatible, same_subject
 from curator.rules.registry import Rule, RuleContext
 
@@ -27,11 +28,16 @@ class Clash:
     detail: dict[str, object]
 
 
-def analyze(docs: Docs, config: Config, table: ChoiceTable) -> tuple[list[Finding], set[frozenset[int]]]:
-    """Conflict findings, and the pairs of doc positions found to conflict (so duplicates can skip them)."""
+def analyze(
+    docs: Docs, config: Config, table: ChoiceTable, facts: dict[str, list[str]] | None = None
+) -> tuple[list[Finding], set[frozenset[int]]]:
+    """Conflict findings, and the pairs of doc positions found to conflict (so duplicates can skip them).
+
+    `facts` (tool -> the project files that establish it) decide a tool choice whatever the dates say.
+    """
     clashes: dict[tuple[int, int], list[Clash]] = defaultdict(list)
     _number_clashes(docs, config, clashes)
-    _choice_clashes(docs, table, clashes)
+    _choice_clashes(docs, table, clashes, facts or {})
     _action_clashes(docs, clashes)
     found_clashes = {pair: found for pair, found in clashes.items() if found}
     findings = [_finding(docs, left, right, found) for (left, right), found in sorted(found_clashes.items())]
@@ -97,7 +103,9 @@ def _number_clashes(docs: Docs, config: Config, clashes: dict[tuple[int, int], l
         )
 
 
-def _choice_clashes(docs: Docs, table: ChoiceTable, clashes: dict[tuple[int, int], list[Clash]]) -> None:
+def _choice_clashes(
+    docs: Docs, table: ChoiceTable, clashes: dict[tuple[int, int], list[Clash]], facts: dict[str, list[str]]
+) -> None:
     by_set: dict[tuple[int, str | None], dict[str, dict[str, dict[int, Stance]]]] = defaultdict(
         lambda: {"pos": defaultdict(dict), "neg": defaultdict(dict)}
     )
@@ -109,15 +117,16 @@ def _choice_clashes(docs: Docs, table: ChoiceTable, clashes: dict[tuple[int, int
                     held[position] = stance
     for (set_index, scope), polarities in sorted(by_set.items(), key=lambda item: (item[0][0], item[0][1] or "")):
         job = table.sets[set_index].job + (f" of {scope}s" if scope else "")
+        judge = ProjectJudge(facts, table.sets[set_index].members)
         positive, negative = polarities["pos"], polarities["neg"]
         members = sorted(positive)
         for first_index, first in enumerate(members):
             for second in members[first_index + 1 :]:
                 left_docs = {d: s for d, s in positive[first].items() if d not in positive[second]}
                 right_docs = {d: s for d, s in positive[second].items() if d not in positive[first]}
-                _pair_up(docs, left_docs, right_docs, clashes, "choice", job)
+                _pair_up(docs, left_docs, right_docs, clashes, "choice", job, judge)
             opposed = {d: s for d, s in negative.get(first, {}).items() if d not in positive[first] and not s.partial}
-            _pair_up(docs, positive[first], opposed, clashes, "polarity", job)
+            _pair_up(docs, positive[first], opposed, clashes, "polarity", job, judge)
 
 
 def _action_clashes(docs: Docs, clashes: dict[tuple[int, int], list[Clash]]) -> None:
@@ -171,11 +180,14 @@ def _scoped(docs: Docs, left: int, left_scope: frozenset[str], right: int, right
 
 
 def _representatives(docs: Docs, side: dict[int, Stance]) -> list[int]:
-    """The entries that best speak for one side: the newest instruction and the newest memory declaring it."""
-    declared = [d for d, stance in side.items() if not stance.command] or list(side)
+    """The entries that best speak for one side: the newest instruction and the newest memory declaring it.
+
+    Each kind falls back to entries that only run the tool, so an instruction never hides a memory speaker.
+    """
     chosen: list[int] = []
     for want_context in (True, False):
-        pool = [d for d in declared if docs.items[d].is_context == want_context]
+        kind = [d for d in side if docs.items[d].is_context == want_context]
+        pool = [d for d in kind if not side[d].command] or kind
         if pool:
             chosen.append(max(pool, key=lambda d: (docs.items[d].moment is not None, docs.items[d].moment or 0, -d)))
     return chosen
@@ -191,6 +203,7 @@ def _pair_up(
     clashes: dict[tuple[int, int], list[Clash]],
     kind: str,
     job: str,
+    judge: ProjectJudge,
 ) -> None:
     """Pair each entry of the smaller side with the entries that best speak for the other side."""
     if not left_docs or not right_docs:
@@ -216,25 +229,29 @@ def _pair_up(
             )
             if scoped is None:
                 continue
-            clashes[key].append(
-                Clash(
-                    kind,
-                    {odd: odd_stance.statement, speaker: speaker_stance.statement},
-                    {
-                        "job": job,
-                        "choices": {
-                            docs.items[odd].id: f"{odd_stance.polarity} {odd_stance.member}",
-                            docs.items[speaker].id: f"{speaker_stance.polarity} {speaker_stance.member}",
-                        },
-                        **scoped,
-                    },
-                )
-            )
+            detail: dict[str, object] = {
+                "job": job,
+                "choices": {
+                    docs.items[odd].id: f"{odd_stance.polarity} {odd_stance.member}",
+                    docs.items[speaker].id: f"{speaker_stance.polarity} {speaker_stance.member}",
+                },
+                **scoped,
+            }
+            decided = judge.decide({odd: odd_stance, speaker: speaker_stance})
+            if decided is not None:
+                wrong, right, member, sources = decided
+                detail["project"] = {
+                    "wrong": docs.items[wrong].id,
+                    "right": docs.items[right].id,
+                    "fact": member,
+                    "sources": sources,
+                }
+            clashes[key].append(Clash(kind, {odd: odd_stance.statement, speaker: speaker_stance.statement}, detail))
 
 
 def _finding(docs: Docs, left: int, right: int, found: list[Clash]) -> Finding:
     older, newer = order(docs.items[left], docs.items[right])
-    lead = found[0]
+    lead = next((clash for clash in found if "project" in clash.detail), found[0])
     says = {docs.items[position].id: text for position, text in lead.says.items()}
     what = {
         "number": "disagree on a number",
@@ -243,31 +260,83 @@ def _finding(docs: Docs, left: int, right: int, found: list[Clash]) -> Finding:
         if lead.detail.get("job") == "same action"
         else f"disagree on the {lead.detail.get('job')}",
     }[lead.kind]
+    verdict, superseded = _verdict(older, newer, lead)
     exception = lead.detail.get("scoped_exception")
-    if isinstance(exception, dict):
+    if isinstance(exception, dict) and "project" not in lead.detail:
         message = (
             f"{older.id} says {quote(says[older.id])}; {newer.id} says {quote(says[newer.id])} — a scoped exception: "
             f"{exception['entry']} narrows {exception['general']} to {exception['scope']} and they {what} there. "
             "Say the exception in the general rule, or drop one."
         )
+        superseded = None
     else:
-        message = (
-            f"{older.id} says {quote(says[older.id])}; {newer.id} says {quote(says[newer.id])} — they {what}; "
-            f"{supersede_clause(older, newer)}. Keep one, or edit the other."
-        )
+        message = f"{older.id} says {quote(says[older.id])}; {newer.id} says {quote(says[newer.id])} — they {what}; {verdict}"
     evidence: dict[str, object] = {
         "kind": lead.kind,
         "older": {"entry": older.id, "date": older.day(), "says": says[older.id]},
         "newer": {"entry": newer.id, "date": newer.day(), "says": says[newer.id]},
         **lead.detail,
     }
+    if superseded is not None:
+        evidence["superseded"] = superseded
     if len(found) > 1:
-        evidence["also"] = [{"kind": clash.kind, **clash.detail} for clash in found[1:]]
+        evidence["also"] = [{"kind": clash.kind, **clash.detail} for clash in found if clash is not lead]
     return Finding("conflict", "warning", [older.id, newer.id], message, evidence)
 
 
+def _verdict(older: Doc, newer: Doc, lead: Clash) -> tuple[str, dict[str, str] | None]:
+    """Which side is wrong and why: the live project first, then instruction over memory, then dates."""
+    decided = lead.detail.get("project")
+    if isinstance(decided, dict):
+        wrong, right = decided["wrong"], decided["right"]
+        sources = ", ".join(decided["sources"])
+        message = (f"the project decides: {sources} say {decided['fact']}, so {wrong} is wrong whatever its date "
+                   f"and {right} stands. Fix or expire {wrong}.")
+        return message, {"entry": wrong, "by": right, "because": f"project: {sources}"}
+    if older.is_context != newer.is_context:
+        instruction, memory = (older, newer) if older.is_context else (newer, older)
+        message = (f"{instruction.id} is an instruction file, which outranks memory: {memory.id} is wrong unless "
+                   f"the instruction is outdated. Fix or expire {memory.id}, or edit {instruction.id}.")
+        return message, {"entry": memory.id, "by": instruction.id, "because": "instruction file outranks memory"}
+    clause = supersede_clause(older, newer)
+    superseded = ({"entry": older.id, "by": newer.id, "because": "date"}
+                  if clause.startswith(f"{newer.id} (newer") else None)
+    return f"{clause}. Keep one, or edit the other.", superseded
+
+
+class ProjectJudge:
+    """Decides a clash over one exclusive set from the project's own files (lockfiles, configs, manifests)."""
+
+    def __init__(self, facts: dict[str, list[str]], members: tuple[str, ...]) -> None:
+        names = [member.split("|")[0] for member in members]
+        self.established = {name: facts[name] for name in names if name in facts}
+
+    def _contradicted(self, stance: Stance) -> tuple[str, list[str]] | None:
+        """The fact that contradicts this stance, or None when the project agrees or is silent."""
+        if not self.established:
+            return None
+        if stance.polarity == "pos" and stance.member not in self.established:
+            member, sources = next(iter(self.established.items()))
+            return member, sources
+        if stance.polarity == "neg" and stance.member in self.established:
+            return stance.member, self.established[stance.member]
+        return None
+
+    def decide(self, sides: dict[int, Stance]) -> tuple[int, int, str, list[str]] | None:
+        """(wrong, right, fact, sources) when the project contradicts exactly one side, else None."""
+        verdicts = {position: self._contradicted(stance) for position, stance in sides.items()}
+        wrong = [position for position, verdict in verdicts.items() if verdict is not None]
+        if len(wrong) != 1 or len(self.established) != 1:
+            return None
+        right = next(position for position in sides if position != wrong[0])
+        contradiction = verdicts[wrong[0]]
+        if contradiction is None:
+            return None
+        return wrong[0], right, contradiction[0], list(contradiction[1])
+
+
 def _run(ctx: RuleContext) -> list[Finding]:
-    findings, ctx.conflicting = analyze(ctx.docs, ctx.settings, ctx.choices)
+    findings, ctx.conflicting = analyze(ctx.docs, ctx.settings, ctx.choices, project_facts(ctx.project))
     return findings
 
 

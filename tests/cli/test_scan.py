@@ -57,7 +57,7 @@ def test_json_report_matches_the_version_1_contract(demo) -> None:
     assert report["version"] == 1
     assert report["generated"] == NOW_ARG
     store = report["store"]
-    assert set(store) == {"path", "format", "project", "entries", "index", "tokens"}
+    assert set(store) == {"path", "format", "project", "project_how", "entries", "index", "tokens"}
     assert store["format"] == "claude-code"
     assert Path(store["path"]) == demo.claude_store
     assert Path(store["project"]) == demo.project

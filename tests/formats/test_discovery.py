@@ -47,8 +47,9 @@ def test_discover_prefers_the_claude_store_of_the_git_root(tmp_path: Path) -> No
         (project, "instructions"),
     ]
     assert "Claude Code store" in found[0].reason
-    store = formats.detect(found[0].path)
-    assert store.format == "claude-code" and store.project is None
+    store = formats.detect(found[0].path, cwd=tmp_path)
+    assert store.format == "claude-code" and store.project == project
+    assert store.project_how == "decoded from the store name"
     assert [entry.id for entry in store.entries] == ["a.md"]
 
 

@@ -257,19 +257,20 @@ def test_undo_refuses_when_a_touched_file_has_uncommitted_changes(tmp_path: Path
     assert (root / "blog_cadence.md").read_text(encoding="utf-8") == "edited after the review\n"
 
 
-def test_undo_twice_redoes(tmp_path: Path) -> None:
+def test_undo_walks_back_and_redo_walks_forward(tmp_path: Path) -> None:
     project = tmp_path / "proj"
     root = claude_store(project)
     reviewed = ops.review(load_store(root), "blog_cadence.md", on=TODAY)
     stamped = (root / "blog_cadence.md").read_bytes()
     undone = ops.undo(reviewed.store)
     assert b"reviewed" not in (root / "blog_cadence.md").read_bytes()
-    redone = ops.undo(undone.store)
+    redone = ops.redo(undone.store)
     assert head_subject(project) == "curator: redo review blog_cadence.md — confirmed still true on 2026-11-29"
     assert redone.message.startswith("redo review")
+    assert (root / "blog_cadence.md").read_bytes() == stamped
     ops.undo(redone.store)
     assert head_subject(project).startswith("curator: undo review blog_cadence.md")
-    ops.undo(load_store(root))
+    ops.redo(load_store(root))
     assert (root / "blog_cadence.md").read_bytes() == stamped
     assert status(project) == ""
 

@@ -193,11 +193,22 @@ class EntryActions(CuratorScreen):
         self.app.push_screen(PromptModal("Dismiss finding", [("reason", "Why is this not a problem?", "")], explanation=explanation, ok_label="Dismiss"), answered)
 
     def action_undo(self) -> None:
+        store = self.session.store
+        if store is None:
+            return
+        step = ops.next_undo(store)
+        if step.blocked:
+            self.curator.say(f"Nothing to undo: {step.blocked}", severity="warning")
+            return
+
         def answered(confirmed: bool | None) -> None:
             if confirmed:
                 self.curator.run_op(lambda store: ops.undo(store))
 
-        self.app.push_screen(ConfirmModal("Undo the last curator change?", "The last curator commit is reverted with a new commit (history keeps both).", "Undo"), answered)
+        files = ", ".join(step.paths[:4]) + (f" (+{len(step.paths) - 4} more)" if len(step.paths) > 4 else "")
+        explanation = (f"Next undo reverts {step.commit[:7] if step.commit else ''} “{step.subject}” ({files}) with a new "
+                       "commit; history keeps both. Undo again to walk further back; `curator redo` re-applies.")
+        self.app.push_screen(ConfirmModal(f"Undo “{step.subject}”?", explanation, "Undo"), answered)
 
     def action_conflicts(self) -> None:
         if self.session.stage in ("loading", "history", "rules"):

@@ -13,6 +13,7 @@ from textual.containers import Horizontal, Vertical
 from textual.widgets import ProgressBar, Static
 
 from curator.charts import sparkline
+from curator.formats.project import HOW_CWD, HOW_DECODED, HOW_EXPLICIT
 from curator.model import INDEX_MAX_BYTES, INDEX_MAX_LINES, Finding, Store
 from curator.tui.view import SEVERITY_GLYPH, SEVERITY_STYLE
 
@@ -53,8 +54,11 @@ def short_path(path: Path, limit: int = PATH_CHARS) -> str:
     return text if len(text) <= limit else "…" + text[-(limit - 1):]
 
 
+PROJECT_HOW_SHORT = {HOW_EXPLICIT: "--project", HOW_CWD: "from cwd", HOW_DECODED: "decoded from store name"}
+
+
 def store_label(store: Store) -> str:
-    """`project/.claude/memory` when the store lives in its project, else the shortened path."""
+    """`project/.claude/memory` when the store lives in its project, else the store and which project it is about."""
     project = store.project
     if project is not None:
         try:
@@ -63,7 +67,11 @@ def store_label(store: Store) -> str:
             inside = None
         if inside is not None:
             return short_path(Path(project.name) / inside)
-    return short_path(store.root)
+        how = PROJECT_HOW_SHORT.get(store.project_how, store.project_how)
+        return f"{short_path(store.root, PATH_CHARS // 2)} → {project.name} ({how})"
+    if store.format == "instructions":
+        return short_path(store.root)
+    return f"{short_path(store.root)} (no project)"
 
 
 def store_line(store: Store | None, findings: list[Finding], path: Path) -> Text:
