@@ -211,7 +211,8 @@ def _pair_up(
     swap = len(right_docs) < len(left_docs)
     minority, majority = (right_docs, left_docs) if swap else (left_docs, right_docs)
     declared = [d for d, stance in majority.items() if not stance.command] or sorted(majority)
-    speakers = sorted(declared) if len(declared) <= SMALL_SIDE else _representatives(docs, majority)
+    representatives = _representatives(docs, majority)
+    speakers = sorted({*declared, *representatives}) if len(declared) <= SMALL_SIDE else representatives
     for odd in sorted(minority):
         for speaker in speakers:
             if not _allowed(docs, odd, speaker):
