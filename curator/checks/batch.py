@@ -70,17 +70,17 @@ class IdentifierSearch:
         self._found_text = ""
 
     def search(self, names: list[str]) -> None:
-        """One `git grep -F -w -o` for every name."""
+        """One `git grep -F -w` for every name; whole lines, so a hit's context (string, URL, code) stays visible."""
         self.names = sorted({name for name in names if _searchable(name)})
         if not self.names:
             return
-        self.found = run_pass(self.runner, ["-n", "-I", "-F", "-w", "-o", "--untracked"], self.names, self.scope)
+        self.found = run_pass(self.runner, ["-n", "-I", "-F", "-w", "--untracked"], self.names, self.scope)
+        words = {name: re.compile(rf"(?<![A-Za-z0-9_]){re.escape(name)}(?![A-Za-z0-9_])") for name in self.names}
         by_name: dict[str, list[str]] = defaultdict(list)
-        seen: set[tuple[str, str, str]] = set()
-        for path, number, matched in self.found.matches:
-            if (path, number, matched) not in seen:
-                seen.add((path, number, matched))
-                by_name[matched].append(f"{path}:{number}:{matched}")
+        for path, number, text in self.found.matches:
+            for name in self.names:
+                if name in text and words[name].search(text):
+                    by_name[name].append(f"{path}:{number}:{text}")
         self.lines_by_name = dict(by_name)
         self._found_text = "\n".join(self.lines_by_name)
 
