@@ -80,11 +80,14 @@ def analyze_store(
 
 
 def add_review_state(result: ScanResult) -> None:
-    """Attach the store's review freshness and its `deleted-since-review` findings."""
+    """Attach the store's review freshness, its `deleted-since-review` and `sync-conflict` findings."""
     from curator.inbox.freshness import deleted_findings, review_state
 
+    from curator.sync.conflicts import sync_conflict_findings
+
     result.review = review_state(result.store)
-    kept = rules.apply_suppressions(result.store, deleted_findings(result.review))
+    found = deleted_findings(result.review) + sync_conflict_findings(result.store)
+    kept = rules.apply_suppressions(result.store, found)
     result.findings.extend(kept.findings)
     result.suppressed += kept.suppressed
 

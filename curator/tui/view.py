@@ -185,9 +185,12 @@ def review_queue(entries: list[Entry], findings: list[Finding], now: datetime) -
     return sorted(flagged, key=badness)
 
 
+PAIR_RULES = ("conflict", "duplicate", "sync-conflict")
+
+
 def pair_findings(findings: list[Finding]) -> list[Finding]:
-    """Conflict and duplicate findings between two or more entries, conflicts first."""
-    pairs = [finding for finding in findings if finding.rule in ("conflict", "duplicate") and len(finding.entries) >= 2]
+    """Conflict, duplicate and sync-conflict findings between two or more entries, conflicts first."""
+    pairs = [finding for finding in findings if finding.rule in PAIR_RULES and len(finding.entries) >= 2]
     return sorted(pairs, key=lambda finding: (finding.rule != "conflict", finding.entries))
 
 

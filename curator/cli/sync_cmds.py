@@ -1,0 +1,77 @@
+"""`curator sync`, `curator merge-index` (git's merge driver), `curator promote`: memory beyond one machine."""
+
+from __future__ import annotations
+
+import sys
+from pathlib import Path
+
+import click
+
+from curator.cli.common import resolve_store_path
+
+
+@click.command()
+@click.argument("path", required=False, type=click.Path(path_type=Path))
+@click.option("--init", "init_url", default=None, metavar="URL", help="Name the git remote to sync through (once).")
+@click.option("--project", type=click.Path(path_type=Path, file_okay=False), default=None, help="The project the memory is about (its identity names the branch).")
+def sync(path: Path | None, init_url: str | None, project: Path | None) -> None:
+    """Push and pull the memory store through a git remote, one branch per project identity.
+
+    `curator sync --init URL` names the remote once (any git remote: a private repository, a bare
+    repository on a shared drive) and installs a merge driver that unions MEMORY.md index lines.
+    Then `curator sync` fetches, snapshots local changes, merges (conflicting topic files are kept
+    side by side as NAME.sync-conflict-SHA.md and show in the conflicts view) and pushes.
+    """
+    from curator import formats
+    from curator.ops.io import OpError
+    from curator.ops.sync import init_sync
+    from curator.ops.sync import sync as run_sync
+    from curator.sync.identity import project_identity
+
+    store_path = resolve_store_path(path)
+    try:
+        store = formats.detect(store_path, project=project)
+    except formats.DetectError as error:
+        raise click.UsageError(str(error)) from None
+    directory = store.root if store.root.is_dir() else store.root.parent
+    try:
+        if init_url:
+            identity = project_identity(store.project or directory)
+            assert identity is not None
+            result = init_sync(directory, init_url, identity)
+            click.echo(f"sync set up: branch {result.branch}")
+            for note in result.notes:
+                click.echo(f"  {note}")
+            return
+        result = run_sync(directory)
+    except OpError as error:
+        click.echo(f"curator: {error}", err=True)
+        sys.exit(1)
+    click.echo(result.message)
+    for note in result.notes:
+        click.echo(f"note: {note}")
+
+
+@click.command("merge-index", hidden=True)
+@click.argument("base", type=click.Path(path_type=Path))
+@click.argument("ours", type=click.Path(path_type=Path))
+@click.argument("theirs", type=click.Path(path_type=Path))
+def merge_index_cmd(base: Path, ours: Path, theirs: Path) -> None:
+    """Git merge driver for MEMORY.md (writes the union into OURS)."""
+    from curator.ops.io import atomic_write
+    from curator.sync.index_merge import merge_index
+
+    def read(path: Path) -> str:
+        try:
+            return path.read_bytes().decode("utf-8", "surrogateescape")
+        except OSError:
+            return ""
+
+    merged = merge_index(read(base), read(ours), read(theirs))
+    atomic_write(ours, merged.encode("utf-8", "surrogateescape"))
+
+
+def register(group: click.Group) -> None:
+    """Add the sync commands to the group."""
+    group.add_command(sync)
+    group.add_command(merge_index_cmd)
