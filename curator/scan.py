@@ -29,6 +29,7 @@ class ScanResult:
     check_results: dict[str, list] = field(default_factory=dict)
     review: Any = None
     trend_line: str = ""
+    identity: Any = None
 
     def worst_severity(self) -> str | None:
         if not self.findings:
@@ -84,7 +85,9 @@ def add_review_state(result: ScanResult) -> None:
     from curator.inbox.freshness import deleted_findings, review_state
 
     from curator.sync.conflicts import sync_conflict_findings
+    from curator.sync.identity import project_identity
 
+    result.identity = project_identity(result.store.project)
     result.review = review_state(result.store)
     found = deleted_findings(result.review) + sync_conflict_findings(result.store)
     kept = rules.apply_suppressions(result.store, found)

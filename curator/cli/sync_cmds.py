@@ -71,7 +71,40 @@ def merge_index_cmd(base: Path, ours: Path, theirs: Path) -> None:
     atomic_write(ours, merged.encode("utf-8", "surrogateescape"))
 
 
+@click.command()
+@click.argument("entry_id", metavar="ID")
+@click.option("--to", "to", required=True, metavar="FILE", help="CLAUDE.md, AGENTS.md or .claude/rules/NAME.md in the project.")
+@click.option("--heading", default="Learned from memory", show_default=True, help="The section the rule goes under (created when missing).")
+@click.option("--project", type=click.Path(path_type=Path, file_okay=False), default=None, help="The project (default: the store's).")
+@click.option("--store", "store_path", type=click.Path(path_type=Path), default=None, help="The memory store (default: discovered).")
+def promote(entry_id: str, to: str, heading: str, project: Path | None, store_path: Path | None) -> None:
+    """Turn a reviewed memory into a team rule: append it to the project's instruction file and expire it.
+
+    The rule goes under HEADING in the file's own bullet style; the memory moves to the archive with
+    a pointer to the rule. One commit per repository touched; `curator undo` reverts the memory side
+    and `curator undo --store FILE` the instruction side when they live in different repositories.
+    """
+    from curator import formats
+    from curator.ops.io import OpError
+    from curator.ops.promote import promote as run_promote
+    from curator.scan import load_store
+
+    path = resolve_store_path(store_path)
+    try:
+        store = load_store(path, project=project)
+        result = run_promote(store, entry_id, to=to, heading=heading)
+    except formats.DetectError as error:
+        raise click.UsageError(str(error)) from None
+    except OpError as error:
+        click.echo(f"curator: {error}", err=True)
+        sys.exit(1)
+    click.echo(result.message + (f" (commit {result.commit[:7]})" if result.commit else ""))
+    for note in result.notes:
+        click.echo(f"note: {note}")
+
+
 def register(group: click.Group) -> None:
     """Add the sync commands to the group."""
     group.add_command(sync)
     group.add_command(merge_index_cmd)
+    group.add_command(promote)
