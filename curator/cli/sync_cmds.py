@@ -103,8 +103,54 @@ def promote(entry_id: str, to: str, heading: str, project: Path | None, store_pa
         click.echo(f"note: {note}")
 
 
+@click.command("export")
+@click.option("--to", "to", required=True, type=click.Choice(["claude-code", "notes", "openclaw", "agents-md"]), help="The format to write.")
+@click.argument("directory", type=click.Path(path_type=Path, file_okay=False))
+@click.option("--store", "store_path", type=click.Path(path_type=Path), default=None, help="The memory store (default: discovered).")
+def export_cmd(to: str, directory: Path, store_path: Path | None) -> None:
+    """Write the store's active entries into DIRECTORY as a store of another format (text, dates and types kept)."""
+    from curator import formats
+    from curator.ops.convert import export_store
+    from curator.ops.io import OpError
+    from curator.scan import load_store
+
+    try:
+        written = export_store(load_store(resolve_store_path(store_path)), to, directory)
+    except formats.DetectError as error:
+        raise click.UsageError(str(error)) from None
+    except OpError as error:
+        click.echo(f"curator: {error}", err=True)
+        sys.exit(1)
+    click.echo(f"exported to {directory} ({to}): {', '.join(written)}")
+
+
+@click.command("import")
+@click.argument("source", type=click.Path(path_type=Path, exists=True))
+@click.option("--from", "source_format", type=click.Choice(["claude-code", "notes", "openclaw", "instructions"]), default=None, help="Read SOURCE as this format.")
+@click.option("--store", "store_path", type=click.Path(path_type=Path), default=None, help="The store to add to (default: discovered).")
+def import_cmd(source: Path, source_format: str | None, store_path: Path | None) -> None:
+    """Add the entries of the store at SOURCE (any format) to this store, in this store's format; one commit."""
+    from curator import formats
+    from curator.ops.convert import import_entries
+    from curator.ops.io import OpError
+    from curator.scan import load_store
+
+    try:
+        origin = load_store(source, format_name=source_format)
+        destination = load_store(resolve_store_path(store_path))
+        result = import_entries(destination, origin)
+    except formats.DetectError as error:
+        raise click.UsageError(str(error)) from None
+    except OpError as error:
+        click.echo(f"curator: {error}", err=True)
+        sys.exit(1)
+    click.echo(result.message + (f" (commit {result.commit[:7]})" if result.commit else ""))
+
+
 def register(group: click.Group) -> None:
     """Add the sync commands to the group."""
+    group.add_command(export_cmd)
+    group.add_command(import_cmd)
     group.add_command(sync)
     group.add_command(merge_index_cmd)
     group.add_command(promote)
