@@ -147,8 +147,50 @@ def import_cmd(source: Path, source_format: str | None, store_path: Path | None)
     click.echo(result.message + (f" (commit {result.commit[:7]})" if result.commit else ""))
 
 
+@click.command()
+@click.option("--format", "output_format", type=click.Choice(["text", "json"]), default="text", show_default=True)
+@click.option("--also", "extra", multiple=True, type=click.Path(path_type=Path, exists=True), help="Another store to list (a notes.md, a workspace).")
+@click.option("--archive-orphans", is_flag=True, help="Move the memory of projects whose checkout is gone to ~/.claude/projects/.curator-archive/.")
+def projects(output_format: str, extra: tuple[Path, ...], archive_orphans: bool) -> None:
+    """Every memory store on this machine: project (or "missing"), entries, index lines, findings, last review."""
+    import json
+
+    from curator.ops.io import OpError
+    from curator.ops.projects import archive_orphan
+    from curator.scan import utcnow
+    from curator.sync.projects import list_projects
+
+    home = Path.home()
+    rows = list_projects(home, utcnow(), list(extra))
+    if archive_orphans:
+        claude_projects = home / ".claude" / "projects"
+        for row in rows:
+            if row.missing and row.format == "claude-code" and row.store.parent.parent == claude_projects:
+                try:
+                    click.echo(f"archived {row.store.parent.name} -> {archive_orphan(home, row.store)}")
+                except OpError as error:
+                    click.echo(f"curator: {error}", err=True)
+        rows = list_projects(home, utcnow(), list(extra))
+    if output_format == "json":
+        click.echo(json.dumps([row.to_json() for row in rows], ensure_ascii=False, indent=2))
+        return
+    if not rows:
+        click.echo(f"no memory stores found under {home}")
+        return
+    click.echo(f"{'project':<44} {'entries':>7} {'index':>9} {'err':>4} {'warn':>4} {'info':>4}  {'reviewed':<10} {'unrev':>5}")
+    for row in rows:
+        label = "(missing) " + row.store.parent.name if row.missing else str(row.project)
+        index = f"{row.index_lines}/200" if row.index_lines is not None else "-"
+        reviewed = f"{row.reviewed_at:%Y-%m-%d}" if row.reviewed_at else "never"
+        unreviewed = "-" if row.unreviewed is None else str(row.unreviewed)
+        counts = [str(row.findings.get(level, 0)) for level in ("error", "warning", "info")]
+        click.echo(f"{label[-44:]:<44} {row.entries:>7} {index:>9} {counts[0]:>4} {counts[1]:>4} {counts[2]:>4}  {reviewed:<10} {unreviewed:>5}")
+        click.echo(f"  {row.store}" + (f"  ({row.error})" if row.error else ""))
+
+
 def register(group: click.Group) -> None:
     """Add the sync commands to the group."""
+    group.add_command(projects)
     group.add_command(export_cmd)
     group.add_command(import_cmd)
     group.add_command(sync)
