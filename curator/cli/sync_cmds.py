@@ -3,11 +3,28 @@
 from __future__ import annotations
 
 import sys
+from collections.abc import Iterator
+from contextlib import contextmanager
 from pathlib import Path
 
 import click
 
 from curator.cli.common import resolve_store_path
+
+
+@contextmanager
+def reported_failures() -> Iterator[None]:
+    """A store that cannot be read is a usage error (exit 2); a refused op prints why and exits 1."""
+    from curator import formats
+    from curator.ops.io import OpError
+
+    try:
+        yield
+    except formats.DetectError as error:
+        raise click.UsageError(str(error)) from None
+    except OpError as error:
+        click.echo(f"curator: {error}", err=True)
+        sys.exit(1)
 
 
 @click.command()
@@ -23,18 +40,15 @@ def sync(path: Path | None, init_url: str | None, project: Path | None) -> None:
     side by side as NAME.sync-conflict-SHA.md and show in the conflicts view) and pushes.
     """
     from curator import formats
-    from curator.ops.io import OpError
     from curator.ops.sync import init_sync
     from curator.ops.sync import sync as run_sync
     from curator.sync.identity import project_identity
 
     store_path = resolve_store_path(path)
-    try:
+    with reported_failures():
         store = formats.detect(store_path, project=project)
-    except formats.DetectError as error:
-        raise click.UsageError(str(error)) from None
     directory = store.root if store.root.is_dir() else store.root.parent
-    try:
+    with reported_failures():
         if init_url:
             identity = project_identity(store.project or directory)
             assert identity is not None
@@ -44,9 +58,6 @@ def sync(path: Path | None, init_url: str | None, project: Path | None) -> None:
                 click.echo(f"  {note}")
             return
         result = run_sync(directory)
-    except OpError as error:
-        click.echo(f"curator: {error}", err=True)
-        sys.exit(1)
     click.echo(result.message)
     for note in result.notes:
         click.echo(f"note: {note}")
@@ -84,20 +95,12 @@ def promote(entry_id: str, to: str, heading: str, project: Path | None, store_pa
     a pointer to the rule. One commit per repository touched; `curator undo` reverts the memory side
     and `curator undo --store FILE` the instruction side when they live in different repositories.
     """
-    from curator import formats
-    from curator.ops.io import OpError
     from curator.ops.promote import promote as run_promote
     from curator.scan import load_store
 
     path = resolve_store_path(store_path)
-    try:
-        store = load_store(path, project=project)
-        result = run_promote(store, entry_id, to=to, heading=heading)
-    except formats.DetectError as error:
-        raise click.UsageError(str(error)) from None
-    except OpError as error:
-        click.echo(f"curator: {error}", err=True)
-        sys.exit(1)
+    with reported_failures():
+        result = run_promote(load_store(path, project=project), entry_id, to=to, heading=heading)
     click.echo(result.message + (f" (commit {result.commit[:7]})" if result.commit else ""))
     for note in result.notes:
         click.echo(f"note: {note}")
@@ -109,18 +112,11 @@ def promote(entry_id: str, to: str, heading: str, project: Path | None, store_pa
 @click.option("--store", "store_path", type=click.Path(path_type=Path), default=None, help="The memory store (default: discovered).")
 def export_cmd(to: str, directory: Path, store_path: Path | None) -> None:
     """Write the store's active entries into DIRECTORY as a store of another format (text, dates and types kept)."""
-    from curator import formats
     from curator.ops.convert import export_store
-    from curator.ops.io import OpError
     from curator.scan import load_store
 
-    try:
+    with reported_failures():
         written = export_store(load_store(resolve_store_path(store_path)), to, directory)
-    except formats.DetectError as error:
-        raise click.UsageError(str(error)) from None
-    except OpError as error:
-        click.echo(f"curator: {error}", err=True)
-        sys.exit(1)
     click.echo(f"exported to {directory} ({to}): {', '.join(written)}")
 
 
@@ -130,20 +126,12 @@ def export_cmd(to: str, directory: Path, store_path: Path | None) -> None:
 @click.option("--store", "store_path", type=click.Path(path_type=Path), default=None, help="The store to add to (default: discovered).")
 def import_cmd(source: Path, source_format: str | None, store_path: Path | None) -> None:
     """Add the entries of the store at SOURCE (any format) to this store, in this store's format; one commit."""
-    from curator import formats
     from curator.ops.convert import import_entries
-    from curator.ops.io import OpError
     from curator.scan import load_store
 
-    try:
+    with reported_failures():
         origin = load_store(source, format_name=source_format)
-        destination = load_store(resolve_store_path(store_path))
-        result = import_entries(destination, origin)
-    except formats.DetectError as error:
-        raise click.UsageError(str(error)) from None
-    except OpError as error:
-        click.echo(f"curator: {error}", err=True)
-        sys.exit(1)
+        result = import_entries(load_store(resolve_store_path(store_path)), origin)
     click.echo(result.message + (f" (commit {result.commit[:7]})" if result.commit else ""))
 
 
