@@ -185,13 +185,13 @@ def review_queue(entries: list[Entry], findings: list[Finding], now: datetime) -
     return sorted(flagged, key=badness)
 
 
-PAIR_RULES = ("conflict", "duplicate", "sync-conflict")
+PAIR_RULES = ("sync-conflict", "conflict", "duplicate")
 
 
 def pair_findings(findings: list[Finding]) -> list[Finding]:
-    """Conflict, duplicate and sync-conflict findings between two or more entries, conflicts first."""
+    """Sync-conflict, conflict and duplicate findings between two or more entries, in that order."""
     pairs = [finding for finding in findings if finding.rule in PAIR_RULES and len(finding.entries) >= 2]
-    return sorted(pairs, key=lambda finding: (finding.rule != "conflict", finding.entries))
+    return sorted(pairs, key=lambda finding: (PAIR_RULES.index(finding.rule), finding.entries))
 
 
 def suggested_partner(entry_id: str, findings: list[Finding]) -> str | None:
