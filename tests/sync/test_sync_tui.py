@@ -72,7 +72,7 @@ async def test_promote_from_the_tui(tmp_path: Path, now) -> None:
         await wait_ready(pilot, app)
         app.screen.jump_to("ci.md")
         await pilot.pause(0.1)
-        await pilot.press("P")
+        await pilot.press("plus")
         assert isinstance(app.screen, PromptModal)
         app.screen.query_one("#prompt-heading").value = "Testing"
         await pilot.click("#prompt-ok")
