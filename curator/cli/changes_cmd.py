@@ -82,9 +82,9 @@ def changes(
     last. --revert ID puts an entry back as it was at the review (a deletion restored byte for
     byte, an addition expired) in one undoable commit. Finish a review with `curator review --done`.
     """
-    from curator.ops import inbox as ops_inbox
     from curator.cli.ops_cmds import load
     from curator.inbox.changes import InboxError, changes_since
+    from curator.ops import inbox as ops_inbox
     from curator.ops.io import OpError
 
     store = load(store_path or path)

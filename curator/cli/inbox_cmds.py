@@ -60,7 +60,8 @@ def snapshot(path: Path | None, from_hook: bool, event: str | None, session_id: 
     on stdin, snapshots that session's memory, and always exits 0: errors go to
     ~/.local/state/curator/snapshot.log instead of the agent's session.
     """
-    from curator.ops import hooks as ops_hooks, snapshot as ops_snapshot
+    from curator.ops import hooks as ops_hooks
+    from curator.ops import snapshot as ops_snapshot
     from curator.ops.git import GitError
     from curator.ops.io import OpError
 
@@ -108,8 +109,8 @@ SCOPE_OPTION = click.option(
 
 
 def _settings(scope: str, project: Path | None) -> Path:
-    from curator.ops import hooks as ops_hooks
     from curator.formats.common import find_git_root
+    from curator.ops import hooks as ops_hooks
 
     if scope == "project" and project is None:
         project = find_git_root(Path.cwd()) or Path.cwd()

@@ -7,7 +7,6 @@ from dataclasses import dataclass
 from datetime import datetime
 from typing import Any
 
-from curator.ops import git as ops_git
 from curator.inbox.changes import (
     DELETED_STATE,
     InboxError,
@@ -21,6 +20,7 @@ from curator.inbox.changes import (
 from curator.inbox.delta import findings_trailer, since_last_review
 from curator.inbox.marker import REVIEW_REF, REVIEW_TRAILER
 from curator.model import Store
+from curator.ops import git as ops_git
 from curator.ops.core import OpResult, commit_message, reload_store, run_plan
 from curator.ops.expire import expire, restore
 from curator.ops.io import OpError, Plan, atomic_write
