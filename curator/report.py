@@ -54,6 +54,7 @@ def to_json_dict(scan: ScanResult) -> dict[str, Any]:
             "path": str(store.root),
             "format": store.format,
             "project": str(store.project) if store.project else None,
+            "identity": scan.identity.key if scan.identity is not None else None,
             "entries": len(store.entries),
             "index": (
                 {"lines": index.lines, "bytes": index.bytes, "loaded_lines": index.loaded_lines}
@@ -104,6 +105,7 @@ def summary_lines(scan: ScanResult) -> list[str]:
     lines = [
         f"store    {store.root} ({store.format})",
         f"project  {store.project or '(unknown)'}",
+        *([f"identity {scan.identity.key} ({scan.identity.source})"] if scan.identity is not None else []),
         f"entries  {active_entries} active, {len(store.entries) - active_entries} other",
     ]
     if store.index:

@@ -13,6 +13,7 @@ from curator.cli import (
     inbox_cmds,
     ops_cmds,
     scan_cmd,
+    sync_cmds,
     trend_cmd,
     tui_cmd,
 )
@@ -45,5 +46,5 @@ def main(ctx: click.Context) -> None:
         ctx.invoke(tui_cmd.tui)
 
 
-for command_module in (scan_cmd, check_cmd, history_cmd, ops_cmds, changes_cmd, inbox_cmds, trend_cmd, demo_cmd, tui_cmd):
+for command_module in (scan_cmd, check_cmd, history_cmd, ops_cmds, changes_cmd, inbox_cmds, trend_cmd, sync_cmds, demo_cmd, tui_cmd):
     command_module.register(main)
