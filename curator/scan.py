@@ -5,6 +5,7 @@ The CLI runs them back to back (`run_scan`); the TUI runs each in a worker and p
 
 from __future__ import annotations
 
+import gc
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from datetime import datetime, timezone
@@ -15,6 +16,7 @@ from curator import checks, formats, history, rules
 from curator.checks.results import CheckResult
 from curator.inbox.freshness import deleted_findings, review_state
 from curator.model import SEVERITY_RANK, Finding, Severity, Store
+from curator.scancache import PairwiseCache
 from curator.sync.conflicts import sync_conflict_findings
 from curator.sync.identity import project_identity
 
@@ -69,9 +71,9 @@ def annotate(store: Store) -> Store:
     return store
 
 
-def analyze(store: Store, *, now: datetime | None = None) -> rules.RuleOutcome:
-    """Stage 3: reader findings, every rule, then the store's suppressions."""
-    return rules.analyze(store, now=now or utcnow())
+def analyze(store: Store, *, now: datetime | None = None, cache: PairwiseCache | None = None) -> rules.RuleOutcome:
+    """Stage 3: reader findings, every rule, then the store's suppressions (`cache` reuses the pairwise rules' work)."""
+    return rules.analyze(store, now=now or utcnow(), cache=cache)
 
 
 def check(store: Store, *, timeout: float = 5.0, entry_ids: list[str] | None = None) -> CheckStage:
@@ -87,11 +89,17 @@ _check_stage = check  # analyze_store's `check` flag shadows the stage's name
 def load_store(
     path: Path, *, format_name: str | None = None, project: Path | None = None, progress: Progress = _no_progress
 ) -> Store:
-    """Stages 1 and 2: read a store from disk and annotate it with git history."""
-    progress("reading the store", None)
-    store = load(path, format_name=format_name, project=project)
-    progress("reading git history", len(store.entries))
-    return annotate(store)
+    """Stages 1 and 2: read a store from disk and annotate it with git history (cyclic GC paused: loading builds no cycles)."""
+    collecting = gc.isenabled()
+    gc.disable()
+    try:
+        progress("reading the store", None)
+        store = load(path, format_name=format_name, project=project)
+        progress("reading git history", len(store.entries))
+        return annotate(store)
+    finally:
+        if collecting:
+            gc.enable()
 
 
 def sort_findings(findings: list[Finding]) -> list[Finding]:
@@ -106,11 +114,12 @@ def analyze_store(
     check: bool = False,
     timeout: float = 5.0,
     progress: Progress = _no_progress,
+    cache: bool = False,
 ) -> ScanResult:
-    """Stages 3 (and, when asked, 4) over an already loaded store, with the store's review state."""
+    """Stages 3 (and, when asked, 4) over an already loaded store, with the store's review state; `cache` reuses pairwise work."""
     moment = now or utcnow()
     progress("running the rules", len(store.entries))
-    outcome = analyze(store, now=moment)
+    outcome = analyze(store, now=moment, cache=PairwiseCache.for_store(store) if cache else None)
     result = ScanResult(store=store, findings=outcome.findings, now=moment, suppressed=outcome.suppressed)
     add_review_state(result)
     if check:
@@ -143,7 +152,8 @@ def run_scan(
     check: bool = False,
     timeout: float = 5.0,
     progress: Progress = _no_progress,
+    cache: bool = False,
 ) -> ScanResult:
     """Every stage: load, annotate and analyze the store at `path` (and check it when asked)."""
     store = load_store(path, format_name=format_name, project=project, progress=progress)
-    return analyze_store(store, now=now, check=check, timeout=timeout, progress=progress)
+    return analyze_store(store, now=now, check=check, timeout=timeout, progress=progress, cache=cache)

@@ -48,3 +48,9 @@ def corpus() -> Path:
     if not CORPUS.is_dir():
         pytest.skip("../shared/corpus is not present")
     return CORPUS
+
+
+@pytest.fixture(autouse=True)
+def scan_cache_dir(tmp_path_factory: pytest.TempPathFactory, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Keep scan caches of test stores out of the real user cache directory."""
+    monkeypatch.setenv("CURATOR_CACHE_DIR", str(tmp_path_factory.getbasetemp() / "curator-cache"))

@@ -10,6 +10,8 @@ from pathlib import Path
 
 from curator.checks.claims import extract_claims
 from curator.checks.confine import git_root, within
+from curator.checks.listing import ListingCache
+from curator.checks.memoryscope import MemoryScope
 from curator.checks.probes import ProbeRunner, run_adhoc
 from curator.checks.project import load_facts
 from curator.checks.results import CHECK_FAILED, CheckResult, Claim, ProbeResult
@@ -72,15 +74,19 @@ def _relative_inside(project: Path, path: Path) -> str | None:
     return os.path.relpath(os.path.realpath(path), os.path.realpath(project))
 
 
-def _memory_paths(store: Store, root: Path) -> list[str]:
-    """Memory files inside the project (the store folder as one path when it is a folder of its own)."""
+def memory_scope(store: Store, root: Path, listings: ListingCache | None = None) -> MemoryScope:
+    """Memory inside the project: the store folder when it is a folder of its own, else each memory file."""
     store_dir = _relative_inside(root, store.root) if store.root.is_dir() else None
-    paths: set[str] = {store_dir} if store_dir and store_dir != "." else set()
+    files = []
     for source in (*store.files.values(), *store.context_files.values()):
-        rel = _relative_inside(root, source.abspath)
-        if rel and not any(rel.startswith(folder + "/") for folder in paths):
-            paths.add(rel)
-    return sorted(paths)
+        lexical = os.path.relpath(source.abspath, store.root) if store_dir is not None else ".."
+        if lexical.startswith("..") or os.path.islink(source.abspath):
+            rel = _relative_inside(root, source.abspath)
+        else:
+            rel = os.path.normpath(os.path.join(store_dir or ".", lexical))
+        if rel:
+            files.append(rel)
+    return MemoryScope([store_dir] if store_dir else [], files, listings or ListingCache(root))
 
 
 def run_checks(
@@ -109,16 +115,21 @@ def run_checks(
             ]
         return outcome
     runner = ProbeRunner(root, timeout=timeout)
-    memory_paths = _memory_paths(store, root)
+    scope = memory_scope(store, root)
     memory_dirs = {}
+    dir_of: dict[Path, str | None] = {}
     for entry in entries:
-        rel_dir = _relative_inside(root, (store.root / entry.path).parent)
+        parent = (store.root / entry.path).parent
+        if parent not in dir_of:
+            dir_of[parent] = _relative_inside(root, parent)
+        rel_dir = dir_of[parent]
         if rel_dir and rel_dir != ".":
             memory_dirs[entry.id] = rel_dir
     in_git = git_root(root) is not None
-    checker = Checker(project=root, runner=runner, facts=load_facts(root), in_git=in_git,
-                      memory_paths=memory_paths, memory_dirs=memory_dirs)
+    checker = Checker(project=root, runner=runner, facts=load_facts(root), in_git=in_git, scope=scope,
+                      memory_dirs=memory_dirs)
     flat = [claim for _, claims in claims_by_entry for claim in claims]
+    checker.prepare(flat)
     with ThreadPoolExecutor(max_workers=max(1, max_workers), thread_name_prefix="curator-probe") as pool:
         verdicts = list(pool.map(checker.check, flat))
     by_claim = iter(verdicts)

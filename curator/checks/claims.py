@@ -191,7 +191,7 @@ def _is_memory_link(path: str, entry: Entry, store: Store | None) -> bool:
         return False
     here = os.path.dirname(entry.path)
     candidates = {os.path.normpath(os.path.join(here, path)), os.path.normpath(path)}
-    if candidates & set(store.files):
+    if candidates & _memory_names(store)[0]:
         return True
     return store.format in ("claude-code", "openclaw") and "/" not in path and path.endswith(".md")
 
@@ -224,7 +224,7 @@ def _classify_code(content: str, entry: Entry, span: tuple[int, int], store: Sto
     if _DOMAIN.match(path) and not ("/" not in path and has_extension(path)):
         return [_claim("url", stripped, path, "not fetched", entry, inner, "code")]
     if ("/" in path or "\\" in path or has_extension(path)) and _pathlike(path, strict=True):
-        if _is_memory_link(path, entry, store) and store is not None and path in set(store.files):
+        if _is_memory_link(path, entry, store) and store is not None and path in _memory_names(store)[0]:
             return []
         return [_path_claim(path, entry, inner, "code", stripped)]
     if _FLAG.match(stripped):
@@ -280,7 +280,21 @@ def _identifier_signal(text: str) -> bool:
 
 
 def _memory_stem(name: str, store: Store | None) -> bool:
-    return store is not None and any(Path(rel).stem == name for rel in store.files)
+    return store is not None and name in _memory_names(store)[1]
+
+
+_NAMES_CACHE: dict[int, tuple[object, int, frozenset[str], frozenset[str]]] = {}
+
+
+def _memory_names(store: Store) -> tuple[frozenset[str], frozenset[str]]:
+    """The store's file paths and their stems, built once per store rather than once per claim."""
+    cached = _NAMES_CACHE.get(id(store))
+    if cached is None or cached[0] is not store.files or cached[1] != len(store.files):
+        names = frozenset(store.files)
+        cached = (store.files, len(store.files), names, frozenset(Path(rel).stem for rel in names))
+        _NAMES_CACHE.clear()
+        _NAMES_CACHE[id(store)] = cached
+    return cached[2], cached[3]
 
 
 _TOOL_WORD = re.compile(r"(?<![A-Za-z0-9_\-./@])(" + "|".join(sorted(TOOLS, key=len, reverse=True))

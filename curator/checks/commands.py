@@ -181,3 +181,16 @@ def _check_value(program: str, name: str, value: str) -> None:
         raise Refused(f"{program}: {name} takes a number, not {value!r}")
     if "\x00" in value or "\n" in value:
         raise Refused(f"{program}: {name} value contains control characters")
+
+
+BATCH_GREP_FLAGS = frozenset({"-n", "-I", "-F", "-E", "-w", "-o", "-i", "--untracked"})
+
+
+def build_batch_grep(options: list[str], pathspecs: list[str], project: Path) -> SafeCommand:
+    """`git grep OPTIONS -f - -- PATHSPECS`: one search for many patterns, read from stdin (never a file)."""
+    unknown = [option for option in options if option not in BATCH_GREP_FLAGS]
+    if unknown:
+        raise Refused(f"git grep batch: option {unknown[0]} is not allowed")
+    paths = [_confine_operand("git grep", operand, project) for operand in pathspecs]
+    argv = ["git", "grep", *options, "-f", "-", "--", *paths]
+    return SafeCommand(argv=argv, program="git grep", options=[*options, "-f", "-"], paths=paths)

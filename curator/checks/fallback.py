@@ -5,6 +5,10 @@ from __future__ import annotations
 import fnmatch
 import os
 import re
+import stat
+import threading
+import time
+from dataclasses import dataclass
 from pathlib import Path
 
 from curator.checks.commands import SafeCommand
@@ -12,19 +16,96 @@ from curator.checks.commands import SafeCommand
 SUPPORTED = ("ls", "grep", "wc", "cat", "head", "git ls-files", "git grep", "rg")
 BINARY_SNIFF_BYTES = 8192
 SKIP_DIRS = {".git"}
+READ_CAP_BYTES = 8 * 1024 * 1024
+OUTPUT_CAP_CHARS = 2 * 1024 * 1024
+
+
+class OverBudget(Exception):
+    """The stand-in ran past its deadline."""
+
+
+@dataclass
+class Budget:
+    """What one stand-in run may spend: a deadline, bytes read per file, characters of output."""
+
+    deadline: float | None = None
+    read_cap: int = READ_CAP_BYTES
+    output_cap: int = OUTPUT_CAP_CHARS
+    output_used: int = 0
+    truncated: bool = False
+
+    def tick(self) -> None:
+        if self.deadline is not None and time.monotonic() > self.deadline:
+            raise OverBudget
+
+    def room(self, text: str) -> bool:
+        """Count `text` against the output cap; False once the cap is reached."""
+        if self.output_used + len(text) > self.output_cap:
+            self.truncated = True
+            return False
+        self.output_used += len(text) + 1
+        return True
+
+
+_local = threading.local()
+
+
+def _budget() -> Budget:
+    """This thread's budget (probes run in a thread pool, each run with its own)."""
+    budget = getattr(_local, "budget", None)
+    if budget is None:
+        budget = _local.budget = Budget()
+    return budget
+
+
+@dataclass
+class FallbackResult:
+    exit_code: int | None
+    output: str
+    timed_out: bool = False
+    truncated: bool = False
 
 
 def supports(command: SafeCommand) -> bool:
     return command.program in SUPPORTED
 
 
-def run(command: SafeCommand, project: Path) -> tuple[int, str]:
-    """Emulate the validated command in the project root; return (exit code, combined output)."""
+def run(command: SafeCommand, project: Path, *, timeout: float | None = None) -> FallbackResult:
+    """Emulate the validated command in the project root, within the timeout and the read and output caps."""
     handler = {
         "ls": _ls, "grep": _grep, "rg": _grep, "wc": _wc, "cat": _cat, "head": _head,
         "git ls-files": _git_ls_files, "git grep": _git_grep,
     }[command.program]
-    return handler(command, Path(project))
+    _local.budget = budget = Budget(deadline=None if timeout is None else time.monotonic() + timeout,
+                              read_cap=READ_CAP_BYTES, output_cap=OUTPUT_CAP_CHARS)
+    try:
+        exit_code, text = handler(command, Path(project))
+    except OverBudget:
+        return FallbackResult(None, f"[stopped after {timeout:g} s]\n", timed_out=True)
+    if budget.truncated:
+        text = text[: budget.output_cap]
+    return FallbackResult(exit_code, text, truncated=budget.truncated)
+
+
+def read_regular(path: Path) -> bytes:
+    """At most the read cap of a regular file; FIFOs, devices and sockets raise OSError instead of blocking."""
+    _budget().tick()
+    descriptor = os.open(path, os.O_RDONLY | os.O_NONBLOCK)
+    try:
+        if not stat.S_ISREG(os.fstat(descriptor).st_mode):
+            raise OSError(0, "not a regular file (skipped)")
+        chunks: list[bytes] = []
+        remaining = _budget().read_cap
+        while remaining > 0:
+            chunk = os.read(descriptor, min(1 << 20, remaining))
+            if not chunk:
+                break
+            chunks.append(chunk)
+            remaining -= len(chunk)
+            _budget().tick()
+        return b"".join(chunks)
+    finally:
+        os.close(descriptor)
 
 
 def _flags(command: SafeCommand) -> set[str]:
@@ -50,7 +131,12 @@ def walk_files(project: Path, start: str = ".") -> list[str]:
         dirs[:] = sorted(name for name in dirs if name not in SKIP_DIRS)
         for name in sorted(files):
             full = Path(folder) / name
-            if full.is_symlink():
+            _budget().tick()
+            try:
+                mode = os.lstat(full).st_mode
+            except OSError:
+                continue
+            if not stat.S_ISREG(mode):
                 continue
             found.append(os.path.normpath(os.path.relpath(full, project)))
     return found
@@ -107,9 +193,9 @@ def _search(command: SafeCommand, project: Path, files: list[str], *, show_names
     matched = False
     for rel in files:
         try:
-            data = (project / rel).read_bytes()
-        except OSError:
-            out.append(f"grep: {rel}: No such file or directory")
+            data = read_regular(project / rel)
+        except OSError as error:
+            out.append(f"grep: {rel}: {error.strerror or 'No such file or directory'}")
             continue
         binary = b"\x00" in data[:BINARY_SNIFF_BYTES]
         if binary and skip_binary:
@@ -120,6 +206,8 @@ def _search(command: SafeCommand, project: Path, files: list[str], *, show_names
         if not hits:
             continue
         matched = True
+        if _budget().truncated:
+            break
         if binary:
             out.append(f"Binary file {rel} matches")
         elif names_only:
@@ -130,9 +218,12 @@ def _search(command: SafeCommand, project: Path, files: list[str], *, show_names
             for number, line in hits:
                 prefix = (f"{rel}:" if show_names else "") + (f"{number}:" if numbers else "")
                 if "-o" in flags and not invert:
-                    out += [prefix + found.group(0) for found in pattern.finditer(line) if found.group(0)]
+                    shown = [prefix + found.group(0) for found in pattern.finditer(line) if found.group(0)]
                 else:
-                    out.append(prefix + line)
+                    shown = [prefix + line]
+                if not all(_budget().room(item) for item in shown):
+                    break
+                out += shown
     return (0 if matched else 1), "\n".join(out) + ("\n" if out else "")
 
 
@@ -199,7 +290,7 @@ def _read(project: Path, command: SafeCommand) -> tuple[int, list[tuple[str, byt
     errors, blobs, messages = 0, [], []
     for rel in command.paths:
         try:
-            blobs.append((rel, (project / rel).read_bytes()))
+            blobs.append((rel, read_regular(project / rel)))
         except OSError as error:
             errors = 1
             messages.append(f"{command.program}: {rel}: {error.strerror or 'cannot read'}")

@@ -19,6 +19,8 @@ from curator.checks.results import ProbeResult
 EXCERPT_LINES = 40
 EXCERPT_CHARS = 4000
 READ_CAP_BYTES = 2 * 1024 * 1024
+BATCH_TIMEOUT_FACTOR = 4
+BATCH_READ_CAP = 32 * 1024 * 1024
 GIT_SAFE_CONFIG = {"core.fsmonitor": "false", "core.quotepath": "off", "grep.fallbackToNoIndex": "false"}
 
 
@@ -57,24 +59,27 @@ def finish(argv: list[str], exit_code: int | None, raw: str, started: float, *, 
         argv=list(argv), command=shlex.join(argv), exit_code=exit_code, output=shown,
         duration_s=time.monotonic() - started, program_missing_fallback=fallback_used,
         output_lines=sum(1 for line in raw.splitlines() if line.strip()), truncated=cut or truncated,
-        timed_out=timed_out, full_output=raw,
+        timed_out=timed_out, full_output=raw, capped=truncated,
     )
 
 
-def execute(command: SafeCommand, project: Path, *, timeout: float) -> ProbeResult:
+def execute(command: SafeCommand, project: Path, *, timeout: float, stdin_data: bytes | None = None,
+            read_cap: int = READ_CAP_BYTES) -> ProbeResult:
     """Run one validated command in the project root; fall back to pure Python when its binary is missing."""
     argv = command.argv
     started = time.monotonic()
     binary = find_program(argv[0])
     if binary is None:
-        if fallback.supports(command):
-            fallback_code, text = fallback.run(command, project)
-            return finish(argv, fallback_code, text, started, fallback_used=True)
+        if stdin_data is None and fallback.supports(command):
+            stand_in = fallback.run(command, project, timeout=timeout)
+            return finish(argv, stand_in.exit_code, stand_in.output, started, fallback_used=True,
+                          timed_out=stand_in.timed_out, truncated=stand_in.truncated)
         return finish(argv, None, f"{argv[0]}: not installed, and no pure-Python stand-in for {command.program}",
                       started, fallback_used=True)
     try:
         process = subprocess.Popen(  # noqa: S603 - argument list, allow-listed program, never a shell
-            argv, executable=binary, cwd=project, stdin=subprocess.DEVNULL, stdout=subprocess.PIPE,
+            argv, executable=binary, cwd=project, stdout=subprocess.PIPE,
+            stdin=subprocess.DEVNULL if stdin_data is None else subprocess.PIPE,
             stderr=subprocess.STDOUT, env=probe_env(), start_new_session=True, shell=False,
         )
     except OSError as error:
@@ -88,15 +93,17 @@ def execute(command: SafeCommand, project: Path, *, timeout: float) -> ProbeResu
             chunk = process.stdout.read(65536)
             if not chunk:
                 return
-            if state["read"] < READ_CAP_BYTES:
-                chunks.append(chunk[: READ_CAP_BYTES - state["read"]])
+            if state["read"] < read_cap:
+                chunks.append(chunk[: read_cap - state["read"]])
             state["read"] += len(chunk)
-            if state["read"] >= READ_CAP_BYTES and not state["capped"]:
+            if state["read"] >= read_cap and not state["capped"]:
                 state["capped"] = True
                 _kill_group(process)
 
     reader = threading.Thread(target=drain, daemon=True)
     reader.start()
+    if stdin_data is not None:
+        threading.Thread(target=_feed, args=(process, stdin_data), daemon=True).start()
     timed_out = False
     try:
         exit_code: int | None = process.wait(timeout=timeout)
@@ -114,6 +121,27 @@ def execute(command: SafeCommand, project: Path, *, timeout: float) -> ProbeResu
     if state["capped"]:
         exit_code = exit_code if exit_code is not None and exit_code >= 0 else 0
     return finish(argv, exit_code, text, started, timed_out=timed_out, truncated=bool(state["capped"]))
+
+
+def narrowed(probe: ProbeResult, lines: list[str], command: str | None = None) -> ProbeResult:
+    """A probe seen from one claim: the command that really ran, and only the lines that concern the claim."""
+    text = "".join(f"{line}\n" for line in lines)
+    shown, cut = excerpt(text)
+    return ProbeResult(
+        argv=list(probe.argv), command=command or probe.command, exit_code=0 if lines else 1, output=shown,
+        duration_s=probe.duration_s, output_lines=len(lines), truncated=cut, timed_out=probe.timed_out,
+        full_output=text, program_missing_fallback=probe.program_missing_fallback,
+    )
+
+
+def _feed(process: subprocess.Popen, data: bytes) -> None:
+    """Write `data` to the process's stdin and close it (a process that exits early just stops reading)."""
+    assert process.stdin is not None
+    try:
+        process.stdin.write(data)
+        process.stdin.close()
+    except (BrokenPipeError, OSError, ValueError):
+        pass
 
 
 def _kill_group(process: subprocess.Popen) -> None:
@@ -154,6 +182,17 @@ class ProbeRunner:
                 self.durations.append(cached.duration_s)
                 self._cache[key] = cached
             return cached
+
+    def run_batch(self, command: SafeCommand | list[str], stdin_data: bytes | None, *, read_cap: int) -> ProbeResult:
+        """Run a pass over the whole project (patterns on stdin) with a longer timeout and a larger output cap."""
+        if isinstance(command, list):
+            command = build(command, self.project)
+        result = execute(command, self.project, timeout=self.timeout * BATCH_TIMEOUT_FACTOR, stdin_data=stdin_data,
+                         read_cap=read_cap)
+        with self._guard:
+            self.started += 1
+            self.durations.append(result.duration_s)
+        return result
 
     def have(self, program: str) -> bool:
         return find_program(program) is not None

@@ -53,6 +53,7 @@ class ProbeResult:
     truncated: bool = False
     timed_out: bool = False
     full_output: str = field(default="", repr=False)
+    capped: bool = False
 
     def lines(self) -> list[str]:
         """Every non-empty line the probe printed (up to the read cap)."""

@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import os
 import re
 import time
 from collections.abc import Iterable
@@ -11,12 +10,14 @@ from pathlib import Path
 
 from rapidfuzz import fuzz
 
-from curator.checks import fallback
+from curator.checks.batch import IdentifierSearch
 from curator.checks.claims import has_extension
 from curator.checks.commands import split_command_line
 from curator.checks.confine import Refused, confine
 from curator.checks.declared import evaluate_expect
-from curator.checks.probes import ProbeRunner, finish
+from curator.checks.listing import NOISE_DIRS, ProjectFiles
+from curator.checks.memoryscope import MemoryScope
+from curator.checks.probes import ProbeRunner, finish, narrowed
 from curator.checks.project import Evidence, ProjectFacts, VersionSource, workspace_scripts
 from curator.checks.results import CheckResult, Claim, ProbeResult, Verdict
 from curator.checks.versionspec import pin_agrees, satisfies
@@ -26,7 +27,6 @@ _COMPARATOR_WORDS = {"~": "about ", ">": "more than ", ">=": "at least ", "<": "
 NESTED_LOCKFILES = {"package-lock.json": "npm", "pnpm-lock.yaml": "pnpm", "yarn.lock": "yarn", "bun.lockb": "bun",
                     "bun.lock": "bun"}
 _MODULE_PATH = re.compile(r"[a-z_][a-z0-9_]*(?:\.[a-z_][a-z0-9_]*)+")
-NOISE_DIRS = ("node_modules", ".venv", "venv", "dist", "build", "__pycache__")
 LOCAL_ONLY = {*NOISE_DIRS, "out", "target", "coverage", ".next", ".nuxt", ".turbo", ".cache", ".pytest_cache",
               ".mypy_cache", ".ruff_cache", "htmlcov", ".env", ".env.local"}
 
@@ -39,8 +39,21 @@ class Checker:
     runner: ProbeRunner
     facts: ProjectFacts
     in_git: bool
-    memory_paths: list[str] = field(default_factory=list)
+    scope: MemoryScope
     memory_dirs: dict[str, str] = field(default_factory=dict)
+    identifiers: IdentifierSearch | None = None
+    _files: ProjectFiles | None = None
+
+    def prepare(self, claims: list[Claim]) -> None:
+        """Search every identifier claim in one batched pass, and the words near the missing ones in one more."""
+        if not self.in_git:
+            return
+        self.identifiers = IdentifierSearch(self.runner, self.scope)
+        names = [claim.subject for claim in claims if claim.kind == "identifier"]
+        self.identifiers.search(names)
+        missing = {name: _anchors(name) for name in set(names) if not name.startswith("-")
+                   and (result := self.identifiers.result(name)) is not None and result.exit_code == 1}
+        self.identifiers.suggest(missing)
 
     def check(self, claim: Claim) -> CheckResult:
         """The verdict for one claim; refusals and surprises become `unknown`, never an exception."""
@@ -99,16 +112,18 @@ class Checker:
 
     def _suffix_search(self, name: str, *, directory: bool) -> tuple[list[str], ProbeResult]:
         glob = f"**/{name}/**" if directory else f"**/{name}"
-        if self.in_git:
+        files = self._project_files()
+        if files is not None and files.complete:
+            lines = files.ending_with(name, directory=directory)
+            if self.in_git and files.probe is not None:
+                probe = narrowed(files.probe, lines)
+            else:
+                probe = finish(["find", ".", "-path", f"*/{name}" + ("/*" if directory else ""), "-not", "-path",
+                                "./.git/*"], 0, "".join(f"./{line}\n" for line in lines), time.monotonic(),
+                               fallback_used=True)
+        else:
             probe = self.runner.run(["git", "ls-files", "-c", "-o", "--exclude-standard", "--", f":(glob){glob}"])
             lines = probe.lines()
-        else:
-            started = time.monotonic()
-            lines = [rel for rel in fallback.walk_files(self.project)
-                     if not any(part in NOISE_DIRS for part in Path(rel).parts)
-                     and re.fullmatch(r"(?:.*/)?" + re.escape(name) + (r"/.*" if directory else ""), rel)]
-            probe = finish(["find", ".", "-path", f"*/{name}" + ("/*" if directory else ""), "-not", "-path",
-                            "./.git/*"], 0, "".join(f"./{line}\n" for line in lines), started, fallback_used=True)
         suffix = "/" + name
         matches = []
         for line in lines:
@@ -118,17 +133,25 @@ class Checker:
                 matches.append(hit)
         return matches, probe
 
+    def _project_files(self) -> ProjectFiles | None:
+        """Every file in the project, listed once per check pass (git's view, or a walk outside git)."""
+        if self._files is None:
+            self._files = ProjectFiles.gather(self.runner, in_git=self.in_git)
+        return self._files
+
     def _check_identifier(self, claim: Claim) -> CheckResult:
         name = claim.subject
-        if self.in_git:
-            tokens = ["git", "grep", "-n", "-I", "-F", "-w", "--untracked", "-e", name, "--", "."]
-            tokens += [f":(exclude){rel}" for rel in self.memory_paths]
+        batched = self.identifiers.result(name) if self.identifiers is not None else None
+        if batched is not None:
+            tokens = ["git", "grep"]
+        elif self.in_git:
+            tokens = ["git", "grep", "-n", "-I", "-F", "-w", "--untracked", "-e", name, "--", ".", *self.scope.excludes]
         elif self.runner.have("rg"):
             tokens = ["rg", "-n", "-F", "-w", "-e", name, "--", "."]
         else:
             tokens = ["grep", "-r", "-n", "-I", "-F", "-w", *(f"--exclude-dir={d}" for d in (".git", *NOISE_DIRS)),
                       "-e", name, "--", "."]
-        probe = self.runner.run(tokens)
+        probe = batched if batched is not None else self.runner.run(tokens)
         tool = " ".join(tokens[:2]) if self.in_git else tokens[0]
         hits = [line for line in probe.lines() if not self._in_memory(line.split(":", 1)[0])]
         if probe.exit_code == 0 and hits:
@@ -165,15 +188,19 @@ class Checker:
         parts = [part for part in re.findall(r"[A-Z]?[a-z0-9]+|[A-Z]+(?![a-z])", name) if len(part) >= 3]
         if not parts or not self.in_git:
             return []
-        anchors = "|".join(_ere(part) for part in sorted(set(parts), key=len, reverse=True)[:4])
-        pattern = f"[A-Za-z0-9_]*({anchors})[A-Za-z0-9_]*"
-        probe = self.runner.run(["git", "grep", "-n", "-I", "-o", "-i", "-E", "-e", pattern, "--", ".",
-                                 *(f":(exclude){rel}" for rel in self.memory_paths)])
+        searched = self.identifiers.near(_anchors(name)) if self.identifiers is not None else None
+        if searched is not None:
+            found_lines = searched
+        else:
+            anchors = "|".join(_ere(part) for part in _anchors(name))
+            pattern = f"[A-Za-z0-9_]*({anchors})[A-Za-z0-9_]*"
+            found_lines = self.runner.run(["git", "grep", "-n", "-I", "-o", "-i", "-E", "-e", pattern, "--", ".",
+                                           *self.scope.excludes]).lines()
         scored: dict[str, tuple[float, str]] = {}
         wanted = name.replace("_", "").lower()
         wanted_parts = {part.lower() for part in parts}
         wanted_shape = _word_parts(name)
-        for line in probe.lines():
+        for line in found_lines:
             pieces = line.split(":", 2)
             if len(pieces) < 3 or self._in_memory(pieces[0]) or pieces[2] == name:
                 continue
@@ -194,8 +221,7 @@ class Checker:
         return [(found, where) for found, (score, where) in ranked[:2] if score >= ranked[0][1][0] - 1]
 
     def _in_memory(self, found: str) -> bool:
-        rel = os.path.normpath(found)
-        return any(rel == path or rel.startswith(path + "/") for path in self.memory_paths)
+        return self.scope.contains(found)
 
     def _check_count(self, claim: Claim) -> CheckResult:
         directory = confine(self.project, claim.subject)
@@ -354,6 +380,12 @@ class Checker:
         probe = self.runner.run(tokens)
         verdict, explanation, observed = evaluate_expect(claim.expected, probe, claim.subject)
         return self._result(claim, verdict, explanation, probe, observed)
+
+
+def _anchors(name: str) -> list[str]:
+    """The longest word parts of an identifier (at most four), which a renamed version likely keeps."""
+    parts = [part for part in re.findall(r"[A-Z]?[a-z0-9]+|[A-Z]+(?![a-z])", name) if len(part) >= 3]
+    return sorted(set(parts), key=len, reverse=True)[:4]
 
 
 def _word_parts(name: str) -> list[str]:

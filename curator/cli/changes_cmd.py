@@ -9,7 +9,7 @@ from typing import Any
 
 import click
 
-from curator.cli.common import store_option
+from curator.cli.common import echo, store_option
 
 
 def inbox_json(inbox: Any, *, with_diff: bool) -> dict[str, Any]:
@@ -97,15 +97,15 @@ def changes(
             if missing:
                 raise OpError(f"no change since {inbox.base_label} for {', '.join(sorted(missing))}")
             result = ops_inbox.revert_changes(store, chosen)
-            click.echo(result.message + (f" (commit {result.commit[:7]})" if result.commit else ""))
+            echo(result.message + (f" (commit {result.commit[:7]})" if result.commit else ""))
             return
     except (InboxError, OpError) as error:
-        click.echo(f"curator: {error}", err=True)
+        echo(f"curator: {error}", err=True)
         sys.exit(1)
     if output_format == "json":
         click.echo(json.dumps(inbox_json(inbox, with_diff=with_diff), ensure_ascii=False, indent=2))
     else:
-        click.echo(render_text(inbox, with_diff=with_diff))
+        echo(render_text(inbox, with_diff=with_diff))
 
 
 def register(group: click.Group) -> None:

@@ -12,7 +12,7 @@ import click
 from curator import formats
 from curator.checks import CheckOutcome, run_checks
 from curator.checks.confine import git_root
-from curator.cli.common import now_option, parse_now, resolve_store_path
+from curator.cli.common import echo, now_option, parse_now, resolve_store_path
 from curator.model import Store
 from curator.scan import load_store, utcnow
 
@@ -107,7 +107,7 @@ def check(path: Path | None, project: Path | None, entry_ids: tuple[str, ...], o
     if output_format == "json":
         click.echo(render_json(store, outcome, now))
     else:
-        click.echo(render_text(store, outcome), nl=False)
+        echo(render_text(store, outcome), nl=False)
     sys.exit(1 if outcome.findings else 0)
 
 

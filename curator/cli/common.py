@@ -4,10 +4,12 @@ from __future__ import annotations
 
 from datetime import datetime, timezone
 from pathlib import Path
+from typing import Any
 
 import click
 
 from curator import formats
+from curator.textsafe import visible
 
 
 def parse_now(value: str | None) -> datetime | None:
@@ -36,7 +38,7 @@ def resolve_store_path(path: Path | None, *, announce: bool = True) -> Path:
     chosen = candidates[0]
     if announce:
         others = "".join(f"\n  also found: {c.path} ({c.format})" for c in candidates[1:])
-        click.echo(f"curator: using {chosen.path} ({chosen.format}, {chosen.reason}){others}", err=True)
+        echo(f"curator: using {chosen.path} ({chosen.format}, {chosen.reason}){others}", err=True)
     return chosen.path
 
 
@@ -56,3 +58,8 @@ def now_option(function):
     return click.option(
         "--now", "now_text", default=None, metavar="ISO", help="Pretend it is this moment (ISO-8601)."
     )(function)
+
+
+def echo(text: str, **kwargs: Any) -> None:
+    """click.echo for text built from memory, git or file names: control characters shown visibly."""
+    click.echo(visible(text), **kwargs)

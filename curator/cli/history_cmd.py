@@ -11,7 +11,7 @@ from typing import Any
 import click
 
 from curator import formats, history
-from curator.cli.common import now_option, parse_now, resolve_store_path, store_option
+from curator.cli.common import echo, now_option, parse_now, resolve_store_path, store_option
 from curator.model import Entry, Store
 
 OUTPUT_FORMATS = ("text", "json")
@@ -133,7 +133,7 @@ def history_command(
     if output_format == "json":
         click.echo(json.dumps(history_json(store, entry, changes, now, show_diff), ensure_ascii=False, indent=2))
     else:
-        click.echo(history_text(store, entry, changes, now, show_diff), nl=False)
+        echo(history_text(store, entry, changes, now, show_diff), nl=False)
 
 
 def register(group: click.Group) -> None:

@@ -11,6 +11,8 @@ from typing import Any
 
 import click
 
+from curator.cli.common import echo
+
 SNAPSHOT_LOG_NAME = "snapshot.log"
 
 
@@ -81,7 +83,7 @@ def snapshot(path: Path | None, from_hook: bool, event: str | None, session_id: 
         if not from_hook:
             if not isinstance(error, (OpError, OSError, click.UsageError, GitError)):
                 raise
-            click.echo(f"curator: {error}", err=True)
+            echo(f"curator: {error}", err=True)
             sys.exit(1)
         stamp = datetime.now(timezone.utc).isoformat(timespec="seconds")
         try:
@@ -91,7 +93,7 @@ def snapshot(path: Path | None, from_hook: bool, event: str | None, session_id: 
         return
     for note in result.notes:
         if not from_hook:
-            click.echo(f"note: {note}", err=True)
+            echo(f"note: {note}", err=True)
 
 
 @click.group()
@@ -129,7 +131,7 @@ def hook_install(scope: str, project: Path | None) -> None:
         result = ops_hooks.install(_settings(scope, project))
     except OpError as error:
         raise click.ClickException(str(error)) from None
-    click.echo(result.message)
+    echo(result.message)
 
 
 @hook.command("uninstall")
@@ -144,7 +146,7 @@ def hook_uninstall(scope: str, project: Path | None) -> None:
         result = ops_hooks.uninstall(_settings(scope, project))
     except OpError as error:
         raise click.ClickException(str(error)) from None
-    click.echo(result.message)
+    echo(result.message)
 
 
 def register(group: click.Group) -> None:

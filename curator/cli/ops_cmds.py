@@ -3,6 +3,8 @@
 from __future__ import annotations
 
 import sys
+from collections.abc import Iterator
+from contextlib import contextmanager
 from datetime import date
 from pathlib import Path
 from typing import Callable
@@ -10,7 +12,7 @@ from typing import Callable
 import click
 
 from curator import editor, formats, ops
-from curator.cli.common import now_option, parse_now, resolve_store_path, store_option
+from curator.cli.common import echo, now_option, parse_now, resolve_store_path, store_option
 from curator.model import Store
 from curator.ops.core import today
 
@@ -53,17 +55,35 @@ def load(store_path: Path | None) -> Store:
         raise click.UsageError(str(error)) from None
 
 
+@contextmanager
+def locked_store(store_path: Path | None) -> Iterator[Store]:
+    """Load the store while holding its lock, so this op and another curator's never interleave."""
+    from curator.scan import load_store
+
+    path = resolve_store_path(store_path)
+    try:
+        located = formats.detect(path)
+    except formats.DetectError as error:
+        raise click.UsageError(str(error)) from None
+    try:
+        with ops.store_lock(ops.lock_directory(located)):
+            yield load_store(path)
+    except ops.StoreBusy as error:
+        echo(f"curator: {error}", err=True)
+        sys.exit(1)
+
+
 def report(result: ops.OpResult) -> None:
     """Print what an op did and its commit."""
-    click.echo(result.message)
+    echo(result.message)
     for note in result.notes:
         if "no commit" not in note:
-            click.echo(f"note: {note}")
+            echo(f"note: {note}")
     if result.commit:
-        click.echo(f"commit {result.commit[:7]}")
+        echo(f"commit {result.commit[:7]}")
     elif result.changed:
         reason = next((note for note in result.notes if "no commit" in note), "not in git: no commit")
-        click.echo(f"({reason})")
+        echo(f"({reason})")
 
 
 def run_op(action: Callable[[], ops.OpResult]) -> None:
@@ -71,10 +91,10 @@ def run_op(action: Callable[[], ops.OpResult]) -> None:
     try:
         result = action()
     except ops.UnknownEntry as error:
-        click.echo(f"curator: {error}", err=True)
+        echo(f"curator: {error}", err=True)
         sys.exit(2)
     except ops.OpError as error:
-        click.echo(f"curator: {error}", err=True)
+        echo(f"curator: {error}", err=True)
         sys.exit(1)
     report(result)
 
@@ -94,7 +114,7 @@ def edit(entry_id: str, text_file: Path | None, reason: str | None, store_path: 
     try:
         entry = ops.find_entry(store, entry_id)
     except ops.UnknownEntry as error:
-        click.echo(f"curator: {error}", err=True)
+        echo(f"curator: {error}", err=True)
         sys.exit(2)
     source = store.files.get(entry.path) or store.context_files.get(entry.path)
     current = source.text[slice(*(entry.span or (0, len(source.text))))] if source and source.text is not None else entry.text
@@ -103,9 +123,12 @@ def edit(entry_id: str, text_file: Path | None, reason: str | None, store_path: 
     else:
         new_text = edit_text(current, Path(entry.path).suffix or ".md")
     if new_text == current:
-        click.echo(f"{entry.id}: no change")
+        echo(f"{entry.id}: no change")
         return
-    run_op(lambda: ops.edit(store, entry.id, text=new_text, reason=reason))
+    if text_file is not None:
+        run_op(lambda: ops.edit(store, entry.id, text=new_text, reason=reason))
+    else:
+        run_op(lambda: ops.edit_keeping_draft(store, entry.id, new_text, reason=reason))
 
 
 @click.command(epilog=EPILOG_SAFETY)
@@ -135,15 +158,15 @@ def expire(entry_id: str | None, reason: str | None, at_text: str | None, due: b
     if due:
         if entry_id is not None or at_text is not None:
             raise click.UsageError("--due takes no ID and no --at")
-        store = load(store_path)
-        run_op(lambda: ops.expire_due(store, now=day))
+        with locked_store(store_path) as store:
+            run_op(lambda: ops.expire_due(store, now=day))
         return
     if entry_id is None:
         raise click.UsageError("give an entry ID, or --due")
     at = parse_day(at_text, "--at")
-    store = load(store_path)
     why = reason or (f"scheduled for {at.isoformat()}" if at and at > day else "expired by hand")
-    run_op(lambda: ops.expire(store, entry_id, reason=why, at=at, now=day))
+    with locked_store(store_path) as store:
+        run_op(lambda: ops.expire(store, entry_id, reason=why, at=at, now=day))
 
 
 @click.command(epilog=EPILOG_SAFETY)
@@ -169,18 +192,21 @@ def merge(
       curator merge blog_cadence.md cadence_again.md --name blog_cadence
       curator merge notes.md#2 notes.md#5 --edit
     """
-    store = load(store_path)
     moment = parse_now(now_text)
     text: str | None = None
     if text_file is not None:
         text = text_file.read_bytes().decode("utf-8", "replace")
-    elif open_editor:
-        try:
-            draft = ops.merge_draft(store, list(entry_ids), name=name)
-        except ops.OpError as error:
-            click.echo(f"curator: {error}", err=True)
-            sys.exit(2 if isinstance(error, ops.UnknownEntry) else 1)
-        text = edit_text(draft.text)
+    if not open_editor or text is not None:
+        with locked_store(store_path) as store:
+            run_op(lambda: ops.merge(store, list(entry_ids), name=name, text=text, reason=reason, now=today(moment)))
+        return
+    store = load(store_path)
+    try:
+        draft = ops.merge_draft(store, list(entry_ids), name=name)
+    except ops.OpError as error:
+        echo(f"curator: {error}", err=True)
+        sys.exit(2 if isinstance(error, ops.UnknownEntry) else 1)
+    text = edit_text(draft.text)
     run_op(lambda: ops.merge(store, list(entry_ids), name=name, text=text, reason=reason, now=today(moment)))
 
 
@@ -189,8 +215,8 @@ def merge(
 @store_option
 def restore(entry_id: str, store_path: Path | None) -> None:
     """Bring an expired or merged entry back (archive id like .archive/x.md, or the original id)."""
-    store = load(store_path)
-    run_op(lambda: ops.restore(store, entry_id))
+    with locked_store(store_path) as store:
+        run_op(lambda: ops.restore(store, entry_id))
 
 
 @click.command(epilog=EPILOG_SAFETY)
@@ -211,9 +237,9 @@ def review(
         raise click.UsageError("give an entry ID to stamp it reviewed, or --done to finish a review")
     if revert_ids and not done:
         raise click.UsageError("--revert goes with --done")
-    store = load(store_path)
     moment = parse_now(now_text)
     if done:
+        store = load(store_path)
         from curator.inbox.changes import InboxError
         from curator.ops import inbox as ops_inbox
         from curator.scan import analyze_store
@@ -222,16 +248,17 @@ def review(
             findings = len(analyze_store(store, now=moment).findings)
             outcome = ops_inbox.finish_review(store, revert=list(revert_ids), now=moment, findings=findings)
         except (InboxError, ops.OpError) as error:
-            click.echo(f"curator: {error}", err=True)
+            echo(f"curator: {error}", err=True)
             sys.exit(1)
-        click.echo(f"{outcome.headline} (commit {outcome.commit[:7] if outcome.commit else 'none'})")
+        echo(f"{outcome.headline} (commit {outcome.commit[:7] if outcome.commit else 'none'})")
         if outcome.delta:
-            click.echo(outcome.delta)
+            echo(outcome.delta)
         for note in outcome.notes:
-            click.echo(f"note: {note}")
+            echo(f"note: {note}")
         return
     assert entry_id is not None
-    run_op(lambda: ops.review(store, entry_id, on=today(moment)))
+    with locked_store(store_path) as locked:
+        run_op(lambda: ops.review(locked, entry_id, on=today(moment)))
 
 
 @click.command(epilog="Refuses when the last commit is not curator's or a file it touched has uncommitted changes.")
@@ -241,8 +268,8 @@ def undo(store_path: Path | None) -> None:
 
     Undoing twice redoes. Only curator's own last commit is reverted.
     """
-    store = load(store_path)
-    run_op(lambda: ops.undo(store))
+    with locked_store(store_path) as store:
+        run_op(lambda: ops.undo(store))
 
 
 @click.command()

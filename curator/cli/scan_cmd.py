@@ -52,6 +52,8 @@ def exit_status(worst_severity: Severity | None, fail_on: str) -> int:
 )
 @click.option("--check", is_flag=True, help="Also test each entry's claims against the live project.")
 @click.option("--timeout", type=float, default=5.0, show_default=True, help="Seconds per live probe (with --check).")
+@click.option("--cache/--no-cache", "use_cache", default=True, show_default=True,
+              help="Reuse the conflict and duplicate analysis of unchanged memory (kept in .git/curator or ~/.cache).")
 @click.option("--entries/--no-entries", "show_entries", default=False, help="List every entry in the text report.")
 def scan(
     path: Path | None,
@@ -63,6 +65,7 @@ def scan(
     check: bool,
     timeout: float,
     show_entries: bool,
+    use_cache: bool,
 ) -> None:
     """Report drift in the memory at PATH (default: the memory of the current directory).
 
@@ -89,11 +92,15 @@ def scan(
                 check=check,
                 timeout=timeout,
                 progress=progress.stage,
+                cache=use_cache,
             )
     except formats.DetectError as error:
         raise click.UsageError(str(error)) from None
     if output_format == "json":
-        click.echo(report.render_json(result))
+        for piece in report.iter_json(result):
+            sys.stdout.write(piece)
+        sys.stdout.write("\n")
+        sys.stdout.flush()
     elif output_format == "markdown":
         from curator.inbox.delta import since_last_review  # deferred: only the markdown report reads the delta
 

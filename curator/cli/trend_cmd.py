@@ -9,7 +9,7 @@ from pathlib import Path
 
 import click
 
-from curator.cli.common import parse_now, resolve_store_path
+from curator.cli.common import echo, parse_now, resolve_store_path
 
 
 def render_table(trend, *, rows: int = 12) -> list[str]:
@@ -47,7 +47,7 @@ def trend(path: Path | None, since_text: str | None, every: str, output_format: 
     except formats.DetectError as error:
         raise click.UsageError(str(error)) from None
     except TrendError as error:
-        click.echo(f"curator: {error}", err=True)
+        echo(f"curator: {error}", err=True)
         sys.exit(1)
     if output_format == "json":
         data = {"store": str(store.root), "format": store.format, "every": every, "points": [point.to_json() for point in series.points]}

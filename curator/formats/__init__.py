@@ -5,7 +5,7 @@ from __future__ import annotations
 import os
 from pathlib import Path
 
-from curator.formats import claude_code, instructions, notes, openclaw
+from curator.formats import archive_stamps, claude_code, instructions, notes, openclaw
 from curator.formats.common import find_git_root
 from curator.formats.detection import (
     FORMATS,
@@ -63,6 +63,7 @@ def _load(plan: Plan, project: Path | None) -> Store:
         openclaw.load(store, logs=plan.files)
     else:
         instructions.load(store, plan.files if plan.files is not None else instructions.instruction_files(plan.root))
+    archive_stamps.check_archives(store)
     store.project = Path(project).absolute() if project is not None else infer_project(plan)
     store.notes.insert(0, f"{plan.format}: {plan.reason}")
     if store.project is not None and plan.format != "instructions":

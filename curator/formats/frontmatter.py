@@ -83,6 +83,16 @@ def jsonable(value: Any) -> Any:
     return str(value)
 
 
+def _first_alias_line(raw: str) -> int | None:
+    """The 0-based line of the first YAML anchor or alias token, or None (tokens only; nothing is built)."""
+    if "&" not in raw and "*" not in raw:
+        return None
+    for token in yaml.scan(raw, Loader=_Loader):
+        if isinstance(token, (yaml.AliasToken, yaml.AnchorToken)):
+            return int(token.start_mark.line)
+    return None
+
+
 def parse_yaml(raw: str, first_line: int = 1) -> tuple[dict[str, Any], ParseProblem | None]:
     """Parse frontmatter YAML; on failure return the line-by-line reading plus the problem."""
     if not raw.strip():
@@ -91,6 +101,12 @@ def parse_yaml(raw: str, first_line: int = 1) -> tuple[dict[str, Any], ParseProb
     if quick is not None:
         return quick, None
     try:
+        alias_line = _first_alias_line(raw)
+        if alias_line is not None:
+            return fallback_parse(raw), ParseProblem(
+                "frontmatter uses YAML anchors or aliases (&name / *name), which curator does not expand "
+                "(they can nest without limit)", alias_line + first_line, None,
+            )
         loaded = _YAML.load(raw, Loader=_Loader)
     except yaml.YAMLError as error:
         mark = getattr(error, "problem_mark", None)

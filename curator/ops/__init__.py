@@ -8,9 +8,11 @@ from __future__ import annotations
 
 from curator.ops.core import Batch, OpResult, UnknownEntry, find_entry, is_archived, is_whole_file
 from curator.ops.decisions import Decision, apply_decisions, review_message
+from curator.ops.drafts import RefusedWithDraft, edit_keeping_draft, save_draft
 from curator.ops.edit import CONFIG_NAME, dismiss, edit, review, stamp_comment
 from curator.ops.expire import expire, expire_due, restore
 from curator.ops.fix import evidence_edit, fix_claim, fix_from_evidence, fix_values
+from curator.ops.guard import StoreBusy, lock_directory, store_lock
 from curator.ops.io import OpError, Plan, atomic_write
 from curator.ops.merge import MergeDraft, merge, merge_draft
 from curator.ops.session import Session, session
@@ -21,4 +23,5 @@ __all__ = [
     "apply_decisions", "atomic_write", "dismiss", "edit", "evidence_edit", "expire", "expire_due", "find_entry",
     "fix_claim", "fix_from_evidence", "fix_values", "is_archived", "is_whole_file", "merge", "merge_draft",
     "restore", "review", "review_message", "session", "stamp_comment", "track", "undo",
+    "store_lock", "lock_directory", "StoreBusy", "save_draft", "edit_keeping_draft", "RefusedWithDraft",
 ]

@@ -175,7 +175,8 @@ def restore_index_lines(index_text: str, records: list[dict[str, Any]]) -> str:
 
 def index_line_for(title: str, rel: str, hook: str) -> str:
     """A Claude Code index line: `- [Title](file.md) — hook`."""
-    line = f"- [{title}]({rel})"
+    label = re.sub(r"([\\\[\]])", r"\\\1", one_line_text(title))
+    line = f"- [{label}]({rel})"
     return f"{line} — {hook}" if hook else line
 
 

@@ -13,6 +13,7 @@ from typing import Any, Self
 from curator import formats, history
 from curator.model import ARCHIVE_DIR, Entry, SourceFile, Store
 from curator.ops import git as ops_git
+from curator.ops import guard as ops_guard
 from curator.ops.io import Change, OpError, Plan, read_bytes_or_none
 
 INSTRUCTION_FORMATS = ("instructions",)
@@ -137,24 +138,7 @@ def reload_store(store: Store) -> Store:
     return fresh
 
 
-def _group_by_repo(paths: list[Path]) -> dict[Path, tuple[ops_git.Repo, list[str]]]:
-    groups: dict[Path, tuple[ops_git.Repo, list[str]]] = {}
-    repos_by_directory: dict[Path, ops_git.Repo | None] = {}
-    for path in paths:
-        existing_parent = path.parent
-        while not existing_parent.exists() and existing_parent != existing_parent.parent:
-            existing_parent = existing_parent.parent
-        if existing_parent not in repos_by_directory:
-            repos_by_directory[existing_parent] = ops_git.find_repo(existing_parent)
-        repo = repos_by_directory[existing_parent]
-        if repo is None:
-            continue
-        try:
-            rel = repo.rel(path)
-        except ValueError:
-            continue
-        groups.setdefault(repo.toplevel, (repo, []))[1].append(rel)
-    return groups
+_group_by_repo = ops_git.group_by_repo
 
 
 def snapshot_uncommitted(paths: list[Path], what: str) -> list[str]:
@@ -174,7 +158,7 @@ def snapshot_uncommitted(paths: list[Path], what: str) -> list[str]:
 
 
 def commit_changed(paths: list[Path], message: str) -> tuple[str | None, list[str]]:
-    """Commit exactly these files in each repo they belong to; returns the last sha and notes."""
+    """Commit exactly these files in each repo they belong to; returns the last sha and notes; GitError on failure."""
     notes: list[str] = []
     last_sha: str | None = None
     groups = _group_by_repo(paths)
@@ -185,41 +169,48 @@ def commit_changed(paths: list[Path], message: str) -> tuple[str | None, list[st
         committable = [rel for rel in rels if rel not in ignored]
         if ignored:
             notes.append(f"git ignores {', '.join(sorted(ignored))}: not committed")
-        try:
-            sha = ops_git.commit_paths(repo, committable, message)
-        except ops_git.GitError as error:
-            notes.append(f"files written, but {error}")
-            continue
+        sha = ops_git.commit_paths(repo, committable, message)
         last_sha = sha or last_sha
     return last_sha, notes
 
 
+def prepare_git(store: Store, changes: list[Change], what: str, already_touched: set[Path]) -> list[str]:
+    """Before writing: refuse git states that cannot take the commit, then record uncommitted changes first."""
+    if not ops_git.git_available():
+        return []
+    try:
+        notes = ops_guard.refuse_bad_git_states(changes)
+        existing = [change.path for change in changes if change.expected is not None and change.path not in already_touched]
+        return notes + snapshot_uncommitted(existing, what)
+    except ops_git.GitError as error:
+        raise OpError(f"recording the uncommitted changes first failed ({error}); nothing was changed") from None
+
+
 def run_plan(store: Store, plan: Plan, what: str, reason: str | None, session: Any = None) -> OpResult:
-    """Verify and apply a plan, commit it (or defer to the session), reload the store."""
+    """Under the store lock: confine, verify, check git, apply, commit (or defer to the session); then reload."""
     session = session or _ACTIVE_SESSION.get()
     effective = plan.effective()
     if not effective:
         return OpResult(f"{what}: no change", None, [], store)
-    plan.verify()
-    notes: list[str] = []
-    if ops_git.git_available():
+    with ops_guard.store_lock(ops_guard.lock_directory(store)):
+        ops_guard.confine_plan(store, plan)
+        plan.verify()
         already_touched = set(session.touched) if session is not None else set()
-        existing = [change.path for change in effective if change.expected is not None and change.path not in already_touched]
-        try:
-            notes += snapshot_uncommitted(existing, what)
-        except ops_git.GitError as error:
-            notes.append(f"could not record uncommitted changes first: {error}")
-    applied: list[Change] = plan.apply()
-    changed = [change.rel for change in applied]
-    message = commit_message(what, reason)
-    sha: str | None = None
-    if session is not None:
-        session.touch([change.path for change in applied], message)
-    elif ops_git.git_available():
-        sha, commit_notes = commit_changed([change.path for change in applied], message)
-        notes += commit_notes
-    else:
-        notes.append("git is not installed: no commit")
+        notes = prepare_git(store, effective, what, already_touched)
+        applied: list[Change] = plan.apply()
+        changed = [change.rel for change in applied]
+        message = commit_message(what, reason)
+        sha: str | None = None
+        if session is not None:
+            session.touch_changes(applied, message)
+        elif ops_git.git_available():
+            try:
+                sha, commit_notes = commit_changed([change.path for change in applied], message)
+            except ops_git.GitError as error:
+                raise ops_guard.roll_back_commit(plan, applied, error) from None
+            notes += commit_notes
+        else:
+            notes.append("git is not installed: no commit")
     return OpResult(message.removeprefix("curator: "), sha, changed, reload_store(store), notes)
 
 
@@ -233,12 +224,20 @@ class Batch:
         self.notes: list[str] = []
         self.results: list[OpResult] = []
         self.touched: list[Path] = []
+        self.originals: list[Change] = []
         self._token: Any = None
 
     def touch(self, paths: list[Path], op_message: str) -> None:
         for path in paths:
             if path not in self.touched:
                 self.touched.append(path)
+
+    def touch_changes(self, changes: list[Change], op_message: str) -> None:
+        """Remember each file's bytes from before the batch first changed it, to put back if the commit fails."""
+        for change in changes:
+            if change.path not in self.touched:
+                self.originals.append(Change(change.rel, change.path, change.data, change.expected))
+        self.touch([change.path for change in changes], op_message)
 
     def run(self, operation: Any, *args: Any, **kwargs: Any) -> OpResult:
         """Run one op on the session's current store and keep the reloaded store."""
@@ -257,7 +256,11 @@ class Batch:
             return
         message = self.message if self.message.startswith(ops_git.CURATOR_PREFIX) else f"curator: {self.message}"
         if ops_git.git_available():
-            self.commit, notes = commit_changed(self.touched, message)
+            with ops_guard.store_lock(ops_guard.lock_directory(self.store)):
+                try:
+                    self.commit, notes = commit_changed(self.touched, message)
+                except ops_git.GitError as error:
+                    raise ops_guard.roll_back_commit(Plan(file_dir(self.store)), self.originals, error) from None
             self.notes += notes
             if self.commit:
                 history.annotate(self.store)

@@ -7,6 +7,7 @@ from datetime import datetime
 from typing import Any
 
 from curator.model import Store
+from curator.ops.drafts import edit_keeping_draft
 from curator.ops.session import Session, session
 
 
@@ -43,7 +44,7 @@ def apply_decisions(
                 if decision.kind == "keep":
                     batch.review(entry_id, on=now.date())
                 elif decision.kind == "edit":
-                    batch.edit(entry_id, text=decision.text)
+                    batch.run(edit_keeping_draft, entry_id, decision.text)
                     batch.review(entry_id, on=now.date())
                 elif decision.kind == "expire":
                     batch.expire(entry_id, reason=decision.reason, at=decision.at, now=now)

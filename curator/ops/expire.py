@@ -6,6 +6,7 @@ from datetime import date, datetime
 from pathlib import Path, PurePosixPath
 from typing import Any
 
+from curator.formats import archive_stamps
 from curator.formats.source import read_source
 from curator.model import ARCHIVE_DIR, INDEX_NAME, Entry, SourceFile, Store
 from curator.ops import archive as ops_archive
@@ -266,6 +267,12 @@ def restore(store: Store, entry_id: str, *, session: Any = None) -> OpResult:
     """Bring an archived entry back to where it was (accepts the archive id or the original id)."""
     archived, record = _archived_for(store, entry_id)
     plan = Plan(file_dir(store))
+    if archived.status == "unreadable":
+        raise OpError(f"{archived.id}: {archived.fields.get('reason') or 'its archive stamp cannot be trusted'}")
+    stamp = record.meta if record is not None else ops_archive.read_archive_meta(source_of(store, archived).text or "")
+    untrusted = archive_stamps.stamp_problem(stamp) if stamp is not None else None
+    if untrusted:
+        raise OpError(f"{archived.id}: {untrusted}; restore refuses it and writes nothing")
     if record is None:
         source = source_of(store, archived)
         meta = ops_archive.read_archive_meta(source.text or "")

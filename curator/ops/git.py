@@ -14,6 +14,10 @@ FALLBACK_EMAIL = "curator@localhost"
 CURATOR_PREFIX = "curator:"
 
 
+# Hooks off for every call (post-commit and prepare-commit-msg included, which --no-verify does not skip); no fsmonitor program.
+SAFE_CONFIG = ("-c", "core.quotepath=off", "-c", f"core.hooksPath={os.devnull}", "-c", "core.fsmonitor=false")
+
+
 @dataclass
 class Repo:
     """A git work tree curator commits into."""
@@ -30,13 +34,12 @@ def git_available() -> bool:
 
 
 def _environment() -> dict[str, str]:
-    return vcs.environment(LC_ALL="C", LANG="C")
+    return vcs.environment(LC_ALL="C", LANG="C", GIT_LITERAL_PATHSPECS="1")
 
 
 def run_git(cwd: Path, *args: str, env: dict[str, str] | None = None, check: bool = True) -> bytes:
     """Run git with an argument list (never a shell) and return stdout bytes."""
-    return vcs.run(cwd, *args, env=env or _environment(), check=check, timeout=60, options=("-c", "core.quotepath=off"),
-                   work_tree=cwd)
+    return vcs.run(cwd, *args, env=env or _environment(), check=check, timeout=60, options=SAFE_CONFIG, work_tree=cwd)
 
 
 def find_repo(path: Path) -> Repo | None:
@@ -76,11 +79,13 @@ def tracked_paths(repo: Repo, paths: list[str]) -> set[str]:
 
 
 def ignored_paths(repo: Repo, paths: list[str]) -> set[str]:
+    """The paths git's ignore rules match (tracked or not)."""
     if not paths:
         return set()
-    output = run_git(repo.toplevel, "check-ignore", "-z", "--no-index", "--", *paths, check=False)
-    return {item.decode("utf-8") for item in output.split(b"\0") if item}
-
+    env = _environment()
+    env.pop("GIT_LITERAL_PATHSPECS")  # check-ignore takes paths, and refuses the literal magic
+    output = run_git(repo.toplevel, "check-ignore", "--no-index", "--", *paths, env=env, check=False)
+    return {line for line in output.decode("utf-8").splitlines() if line}
 
 def dirty_paths(repo: Repo, paths: list[str]) -> list[str]:
     """The paths among `paths` whose work tree or index differs from HEAD (untracked included)."""
@@ -154,6 +159,81 @@ def blob_at(repo: Repo, commit: str | None, rel: str) -> bytes | None:
         return run_git(repo.toplevel, "cat-file", "blob", f"{commit}:{rel}")
     except GitError:
         return None
+
+
+_IN_PROGRESS = (
+    ("MERGE_HEAD", "a merge"), ("rebase-merge", "a rebase"), ("rebase-apply", "a rebase (or git am)"),
+    ("CHERRY_PICK_HEAD", "a cherry-pick"), ("REVERT_HEAD", "a revert"),
+)
+
+
+def git_dirs(repo: Repo) -> tuple[Path, Path]:
+    """The repository's git directory and its common directory (they differ in a linked worktree)."""
+    output = run_git(repo.toplevel, "rev-parse", "--absolute-git-dir", "--git-common-dir").decode("utf-8").splitlines()
+    git_dir = Path(output[0])
+    common = Path(output[1]) if len(output) > 1 else git_dir
+    return git_dir, common if common.is_absolute() else (repo.toplevel / common)
+
+
+def state_problem(repo: Repo) -> str | None:
+    """Why git could not take a curator commit right now (an operation in progress, a lock, read-only), or None."""
+    git_dir, common = git_dirs(repo)
+    for marker, what in _IN_PROGRESS:
+        if (git_dir / marker).exists():
+            return f"{what} is in progress in {repo.toplevel}; finish or abort it first, so curator does not commit into it"
+    if (git_dir / "index.lock").exists():
+        return f"{git_dir / 'index.lock'} exists: another git process is running (or one crashed; remove the file if none is)"
+    for directory in (git_dir, common / "objects"):
+        if not os.access(directory, os.W_OK):
+            return f"{directory} is not writable, so git cannot record a commit"
+    return None
+
+
+def hidden_paths(repo: Repo, paths: list[str]) -> list[str]:
+    """Paths flagged skip-worktree or assume-unchanged, whose changes git would not commit."""
+    if not paths:
+        return []
+    output = run_git(repo.toplevel, "ls-files", "-v", "-z", "--", *paths)
+    flagged = []
+    for record in output.split(b"\0"):
+        if len(record) > 2 and (record[:1] == b"S" or record[:1].islower()):
+            flagged.append(record[2:].decode("utf-8"))
+    return flagged
+
+
+def is_detached(repo: Repo) -> bool:
+    return has_head(repo) and not run_git(repo.toplevel, "symbolic-ref", "-q", "HEAD", check=False).strip()
+
+
+def unstage(repo: Repo, paths: list[str]) -> None:
+    """Put the index entries of `paths` back to HEAD (or drop them when there is no HEAD)."""
+    if not paths:
+        return
+    if has_head(repo):
+        run_git(repo.toplevel, "reset", "-q", "HEAD", "--", *paths, check=False)
+    else:
+        run_git(repo.toplevel, "rm", "-q", "--cached", "--ignore-unmatch", "--", *paths)
+
+
+def group_by_repo(paths: list[Path]) -> dict[Path, tuple[Repo, list[str]]]:
+    """The repositories these files belong to, each with the files' repo-relative paths."""
+    groups: dict[Path, tuple[Repo, list[str]]] = {}
+    repos_by_directory: dict[Path, Repo | None] = {}
+    for path in paths:
+        existing_parent = path.parent
+        while not existing_parent.exists() and existing_parent != existing_parent.parent:
+            existing_parent = existing_parent.parent
+        if existing_parent not in repos_by_directory:
+            repos_by_directory[existing_parent] = find_repo(existing_parent)
+        repo = repos_by_directory[existing_parent]
+        if repo is None:
+            continue
+        try:
+            rel = repo.rel(path)
+        except ValueError:
+            continue
+        groups.setdefault(repo.toplevel, (repo, []))[1].append(rel)
+    return groups
 
 
 def init_repo(directory: Path) -> Repo:

@@ -70,14 +70,24 @@ def _sources(store: Store, entry_ids: list[str]) -> list[Entry]:
     return entries
 
 
+NAME_MAX_BYTES = 255
+_PLAIN_NAME = re.compile(r"[^\W_][\w.-]*", re.UNICODE)
+
+
 def result_rel(name: str | None, default: str) -> str:
-    """The result file: `name` (with `.md` added) next to the default, or the default itself."""
+    """The result file at the store root: `name` (with `.md` added), or the default itself."""
     if not name:
         return default
-    cleaned = name.strip().strip("/")
-    if not cleaned or ".." in PurePosixPath(cleaned).parts or cleaned.startswith("."):
-        raise OpError(f"{name!r} is not a usable file name for the merged entry")
-    return cleaned if cleaned.endswith(".md") else f"{cleaned}.md"
+    cleaned = name.strip()
+    file_name = cleaned if cleaned.endswith(".md") else f"{cleaned}.md"
+    if not _PLAIN_NAME.fullmatch(cleaned) or ".." in cleaned:
+        raise OpError(
+            f"{name!r} is not a usable name for the merged entry: use letters, digits, '-', '_' and '.' "
+            "(no spaces, slashes, brackets, parentheses or control characters), starting with a letter or digit"
+        )
+    if len(file_name.encode("utf-8")) > NAME_MAX_BYTES:
+        raise OpError(f"{name!r} is too long for a file name ({len(file_name.encode('utf-8'))} bytes; at most {NAME_MAX_BYTES})")
+    return file_name
 
 
 def _title_and_hook(text: str, fallback: str) -> tuple[str, str]:

@@ -7,6 +7,7 @@ from pathlib import Path
 from curator import formats, history
 from curator.model import Store
 from curator.ops import git as ops_git
+from curator.ops import guard as ops_guard
 from curator.ops.core import _ACTIVE_SESSION, OpResult, commit_changed, file_dir, reload_store
 from curator.ops.io import OpError, Plan
 
@@ -31,15 +32,14 @@ def undo(store: Store) -> OpResult:
     dirty = ops_git.dirty_paths(repo, head.paths)
     if dirty:
         raise OpError(f"{', '.join(dirty)} has uncommitted changes that undo would overwrite; commit or discard them first")
-    plan = Plan(repo.toplevel)
+    plan = Plan(file_dir(store), extra_roots=[store.project] if store.project else [])
     for rel in head.paths:
         previous = ops_git.blob_at(repo, head.parent, rel)
         current = ops_git.blob_at(repo, head.sha, rel)
         if previous is None:
-            plan.delete(rel, current or b"")
+            plan.delete(rel, current or b"", repo.toplevel / rel)
         else:
-            plan.write(rel, previous, current)
-    applied = plan.apply()
+            plan.write(rel, previous, current, repo.toplevel / rel)
     subject = head.subject.removeprefix(ops_git.CURATOR_PREFIX).strip()
     if subject.startswith("undo "):
         subject = "redo " + subject.removeprefix("undo ")
@@ -48,7 +48,16 @@ def undo(store: Store) -> OpResult:
     else:
         subject = "undo " + subject
     message = f"curator: {subject}\n\nThis reverts commit {head.sha}."
-    sha, notes = commit_changed([change.path for change in applied], message)
+    with ops_guard.store_lock(ops_guard.lock_directory(store)):
+        for change in plan.effective():
+            plan.target(change)
+        notes = ops_guard.refuse_bad_git_states(plan.effective())
+        applied = plan.apply()
+        try:
+            sha, commit_notes = commit_changed([change.path for change in applied], message)
+        except ops_git.GitError as error:
+            raise ops_guard.roll_back_commit(plan, applied, error) from None
+    notes += commit_notes
     return OpResult(subject, sha, [change.rel for change in applied], reload_store(store), notes)
 
 

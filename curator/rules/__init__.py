@@ -9,12 +9,26 @@ from typing import Any
 
 from curator import config as config_module
 from curator.model import Finding, Store
-from curator.rules import structure
+from curator.rules import embed, structure
 from curator.rules.choices import ChoiceTable
 from curator.rules.docs import Docs
 from curator.rules.registry import Rule, RuleContext, all_rules, config_keys, get_rule, rule_ids
+from curator.scancache import Pairwise, PairwiseCache, input_digest
 
-__all__ = ["Rule", "RuleContext", "RuleOutcome", "all_rules", "analyze", "apply_suppressions", "get_rule", "load_settings", "rule_ids"]
+__all__ = [
+    "Rule",
+    "RuleContext",
+    "RuleOutcome",
+    "all_rules",
+    "analyze",
+    "apply_suppressions",
+    "get_rule",
+    "load_settings",
+    "rule_ids",
+]
+
+
+PAIRWISE_RULES = ("conflict", "duplicate")
 
 
 def __getattr__(name: str) -> Any:
@@ -47,12 +61,15 @@ def apply_suppressions(
     return RuleOutcome(findings=_unique(kept), suppressed=suppressed)
 
 
-def analyze(store: Store, *, now: datetime) -> RuleOutcome:
-    """Reader findings, format-level rules, then every drift rule, then suppression."""
+def analyze(store: Store, *, now: datetime, cache: PairwiseCache | None = None) -> RuleOutcome:
+    """Reader findings, format-level rules, then every drift rule, then suppression.
+
+    With a `cache`, the clock-independent pairwise stage (conflicts, duplicates) is reused when its inputs match.
+    """
     collecting = gc.isenabled()
     gc.disable()
     try:
-        return _analyze(store, now)
+        return _analyze(store, now, cache)
     finally:
         if collecting:
             gc.enable()
@@ -63,19 +80,38 @@ def load_settings(store: Store) -> tuple[config_module.Config, list[Finding]]:
     return config_module.load(store, rule_keys=config_keys(), rule_ids=rule_ids())
 
 
-def _analyze(store: Store, now: datetime) -> RuleOutcome:
+def _analyze(store: Store, now: datetime, cache: PairwiseCache | None = None) -> RuleOutcome:
     """The rules proper; the cyclic GC is paused meanwhile (they build many small acyclic objects)."""
     moment = now if now.tzinfo else now.replace(tzinfo=timezone.utc)
     settings, config_problems = load_settings(store)
     context = RuleContext(
-        store=store, docs=Docs.from_store(store), settings=settings,
-        choices=ChoiceTable(settings.exclusive_sets), now=moment,
+        store=store,
+        docs=Docs.from_store(store),
+        settings=settings,
+        choices=ChoiceTable(settings.exclusive_sets),
+        now=moment,
     )
     findings = list(store.findings) + list(structure.analyze(store))
-    for rule in all_rules():
-        drift = rule.analyze(context)
+    rules = all_rules()
+
+    def pairwise() -> Pairwise:
+        found = {rule.id: rule.analyze(context) for rule in rules if rule.id in PAIRWISE_RULES}
+        return found.get("conflict", []), context.conflicting, found.get("duplicate", []), context.restated
+
+    if cache is None:
+        conflicts, conflicting, duplicates, restated = pairwise()
+    else:
+        digest = input_digest(store, [(doc.is_context, doc.entry) for doc in context.docs.items], settings)
+        conflicts, conflicting, duplicates, restated = cache.get_or_compute(digest, len(context.docs.items), pairwise)
+    context.conflicting, context.restated = conflicting, restated
+    pairwise_findings = {"conflict": conflicts, "duplicate": duplicates}
+    for rule in rules:
+        drift = pairwise_findings[rule.id] if rule.id in pairwise_findings else rule.analyze(context)
         if rule.id not in settings.disabled:
             findings.extend(drift)
+    unavailable = embed.note()
+    if unavailable and unavailable not in store.notes:
+        store.notes.append(unavailable)
     outcome = apply_suppressions(store, findings, settings)
     outcome.findings.extend(config_problems)
     return outcome

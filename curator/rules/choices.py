@@ -40,13 +40,43 @@ EXCLUSIVE_SETS: tuple[ChoiceSet, ...] = (
     ChoiceSet("Python linter", ("flake8", "ruff", "pylint"), cue=r"lint|检查"),
     ChoiceSet("Node version manager", ("nvm", "fnm", "volta")),
     ChoiceSet(
+        "relational database",
+        ("postgresql|postgres", "mysql|mariadb", "sqlite", "sql server|mssql", "oracle"),
+        cue=r"database|\bdb\b|数据库|元数据|metadata|backend|后端|存储|storage|用|use|迁|migrat|switch|改",
+    ),
+    ChoiceSet("experiment tracker", ("wandb|weights & biases", "mlflow", "neptune", "comet", "tensorboard")),
+    ChoiceSet("workflow scheduler", ("airflow", "dolphinscheduler", "dagster", "prefect", "luigi", "argo workflows")),
+    ChoiceSet(
+        "search engine",
+        (
+            "elasticsearch|elastic",
+            "opensearch",
+            "meilisearch",
+            "typesense",
+            "postgres fts|postgres full-text search|postgres full-text|postgresql fts|postgresql full-text",
+            "solr",
+            "algolia",
+        ),
+    ),
+    ChoiceSet("mixed precision", ("bf16|bfloat16", "fp16|float16")),
+    ChoiceSet("Python dependency file", ("requirements.txt", "pyproject.toml", "pipfile")),
+    ChoiceSet(
+        "React Native chart library", ("victory-native", "react-native-skia|skia", "react-native-chart-kit", "echarts")
+    ),
+    ChoiceSet("message queue", ("kafka", "rabbitmq", "pulsar", "nats", "sqs")),
+    ChoiceSet("mobile crash reporter", ("sentry", "crashlytics", "bugsnag")),
+    ChoiceSet(
         "language",
         ("chinese|中文|汉语", "english|英文|英语", "japanese|日文|日语", "korean|韩文|韩语"),
         scopes=(
-            ("commit message", r"commit|提交"), ("reply", r"repl(?:y|ies)|answer|respond|回复|回答|对话"),
-            ("code comment", r"comment|注释"), ("documentation", r"\bdocs?\b|documentation|readme|文档"),
-            ("pull request", r"\bprs?\b|pull request"), ("UI text", r"\bui\b|界面|文案"),
-            ("log message", r"\blogs?\b|日志"), ("identifier", r"variable|identifier|变量|命名"),
+            ("commit message", r"commit|提交"),
+            ("reply", r"repl(?:y|ies)|answer|respond|回复|回答|对话"),
+            ("code comment", r"comment|注释"),
+            ("documentation", r"\bdocs?\b|documentation|readme|文档"),
+            ("pull request", r"\bprs?\b|pull request"),
+            ("UI text", r"\bui\b|界面|文案"),
+            ("log message", r"\blogs?\b|日志"),
+            ("identifier", r"variable|identifier|变量|命名"),
         ),
     ),
 )
@@ -55,17 +85,22 @@ _COMMANDS = (
     r"install|add|remove|run|test|i|ci|exec|dlx|x|build|dev|start|publish|sync|lock|format|check|lint"
     r"|audit|update|upgrade|watch|--"
 )
-_FILLER = r"(?:[\s`'\"“”‘’(（,/、]|\d+|the|a|an|or|nor|and|only|just|always|run|running|use|using|call|calling|invoke|用|使用|跑|装|来|或|和|或者)*"
+_FILLER = (
+    r"(?:[\s`'\"“”‘’(（,/、]|\d+|the|a|an|or|nor|and|only|just|always|run|running|use|using|call|calling|invoke"
+    r"|add|adding|introduce|reintroduce|bring back|self-hosted|hosted|managed|local|用|使用|跑|装|来|或|和|或者|写|加|引入)*"
+)
 _NEGATIVE = re.compile(
     r"(?:\bnever|\bdon'?t|\bdo not|\bnot|\bno longer|\bavoid(?:ing)?|\bstop(?:ped)?(?: using)?|\binstead of|\brather than"
-    r"|\bover|\b(?:migrat\w*|switch\w*|mov\w*|moving|came|coming) (?:away )?from|\bban(?:ned)?|不要|别再|别|不用|不再|禁止|禁用|而不是|而非|代替|替代|取代|弃用|不能|不准|不许|换掉)"
-    + _FILLER + "$"
+    r"|\bover|\b(?:migrat\w*|switch\w*|mov\w*|moving|came|coming) (?:away )?from|\bban(?:ned)?|不要|别再|别|不用|不再|禁止|禁用|而不是|而非|代替|替代|取代|弃用|不能|不准|不许|换掉|\bdropped|\bremoved|\bretired|\bditched|\bgot rid of|\breplaced|去掉了?|移除了?|下线了?)"
+    + _FILLER
+    + "$"
 )
 _POSITIVE = re.compile(
     r"(?:\buse[sd]?|\busing|\bprefer(?:s|red)?|\bswitch(?:ed)? to|\bmigrat\w* to|\bmov(?:e|ed) to|\bgo with|\bwent with"
     r"|\b(?:migrat|switch|mov|chang|convert|port)\w*\b[^,.;，。；]{0,25}\bto|\bstick with|\bstandardi[sz]ed? on|\bwith|\bvia|\bin|\brun|\bruns|\bchose|\bchoose|\bpicked|\bis|\bare"
-    r"|\bruns? on|\bbuilt on|\bbased on|用|使用|改用|换成|换用|统一用|采用|选用|走|是|为|写|写成|迁移到|切换到|切到|换到|改成|改为|转到|[:：])"
-    + _FILLER + "$"
+    r"|\bruns? on|\bbuilt on|\bbased on|\bgo(?:es)? to|\bsent to|\blogged to|\blogs? to|用|使用|改用|换成|换用|统一用|采用|选用|走|是|为|写|写成|迁移到|切换到|切到|换到|改成|改为|转到|[:：])"
+    + _FILLER
+    + "$"
 )
 _NEGATIVE_RIGHT = re.compile(
     r"^[`'\"”’)）]?\s*(?:is |are |was |were |has been |have been )?(?:deprecated|banned|forbidden|not allowed|removed|gone"
@@ -159,14 +194,16 @@ class ChoiceTable:
                     _PART_OF_CODEBASE.search(lowered[match.end() : match.end() + 60])
                     or _PART_OF_CODEBASE_LEFT.search(lowered[max(0, match.start() - 30) : match.start()])
                 )
-                found.extend(Stance(set_index, member, polarity, statement, command, scope, partial) for scope in scopes)
+                found.extend(
+                    Stance(set_index, member, polarity, statement, command, scope, partial) for scope in scopes
+                )
         return found
 
 
 def _polarity(lowered: str, start: int, end: int, members: re.Pattern[str]) -> str | None:
     """'pos', 'neg' or None for the member at lowered[start:end]; other members listed before it are skipped."""
     clause_start = max(lowered.rfind(mark, 0, start) for mark in (",", "，", ";", "；", "。", ". ", "—"))
-    left = members.sub(" ", lowered[max(clause_start + 1, start - 40) : start])
+    left = members.sub(" ", lowered[max(clause_start + 1, start - 60) : start])
     right = lowered[end : end + 30]
     if _NEGATIVE.search(left) or _NEGATIVE_RIGHT.match(right):
         return "neg"

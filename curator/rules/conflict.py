@@ -12,7 +12,9 @@ from curator.model import Finding
 from curator.rules import pairing, polarity
 from curator.rules.choices import ChoiceTable, Stance
 from curator.rules.docs import Docs, order, quote, supersede_clause
-from curator.rules.quantities import Quantity, extract, incompatible, same_subject
+from curator.rules.facts import scope as scopes
+from curator.rules.facts import statement_facts
+from curator.rules.quantities import Quantity, incompatible, same_subject
 from curator.rules.registry import Rule, RuleContext
 
 
@@ -31,8 +33,9 @@ def analyze(docs: Docs, config: Config, table: ChoiceTable) -> tuple[list[Findin
     _number_clashes(docs, config, clashes)
     _choice_clashes(docs, table, clashes)
     _action_clashes(docs, clashes)
-    findings = [_finding(docs, left, right, found) for (left, right), found in sorted(clashes.items())]
-    return findings, {frozenset(pair) for pair in clashes}
+    found_clashes = {pair: found for pair, found in clashes.items() if found}
+    findings = [_finding(docs, left, right, found) for (left, right), found in sorted(found_clashes.items())]
+    return findings, {frozenset(pair) for pair in found_clashes}
 
 
 def _allowed(docs: Docs, left: int, right: int) -> bool:
@@ -43,8 +46,8 @@ def _number_clashes(docs: Docs, config: Config, clashes: dict[tuple[int, int], l
     owners: list[int] = []
     quantities: list[Quantity] = []
     for position, doc in enumerate(docs.items):
-        for statement in doc.statements:
-            for quantity in extract(statement):
+        for fact in doc.facts:
+            for quantity in fact.quantities:
                 owners.append(position)
                 quantities.append(quantity)
     if len(quantities) < 2:
@@ -63,6 +66,15 @@ def _number_clashes(docs: Docs, config: Config, clashes: dict[tuple[int, int], l
             continue
         if not same_subject(quantities[left], quantities[right]):
             continue
+        scoped = _scoped(
+            docs,
+            owners[left],
+            quantities[left].scope | (quantities[left].subject & quantities[right].scope),
+            owners[right],
+            quantities[right].scope | (quantities[right].subject & quantities[left].scope),
+        )
+        if scoped is None:
+            continue
         first, second = sorted((owners[left], owners[right]))
         key = (first, second)
         if any(clash.kind == "number" for clash in clashes[key]):
@@ -79,6 +91,7 @@ def _number_clashes(docs: Docs, config: Config, clashes: dict[tuple[int, int], l
                         docs.items[owners[right]].id: quantities[right].span,
                     },
                     "subject_score": round(score, 1),
+                    **scoped,
                 },
             )
         )
@@ -89,8 +102,8 @@ def _choice_clashes(docs: Docs, table: ChoiceTable, clashes: dict[tuple[int, int
         lambda: {"pos": defaultdict(dict), "neg": defaultdict(dict)}
     )
     for position, doc in enumerate(docs.items):
-        for statement in doc.statements:
-            for stance in table.stances(statement):
+        for fact in doc.facts:
+            for stance in fact.stances(table):
                 held = by_set[stance.group][stance.polarity][stance.member]
                 if position not in held or held[position].command and not stance.command:
                     held[position] = stance
@@ -108,19 +121,53 @@ def _choice_clashes(docs: Docs, table: ChoiceTable, clashes: dict[tuple[int, int
 
 
 def _action_clashes(docs: Docs, clashes: dict[tuple[int, int], list[Clash]]) -> None:
-    owners, found = polarity.collect([doc.statements for doc in docs.items])
-    for left, right, left_action, right_action, score in polarity.clashes(owners, found, lambda a, b: _allowed(docs, a, b)):
+    owners, found = polarity.collect([doc.facts for doc in docs.items])
+    for left, right, left_action, right_action, score in polarity.clashes(
+        owners, found, lambda a, b: _allowed(docs, a, b)
+    ):
         key = (min(left, right), max(left, right))
         if clashes[key]:
+            continue
+        left_words, right_words = frozenset(left_action.words), frozenset(right_action.words)
+        scoped = _scoped(
+            docs,
+            left,
+            left_action.scope | (left_words & right_action.scope),
+            right,
+            right_action.scope | (right_words & left_action.scope),
+        )
+        if scoped is None:
             continue
         clashes[key].append(
             Clash(
                 "polarity",
                 {left: left_action.statement, right: right_action.statement},
-                {"job": "same action", "action": left_action.text, "similarity": round(score, 1),
-                 "stances": {docs.items[left].id: left_action.polarity, docs.items[right].id: right_action.polarity}},
+                {
+                    "job": "same action",
+                    "action": left_action.text,
+                    "similarity": round(score, 1),
+                    "stances": {docs.items[left].id: left_action.polarity, docs.items[right].id: right_action.polarity},
+                    **scoped,
+                },
             )
         )
+
+
+def _scoped(docs: Docs, left: int, left_scope: frozenset[str], right: int, right_scope: frozenset[str]) -> dict | None:
+    """None when two statements speak of disjoint scopes; else {} or the scoped exception one of them makes."""
+    relation = scopes.relation(left_scope, right_scope)
+    if relation == "disjoint":
+        return None
+    if relation == "same":
+        return {}
+    narrow, wide, words = (left, right, left_scope) if relation == "narrower-left" else (right, left, right_scope)
+    return {
+        "scoped_exception": {
+            "entry": docs.items[narrow].id,
+            "general": docs.items[wide].id,
+            "scope": " ".join(sorted(words)),
+        }
+    }
 
 
 def _representatives(docs: Docs, side: dict[int, Stance]) -> list[int]:
@@ -132,6 +179,9 @@ def _representatives(docs: Docs, side: dict[int, Stance]) -> list[int]:
         if pool:
             chosen.append(max(pool, key=lambda d: (docs.items[d].moment is not None, docs.items[d].moment or 0, -d)))
     return chosen
+
+
+SMALL_SIDE = 3
 
 
 def _pair_up(
@@ -147,7 +197,8 @@ def _pair_up(
         return
     swap = len(right_docs) < len(left_docs)
     minority, majority = (right_docs, left_docs) if swap else (left_docs, right_docs)
-    speakers = _representatives(docs, majority)
+    declared = [d for d, stance in majority.items() if not stance.command] or sorted(majority)
+    speakers = sorted(declared) if len(declared) <= SMALL_SIDE else _representatives(docs, majority)
     for odd in sorted(minority):
         for speaker in speakers:
             if not _allowed(docs, odd, speaker):
@@ -156,12 +207,27 @@ def _pair_up(
             if any(clash.kind in ("choice", "polarity") for clash in clashes[key]):
                 continue
             odd_stance, speaker_stance = minority[odd], majority[speaker]
+            scoped = _scoped(
+                docs,
+                odd,
+                statement_facts(odd_stance.statement).scope,
+                speaker,
+                statement_facts(speaker_stance.statement).scope,
+            )
+            if scoped is None:
+                continue
             clashes[key].append(
                 Clash(
                     kind,
                     {odd: odd_stance.statement, speaker: speaker_stance.statement},
-                    {"job": job, "choices": {docs.items[odd].id: f"{odd_stance.polarity} {odd_stance.member}",
-                                             docs.items[speaker].id: f"{speaker_stance.polarity} {speaker_stance.member}"}},
+                    {
+                        "job": job,
+                        "choices": {
+                            docs.items[odd].id: f"{odd_stance.polarity} {odd_stance.member}",
+                            docs.items[speaker].id: f"{speaker_stance.polarity} {speaker_stance.member}",
+                        },
+                        **scoped,
+                    },
                 )
             )
 
@@ -170,13 +236,25 @@ def _finding(docs: Docs, left: int, right: int, found: list[Clash]) -> Finding:
     older, newer = order(docs.items[left], docs.items[right])
     lead = found[0]
     says = {docs.items[position].id: text for position, text in lead.says.items()}
-    what = {"number": "disagree on a number", "choice": f"choose different tools for one job ({lead.detail.get('job')})",
-            "polarity": "say opposite things about the same action" if lead.detail.get("job") == "same action"
-            else f"disagree on the {lead.detail.get('job')}"}[lead.kind]
-    message = (
-        f"{older.id} says {quote(says[older.id])}; {newer.id} says {quote(says[newer.id])} — they {what}; "
-        f"{supersede_clause(older, newer)}. Keep one, or edit the other."
-    )
+    what = {
+        "number": "disagree on a number",
+        "choice": f"choose different tools for one job ({lead.detail.get('job')})",
+        "polarity": "say opposite things about the same action"
+        if lead.detail.get("job") == "same action"
+        else f"disagree on the {lead.detail.get('job')}",
+    }[lead.kind]
+    exception = lead.detail.get("scoped_exception")
+    if isinstance(exception, dict):
+        message = (
+            f"{older.id} says {quote(says[older.id])}; {newer.id} says {quote(says[newer.id])} — a scoped exception: "
+            f"{exception['entry']} narrows {exception['general']} to {exception['scope']} and they {what} there. "
+            "Say the exception in the general rule, or drop one."
+        )
+    else:
+        message = (
+            f"{older.id} says {quote(says[older.id])}; {newer.id} says {quote(says[newer.id])} — they {what}; "
+            f"{supersede_clause(older, newer)}. Keep one, or edit the other."
+        )
     evidence: dict[str, object] = {
         "kind": lead.kind,
         "older": {"entry": older.id, "date": older.day(), "says": says[older.id]},

@@ -15,8 +15,13 @@ from curator.rules.restated import restated_statements
 _LANGUAGE_CLAIM = re.compile(
     r"(?:\b(?:uses?|using|written in|with|in|is a|用|使用|基于|采用)\s*)(typescript|python|rust|golang|go)\b(?! ?(?:file|script|version|code|snippet))"
 )
-_LANGUAGE_FILES = {"typescript": ("tsconfig.json",), "python": ("pyproject.toml", "setup.py", "setup.cfg"),
-                   "rust": ("Cargo.toml",), "go": ("go.mod",), "golang": ("go.mod",)}
+_LANGUAGE_FILES = {
+    "typescript": ("tsconfig.json",),
+    "python": ("pyproject.toml", "setup.py", "setup.cfg"),
+    "rust": ("Cargo.toml",),
+    "go": ("go.mod",),
+    "golang": ("go.mod",),
+}
 
 
 def analyze(
@@ -30,8 +35,9 @@ def analyze(
     for position, doc in enumerate(docs.items):
         if doc.is_context:
             continue
-        for statement in doc.statements:
-            for stance in table.stances(statement):
+        for fact in doc.facts:
+            statement = fact.text
+            for stance in fact.stances(table):
                 if stance.polarity != "pos" or stance.command:
                     continue
                 if stance.member in facts:
@@ -73,8 +79,8 @@ def _context_stances(docs: Docs, table: ChoiceTable) -> dict[tuple[tuple[int, st
     found: dict[tuple[tuple[int, str | None], str], str] = {}
     for doc in docs.items:
         if doc.is_context:
-            for statement in doc.statements:
-                for stance in table.stances(statement):
+            for fact in doc.facts:
+                for stance in fact.stances(table):
                     if stance.polarity == "pos":
                         found.setdefault((stance.group, stance.member), doc.id)
     return found

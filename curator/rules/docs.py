@@ -7,6 +7,7 @@ from datetime import datetime, timezone
 from functools import cached_property
 
 from curator.model import Entry, Store
+from curator.rules.facts import StatementFacts, statement_facts
 from curator.rules.text import prose, snippet, statements
 
 JOURNAL_KINDS = frozenset({"daily"})
@@ -26,6 +27,11 @@ class Doc:
     @cached_property
     def statements(self) -> list[str]:
         return statements(self.prose)
+
+    @cached_property
+    def facts(self) -> list[StatementFacts]:
+        """The facts of each statement, shared with every rule."""
+        return [statement_facts(statement) for statement in self.statements]
 
     @property
     def id(self) -> str:
@@ -109,8 +115,10 @@ def supersede_clause(older: Doc, newer: Doc) -> str:
         return f"{newer.id} (newer, {newer.day()}) supersedes {older.id} ({older.day()})"
     older_said, newer_said = older.stated_at, newer.stated_at
     if older.moment and older.moment == newer.moment and older_said and newer_said and older_said < newer_said:
-        return (f"{newer.id} (newer, written {newer_said.date().isoformat()}) supersedes {older.id} "
-                f"(written {older_said.date().isoformat()})")
+        return (
+            f"{newer.id} (newer, written {newer_said.date().isoformat()}) supersedes {older.id} "
+            f"(written {older_said.date().isoformat()})"
+        )
     return f"which is current is unknown ({older.id}: {older.day()}, {newer.id}: {newer.day()})"
 
 

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import re
+from collections.abc import Callable
 from dataclasses import dataclass, field
 
 from rapidfuzz import fuzz
@@ -10,19 +11,37 @@ from rapidfuzz import fuzz
 from curator.config import Config
 from curator.model import Entry, Finding
 from curator.rules import pairing
-from curator.rules.docs import Docs, order, quote
+from curator.rules.choices import ChoiceTable
+from curator.rules.docs import Doc, Docs, order, quote
+from curator.rules.facts.subject import proper_names
+from curator.rules.paraphrase import (
+    facts_differ,
+    meaning_pairs,
+    rare_word_overlap,
+    scope_concepts,
+    scopes_differ,
+    signature,
+    translation_pairs,
+    word_concepts,
+)
 from curator.rules.registry import Rule, RuleContext
 from curator.rules.text import CJK_RUN, IS_CJK, tokens
 
 MIN_TOKENS = 5
+RESTATED_MEANING = 90.0
 CORE_FLOOR = 60.0
 BLOCKING_OVERLAP = 0.6
 BLOCK_CAP = 20
 RULE_LIST_THRESHOLD = 95.0
 NAME_OVERLAP = 0.3
-_DATE = re.compile(r"\b(?:19|20)\d\d[-/.]\d{1,2}[-/.]\d{1,2}\b|(?:19|20)\d\d\s*年\s*\d{1,2}\s*月(?:\s*\d{1,2}\s*[日号])?")
+_DATE = re.compile(
+    r"\b(?:19|20)\d\d[-/.]\d{1,2}[-/.]\d{1,2}\b|(?:19|20)\d\d\s*年\s*\d{1,2}\s*月(?:\s*\d{1,2}\s*[日号])?"
+)
 LENGTH_GUARD = 0.55
-_PATH = re.compile(r"[\w.~-]*/[\w.-]+(?:/[\w.-]+)*|\b[\w-]+\.(?:md|mdx|txt|py|ts|tsx|js|jsx|json|toml|ya?ml|rs|go|sql|sh|rb|java|kt|swift)\b")
+_PATH = re.compile(
+    r"(?<![\w.~-])[\w.~-]*/[\w.-]+(?:/[\w.-]+)*"
+    r"|(?<![\w-])[\w-]+\.(?:md|mdx|txt|py|ts|tsx|js|jsx|json|toml|ya?ml|rs|go|sql|sh|rb|java|kt|swift)\b"
+)
 _CJK_FILLER = frozenset("的了是在和与也就都而及或把被着过吗呢吧啊这那有个一")
 
 
@@ -35,6 +54,18 @@ def fingerprint(text: str) -> tuple[frozenset[str], str, frozenset[str]]:
     return frozenset(words) | frozenset(characters), " ".join(sorted(words + characters)), core
 
 
+class _OnDemand(dict):
+    """Per-entry values computed the first time a candidate pair asks for them (most entries never pair)."""
+
+    def __init__(self, compute: Callable[[int], object]) -> None:
+        super().__init__()
+        self.compute = compute
+
+    def __missing__(self, position: int) -> object:
+        value = self[position] = self.compute(position)
+        return value
+
+
 @dataclass
 class _Prints:
     """Compact per-entry fingerprints: interned token ids, the scoring strings, the numbers stated."""
@@ -45,9 +76,14 @@ class _Prints:
     numbers: list[frozenset[str]] = field(default_factory=list)
     names: list[frozenset[str]] = field(default_factory=list)
     paths: list[frozenset[str]] = field(default_factory=list)
+    facts: _OnDemand = field(default_factory=lambda: _OnDemand(lambda position: ()))
+    subjects: _OnDemand = field(default_factory=lambda: _OnDemand(lambda position: frozenset()))
+    proper: _OnDemand = field(default_factory=lambda: _OnDemand(lambda position: frozenset()))
+    scopes: _OnDemand = field(default_factory=lambda: _OnDemand(lambda position: frozenset()))
+    concepts: _OnDemand = field(default_factory=lambda: _OnDemand(lambda position: frozenset()))
 
 
-def _fingerprints(docs: Docs) -> _Prints:
+def _fingerprints(docs: Docs, table: ChoiceTable | None) -> _Prints:
     vocabulary: dict[str, int] = {}
     core_codes: dict[str, str] = {}
     prints = _Prints()
@@ -56,16 +92,40 @@ def _fingerprints(docs: Docs) -> _Prints:
         ids = tuple(vocabulary.setdefault(token, len(vocabulary)) for token in token_set)
         prints.token_ids.append(ids if len(ids) >= MIN_TOKENS else ())
         prints.ordered.append(ordered)
-        prints.cores.append("".join(sorted(core_codes.setdefault(token, chr(0x10000 + len(core_codes))) for token in core)))
+        prints.cores.append(
+            "".join(sorted(core_codes.setdefault(token, chr(0x10000 + len(core_codes))) for token in core))
+        )
         prints.numbers.append(_numbers(core))
         prints.paths.append(frozenset(path.strip("./").lower() for path in _PATH.findall(doc.prose)) - {""})
-        prints.names.append(frozenset(token for token in core if token[:1].isalpha() and token.isascii() and len(token) > 1))
+        prints.names.append(
+            frozenset(token for token in core if token[:1].isalpha() and token.isascii() and len(token) > 1)
+        )
+    items = docs.items
+    prints.facts = _OnDemand(lambda position: signature(items[position], table))
+    prints.subjects = _OnDemand(
+        lambda position: frozenset(word for fact in items[position].facts for word in fact.subject)
+    )
+    prints.scopes = _OnDemand(lambda position: scope_concepts(items[position]))
+    prints.concepts = _OnDemand(lambda position: word_concepts(prints.subjects[position]))
+    prints.proper = _OnDemand(lambda position: _proper(items[position], prints.names[position]))
     return prints
 
 
-def analyze(docs: Docs, config: Config, conflicting: set[frozenset[int]]) -> tuple[list[Finding], list[tuple[int, int, float]]]:
-    """Duplicate findings among memory entries, plus memory/instruction pairs that restate each other."""
-    prints = _fingerprints(docs)
+def _proper(doc: Doc, names: frozenset[str]) -> frozenset[str]:
+    """Names an entry mentions: capitalised words, and every Latin word inside Chinese text."""
+    latin_in_cjk = names if IS_CJK.search(doc.prose) else frozenset()
+    return frozenset(name for fact in doc.facts for name in proper_names(fact.text)) | latin_in_cjk
+
+
+def analyze(
+    docs: Docs, config: Config, conflicting: set[frozenset[int]], table: ChoiceTable | None = None
+) -> tuple[list[Finding], list[tuple[int, int, float]]]:
+    """Duplicate findings among memory entries, plus memory/instruction pairs that restate each other.
+
+    Two signals find candidates: rapidfuzz on order-free token strings, and cosine on sentence
+    embeddings (paraphrases). Either way the two entries' facts must match.
+    """
+    prints = _fingerprints(docs, table)
     hits: list[tuple[int, int, float]] = []
     chunks = pairing.candidate_chunks(
         prints.token_ids,
@@ -83,15 +143,40 @@ def analyze(docs: Docs, config: Config, conflicting: set[frozenset[int]]) -> tup
             score = max(full, best.get(pair, 0.0))
             if score >= min(config.duplicate_threshold, RULE_LIST_THRESHOLD):
                 hits.append((pair[0], pair[1], score))
+    lexical = {(left, right) for left, right, _ in hits}
+    eligible = [len(ids) >= MIN_TOKENS for ids in prints.token_ids]
+    overlap = rare_word_overlap(prints.token_ids)
+    semantic_hits = meaning_pairs(docs, prints.subjects, eligible, overlap) + translation_pairs(
+        docs, prints.subjects, eligible
+    )
+    unique_hits = {(left, right): score for left, right, score in sorted(semantic_hits, key=lambda hit: hit[2])}
+    hits.extend((left, right, score) for (left, right), score in unique_hits.items() if (left, right) not in lexical)
     findings: list[Finding] = []
     restated: list[tuple[int, int, float]] = []
     for left, right, score in hits:
         threshold = config.duplicate_threshold
         if docs.items[left].entry.kind == docs.items[right].entry.kind == "rule":
             threshold = max(threshold, RULE_LIST_THRESHOLD)
-        if score < threshold or frozenset((left, right)) in conflicting:
+        by_wording = (left, right) in lexical
+        if (by_wording and score < threshold) or frozenset((left, right)) in conflicting:
             continue
-        if prints.numbers[left] != prints.numbers[right] or _different_names(prints.names[left], prints.names[right]):
+        if (
+            not by_wording
+            and (docs.items[left].is_context or docs.items[right].is_context)
+            and score < RESTATED_MEANING
+        ):
+            continue
+        if by_wording and (
+            prints.numbers[left] != prints.numbers[right] or _different_names(prints.names[left], prints.names[right])
+        ):
+            continue
+        if not by_wording and _own_names(
+            prints.proper[left], prints.proper[right], prints.subjects[left], prints.subjects[right]
+        ):
+            continue
+        if facts_differ(prints.facts[left], prints.facts[right]):
+            continue
+        if scopes_differ(prints.scopes[left], prints.scopes[right], prints.concepts[left], prints.concepts[right]):
             continue
         if prints.paths[left] and prints.paths[right] and prints.paths[left].isdisjoint(prints.paths[right]):
             continue
@@ -106,13 +191,26 @@ def analyze(docs: Docs, config: Config, conflicting: set[frozenset[int]]) -> tup
                 "duplicate",
                 "warning",
                 [older.id, newer.id],
-                f"{older.id} and {newer.id} say the same thing ({score:.0f}% alike): {quote(older.prose, 70)} — "
+                f"{older.id} and {newer.id} say the same thing ({score:.0f}% alike{'' if by_wording else ' in meaning'}): "
+                f"{quote(older.prose, 70)} — "
                 f"merge them into one entry (keep {newer.id}, the newer) or expire one.",
-                {"similarity": round(score, 1), "older": older.id, "newer": newer.id,
-                 "dates": {older.id: older.day(), newer.id: newer.day()}},
+                {
+                    "similarity": round(score, 1),
+                    "signal": "wording" if by_wording else "meaning",
+                    "older": older.id,
+                    "newer": newer.id,
+                    "dates": {older.id: older.day(), newer.id: newer.day()},
+                },
             )
         )
     return findings, restated
+
+
+def _own_names(
+    left: frozenset[str], right: frozenset[str], left_words: frozenset[str], right_words: frozenset[str]
+) -> bool:
+    """Each entry names something (Germany, Austria) the other never mentions: two subjects, however alike the rest."""
+    return bool(left - right_words - right) and bool(right - left_words - left)
 
 
 def _separate_instruction_files(left: Entry, right: Entry) -> bool:
@@ -144,7 +242,7 @@ def _comparable(left: tuple[int, ...], right: tuple[int, ...]) -> bool:
 
 
 def _run(ctx: RuleContext) -> list[Finding]:
-    findings, ctx.restated = analyze(ctx.docs, ctx.settings, ctx.conflicting)
+    findings, ctx.restated = analyze(ctx.docs, ctx.settings, ctx.conflicting, ctx.choices)
     return findings
 
 

@@ -9,6 +9,9 @@ from dataclasses import dataclass
 from rapidfuzz import fuzz
 
 from curator.rules import pairing
+from curator.rules.facts import StatementFacts
+from curator.rules.facts.scope import scope_tokens
+from curator.rules.facts.subject import stem, subject_tokens
 from curator.rules.text import CJK_CHAR, STOPWORDS, tokens
 
 ACTION_SIMILARITY = 90.0
@@ -16,20 +19,18 @@ MIN_ACTION_TOKENS = 2
 MIN_CONTAINED_TOKENS = 3
 MAX_INSERTED_WORDS = 1
 CONTAINED_BLOCK_CAP = 200
-_CLAUSES = re.compile(
-    r"[,，;；。!?！？:：]|\s[—–-]\s|\.\s"
-    r"|\s(?=(?:so|so that|because|since|unless|when|while|which|to keep|to avoid|in order to|otherwise)\b)"
-    r"|\s(?=as\s+(?:it|its|they|we|you|there|this|that|these|those)\b)"
-    r"|(?=因为|所以|以便|否则|这样|以免)"
-)
 _NEGATED = re.compile(
     r"^\s*(?:please\s+)?(?:never|don'?t|do not|must not|mustn'?t|should not|shouldn'?t|avoid|stop|no longer"
     r"|不要|别再|别|禁止|不准|不许|不能|切勿|千万别|永远不要|不再)\s*"
 )
 _CJK_LEAD = r"[" + CJK_CHAR + r"]{1,6}?"
 _LEAD_NEGATED = re.compile(r"^\s*(" + _CJK_LEAD + r")(?:不要|别再|禁止|不准|不许|不能|切勿|千万别|永远不要|不再)")
-_LEAD_STRONG = re.compile(r"^\s*(" + _CJK_LEAD + r")(?:一定要|必须|务必|总是)")
-_STRONG_MODAL = re.compile(r"^\s*(?:please\s+)?(?:always|must|make sure to|be sure to)\s+|^\s*(?:一定要|必须|务必|总是)")
+_LEAD_STRONG = re.compile(r"^\s*(" + _CJK_LEAD + r")(?:一定要|必须|务必|总是|可以|允许)")
+_STRONG_MODAL = re.compile(
+    r"^\s*(?:(?:during|for|in|on|when|if|after|before|once)\b[^,]{0,60}?\s)?(?:please\s+)?"
+    r"(?:always|must|make sure to|be sure to|it'?s (?:fine|ok|okay|allowed) to|it is (?:fine|ok|okay|allowed) to"
+    r"|(?:you )?(?:can|may) (?:still )?|(?:is|are) allowed to)\s*|^\s*(?:一定要|必须|务必|总是|可以|允许)"
+)
 _MODAL = re.compile(
     r"^\s*(?:please\s+)?(?:always|must|should|do|make sure to|remember to|be sure to|一定要|必须|务必|总是|记得|要|请)\s+|^\s*(?:一定要|必须|务必|总是|记得|请)"
 )
@@ -42,12 +43,16 @@ class Action:
     polarity: str
     text: str
     statement: str
+    words: tuple[str, ...] = ()
+    scope: frozenset[str] = frozenset()
+    strong: bool = False
+    verbal: bool = True
 
 
 MAX_POSITIVE_CHARS = 90
 
 
-def collect(statements_by_owner: list[list[str]]) -> tuple[list[int], list[Action]]:
+def collect(statements_by_owner: list[list[StatementFacts]]) -> tuple[list[int], list[Action]]:
     """Negated imperatives, then the short positive clauses that start with the same two words as one of them.
 
     A positive clause with a strong modal ("always", "must", "必须") needs only the same first word: it
@@ -57,6 +62,7 @@ def collect(statements_by_owner: list[list[str]]) -> tuple[list[int], list[Actio
     found: list[Action] = []
     keys: set[tuple[str, ...]] = set()
     verbs: set[str] = set()
+    objects: set[str] = set()
     for owner, statement, lowered in _clauses(statements_by_owner):
         negated = _negated_core(lowered)
         if negated is not None:
@@ -67,18 +73,35 @@ def collect(statements_by_owner: list[list[str]]) -> tuple[list[int], list[Actio
                 key = _key(negated)
                 keys.add(key)
                 verbs.update(key[:1])
+                objects.update(_object(action.words))
     if not found:
         return owners, found
     for owner, statement, lowered in _clauses(statements_by_owner):
         if len(lowered) <= MAX_POSITIVE_CHARS and _negated_core(lowered) is None:
             core, strong = _positive_core(lowered)
             key = _key(core)
-            if key in keys or (strong and key[:1] and key[0] in verbs):
-                action = _action("pos", core, statement)
-                if action:
+            imperative = strong or core != lowered or bool(key[:1] and (key[0] in verbs or key[0] in _IMPERATIVE_VERBS))
+            if key in keys or (strong and key[:1] and key[0] in verbs) or imperative:
+                action = _action("pos", core, statement, strong)
+                if action and (
+                    key in keys or (strong and key[:1] and key[0] in verbs) or not objects.isdisjoint(action.words)
+                ):
                     owners.append(owner)
                     found.append(action)
     return owners, found
+
+
+_GENERIC_VERBS = frozenset(stem(word) for word in "use do run apply have make let go put get try".split())
+_IMPERATIVE_VERBS = frozenset(
+    """deploy use run push merge rebase squash commit ship publish release call write add create delete remove install
+    update upgrade pin tag test build store log cache send keep put mock skip disable enable set retry wrap prefer follow
+    name document review open close fix format lint check rotate restart migrate bump force""".split()
+)
+
+
+def _object(words: tuple[str, ...]) -> frozenset[str]:
+    """What an action acts on, without generic verbs ("use blue-green" → {blue, green})."""
+    return frozenset(word for word in words if word not in _GENERIC_VERBS)
 
 
 def _negated_core(lowered: str) -> str | None:
@@ -101,14 +124,12 @@ def _positive_core(lowered: str) -> tuple[str, bool]:
     return _MODAL.sub("", lowered, count=1), False
 
 
-def _clauses(statements_by_owner: list[list[str]]) -> Iterator[tuple[int, str, str]]:
+def _clauses(facts_by_owner: list[list[StatementFacts]]) -> Iterator[tuple[int, str, str]]:
     """(owner, statement, lower-cased clause) for every clause of every statement."""
-    for owner, statements in enumerate(statements_by_owner):
-        for statement in statements:
-            for clause in _CLAUSES.split(statement):
-                lowered = clause.strip().lower()
-                if lowered:
-                    yield owner, statement, lowered
+    for owner, facts in enumerate(facts_by_owner):
+        for fact in facts:
+            for lowered in fact.clauses:
+                yield owner, fact.text, lowered
 
 
 _UNIT = re.compile(r"[a-z][a-z0-9_'-]{2,}|[" + CJK_CHAR + "]")
@@ -121,9 +142,16 @@ def _key(core: str) -> tuple[str, ...]:
     return tuple(units[:2])
 
 
-def _action(polarity: str, core: str, statement: str) -> Action | None:
+def _action(polarity: str, core: str, statement: str, strong: bool = False) -> Action | None:
+    """The action of one clause: its words for fuzzy matching, stemmed words and scope for object matching."""
     words = [token for token in tokens(core) if token != "#"]
-    return Action(polarity, " ".join(words), statement) if len(words) >= MIN_ACTION_TOKENS else None
+    scope = scope_tokens(core)
+    stemmed = tuple(word for word in subject_tokens(core) if word not in scope)
+    if len(words) < MIN_ACTION_TOKENS and not (polarity == "neg" and stemmed):
+        return None
+    first = re.match(r"\s*([a-z][\w'-]*)", core)
+    verbal = not (first and first.group(1) in STOPWORDS)
+    return Action(polarity, " ".join(words), statement, stemmed, scope, strong, verbal)
 
 
 def clashes(
@@ -137,12 +165,14 @@ def clashes(
         [tuple({vocabulary.setdefault(word, len(vocabulary)) for word in action.text.split()}) for action in found],
         min_overlap=0.8,
         block_cap=50,
-        skip=lambda left, right: found[left].polarity == found[right].polarity
-        or not allowed(owners[left], owners[right]),
+        skip=lambda left, right: (
+            found[left].polarity == found[right].polarity or not allowed(owners[left], owners[right])
+        ),
     )
     scores = pairing.score_pairs([action.text for action in found], pairs, scorer=fuzz.ratio)
     close = {(left, right) for (left, right), score in zip(pairs, scores) if score >= ACTION_SIMILARITY}
     close |= _contained(owners, found, allowed)
+    close |= _same_object(owners, found, allowed)
     return [
         (owners[left], owners[right], found[left], found[right], fuzz.ratio(found[left].text, found[right].text))
         for left, right in sorted(close)
@@ -189,8 +219,46 @@ def _embedded(needle: list[str], haystack: list[str]) -> bool:
         reachable = {
             position
             for position in range(len(haystack))
-            if haystack[position] == word and any(0 < position - before <= MAX_INSERTED_WORDS + 1 for before in reachable)
+            if haystack[position] == word
+            and any(0 < position - before <= MAX_INSERTED_WORDS + 1 for before in reachable)
         }
         if not reachable:
             return False
     return True
+
+
+def _same_object(owners: list[int], found: list[Action], allowed: Callable[[int, int], bool]) -> set[tuple[int, int]]:
+    """(i, j) where every stemmed word a negated action acts on recurs in a positive action of another entry.
+
+    "never rebase when merging" vs "always rebase-merge"; "never push straight to main" vs "always push hotfixes
+    directly to main"; one object word needs the same leading verb. Blocked on the object's rarest word.
+    """
+    frequency: dict[str, int] = {}
+    holders: dict[str, list[int]] = {}
+    for position, action in enumerate(found):
+        for word in set(action.words):
+            frequency[word] = frequency.get(word, 0) + 1
+            if action.polarity == "pos":
+                holders.setdefault(word, []).append(position)
+    pairs: set[tuple[int, int]] = set()
+    for negative, action in enumerate(found):
+        target = _object(action.words)
+        if action.polarity != "neg" or not target or not action.verbal:
+            continue
+        rarest = min(target, key=lambda word: (frequency[word], word))
+        candidates = holders.get(rarest, [])
+        if len(candidates) > CONTAINED_BLOCK_CAP:
+            continue
+        for positive in candidates:
+            words = found[positive].words
+            if not target <= set(words) | found[positive].scope:
+                continue
+            if (
+                not found[positive].verbal
+                or len(target) < 2
+                and not (words[:1] == action.words[:1] and found[positive].strong)
+            ):
+                continue
+            if owners[positive] != owners[negative] and allowed(owners[negative], owners[positive]):
+                pairs.add((min(negative, positive), max(negative, positive)))
+    return pairs

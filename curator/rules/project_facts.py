@@ -3,7 +3,9 @@
 from __future__ import annotations
 
 import json
+import os
 import re
+import stat
 import tomllib
 from pathlib import Path
 from typing import Any
@@ -36,12 +38,12 @@ def project_facts(project: Path | None) -> dict[str, list[str]]:
             facts[member].append(source)
 
     for name, member in _LOCKFILES.items():
-        if (project / name).is_file():
+        if _regular_inside(project, project / name):
             add(member, name)
     for member, patterns in _CONFIG_GLOBS.items():
         for pattern in patterns:
             for path in sorted(project.glob(pattern)):
-                if path.is_file():
+                if _regular_inside(project, path):
                     add(member, path.name)
     package = _json(project / "package.json")
     if package:
@@ -98,13 +100,30 @@ def versions(project: Path | None) -> dict[str, tuple[str, str]]:
     return found
 
 
-def _text(path: Path) -> str:
+def _regular_inside(project: Path, path: Path) -> bool:
+    """A regular file whose real location is inside the project (like a probe's confinement)."""
+    root, landed = os.path.realpath(project), os.path.realpath(path)
     try:
-        if path.is_file() and path.stat().st_size <= MAX_MANIFEST_BYTES:
-            return path.read_text(encoding="utf-8", errors="replace")
+        return os.path.commonpath([root, landed]) == root and stat.S_ISREG(os.stat(path).st_mode)
     except OSError:
-        pass
-    return ""
+        return False
+
+
+def _text(path: Path) -> str:
+    """A small regular file inside the project (its parent), else ""; never a FIFO, a device or a file outside."""
+    if not _regular_inside(path.parent, path):
+        return ""
+    try:
+        descriptor = os.open(path, os.O_RDONLY | os.O_NONBLOCK)
+        try:
+            if not stat.S_ISREG(os.fstat(descriptor).st_mode):
+                return ""
+            data = os.read(descriptor, MAX_MANIFEST_BYTES + 1)
+        finally:
+            os.close(descriptor)
+    except OSError:
+        return ""
+    return data.decode("utf-8", errors="replace") if len(data) <= MAX_MANIFEST_BYTES else ""
 
 
 def _json(path: Path) -> dict[str, Any]:

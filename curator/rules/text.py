@@ -14,10 +14,9 @@ IS_CJK = re.compile(f"[{CJK_CHAR}]")
 NUMBER = re.compile(r"\d+(?:[.,]\d+)*")
 WORD = re.compile(r"[a-z][a-z0-9_]*(?:[-'][a-z0-9_]+)*|\d+(?:[.,]\d+)*")
 
-_FENCE = re.compile(r"^(```|~~~).*?^\1[^\n]*$", re.S | re.M)
-_HTML_COMMENT = re.compile(r"<!--.*?-->", re.S)
-_LINK = re.compile(r"!?\[([^\]\n]*)\]\([^)\n]*\)")
-_WIKILINK = re.compile(r"\[\[([^\]\n|]+)(?:\|[^\]\n]*)?\]\]")
+_FENCE_LINE = re.compile(r"^(```|~~~)", re.M)
+_LINK = re.compile(r"!?\[([^\[\]\n]*)\]\([^()\n]*\)")
+_WIKILINK = re.compile(r"\[\[([^\[\]\n|]+)(?:\|[^\[\]\n]*)?\]\]")
 _EMPHASIS = re.compile(r"(\*\*|__|~~)")
 _HEADING = re.compile(r"^\s{0,3}#{1,6}\s+", re.M)
 _BLOCK_START = re.compile(r"^\s*(?:[-*+]\s|\d+[.)]\s|#{1,6}\s|>|\||---|\*\*[^*\n]{1,40}:?\*\*:?)")
@@ -33,17 +32,70 @@ STOPWORDS = frozenset(
 )
 
 
+MAX_PROSE_CHARS = 16_000
+
+
 def prose(entry: Entry) -> str:
-    """The entry's readable text: description and body, without frontmatter, code fences or markup."""
-    body = entry.body or _FRONTMATTER.sub("", entry.text)
+    """The entry's readable text: description and body, without frontmatter, code fences or markup.
+
+    Only the first 16,000 characters are read, so one giant entry (already a bloat finding) cannot stall every rule.
+    """
+    body = (entry.body or _FRONTMATTER.sub("", entry.text[: MAX_PROSE_CHARS * 2]))[:MAX_PROSE_CHARS]
     parts = [entry.description, body] if entry.description and entry.description not in body else [body]
     return strip_markup("\n\n".join(part for part in parts if part))
 
 
+def _strip_fences(text: str) -> str:
+    """Replace each fenced block (a ``` or ~~~ line up to the next line opening with the same fence) by a newline.
+
+    One pass over the fence lines; an unclosed fence is left as text.
+    """
+    fences = [(match.start(), match.group(1)) for match in _FENCE_LINE.finditer(text)]
+    next_same: list[int | None] = [None] * len(fences)
+    seen: dict[str, int] = {}
+    for index in range(len(fences) - 1, -1, -1):
+        next_same[index] = seen.get(fences[index][1])
+        seen[fences[index][1]] = index
+    pieces: list[str] = []
+    cursor = 0
+    index = 0
+    while index < len(fences):
+        start = fences[index][0]
+        closer = next_same[index]
+        if start < cursor or closer is None:
+            index += 1
+            continue
+        line_end = text.find("\n", fences[closer][0])
+        end = len(text) if line_end < 0 else line_end
+        pieces += [text[cursor:start], "\n"]
+        cursor = end
+        index = closer + 1
+    pieces.append(text[cursor:])
+    return "".join(pieces)
+
+
+def _strip_comments(text: str) -> str:
+    """Replace each `<!-- … -->` by a space, scanning once (an unclosed comment is left as text)."""
+    pieces: list[str] = []
+    cursor = 0
+    while True:
+        start = text.find("<!--", cursor)
+        if start < 0:
+            break
+        end = text.find("-->", start + 4)
+        if end < 0:
+            break
+        pieces.append(text[cursor:start])
+        pieces.append(" ")
+        cursor = end + 3
+    pieces.append(text[cursor:])
+    return "".join(pieces)
+
+
 def strip_markup(text: str) -> str:
     """Remove fenced code, HTML comments and markdown decoration, keeping inline code text."""
-    text = _FENCE.sub("\n", text)
-    text = _HTML_COMMENT.sub(" ", text)
+    text = _strip_fences(text)
+    text = _strip_comments(text)
     text = _LINK.sub(r"\1", text)
     text = _WIKILINK.sub(r"\1", text)
     text = _EMPHASIS.sub("", text)

@@ -17,8 +17,10 @@ from textual.reactive import reactive
 from curator import scan
 from curator.history.trend import store_trend
 from curator.model import Store
+from curator.offload import MIN_ENTRIES, AnalysisProcess, analyze_path, check_path
 from curator.ops import OpResult
 from curator.scan import CheckStage, ScanResult
+from curator.textsafe import visible
 from curator.tui.commands import APP_ACTIONS, CuratorCommands, bindings
 from curator.tui.loading import first_read
 from curator.tui.screens.confirm import ConfirmModal
@@ -143,9 +145,12 @@ class CuratorApp(App[None]):
         candidates: list[Any] | None = None,
         run_checks: bool = True,
         watch_disk: bool = True,
+        analysis_in_process: bool | None = None,
         projects_home: Path | None = None,
     ) -> None:
         super().__init__()
+        self.analysis_in_process = analysis_in_process
+        self.analysis_process = AnalysisProcess()
         self.projects_home = projects_home
         self.session = Session(
             store_path=Path(store_path) if store_path else Path.cwd(),
@@ -202,7 +207,7 @@ class CuratorApp(App[None]):
 
     def say(self, message: str, *, severity: str = "information", timeout: float | None = None) -> None:
         """Notify with literal text (paths and memory text may contain brackets)."""
-        self.notify(message, severity=severity, timeout=timeout, markup=False)  # type: ignore[arg-type]
+        self.notify(visible(message), severity=severity, timeout=timeout, markup=False)  # type: ignore[arg-type]
 
     def _session_changed(self) -> None:
         self.session_revision += 1
@@ -248,6 +253,8 @@ class CuratorApp(App[None]):
             carry_history(self.session.store, message.store)
         self.session.store = message.store
         self.session.partial = message.partial
+        if self._offloaded(message.store):
+            self.analysis_process.warm()
         if message.partial:
             self._session_changed()
             self.call_after_refresh(self._first_painted.set)
@@ -294,10 +301,21 @@ class CuratorApp(App[None]):
             if main is not None and main.is_mounted:
                 main.refresh_summary()
 
+    def _offloaded(self, store: Store) -> bool:
+        """Big stores are analysed in a child process; small ones finish faster in a thread than a child starts."""
+        return self.analysis_in_process if self.analysis_in_process is not None else len(store.entries) >= MIN_ENTRIES
+
     @work(thread=True, exclusive=True, exit_on_error=False, group="rules")
     def _analyze(self, generation: int, store: Store, now: datetime) -> None:
+        session = self.session
         try:
-            outcome, error = scan.analyze_store(store, now=now), None
+            if self._offloaded(store):
+                findings, suppressed, review = self.analysis_process.submit(
+                    analyze_path, session.store_path, session.format_name, session.project, now).result()
+                outcome = ScanResult(store=store, findings=findings, now=now, suppressed=suppressed, review=review)
+            else:
+                outcome = scan.analyze_store(store, now=now, cache=True)
+            error = None
         except Exception as exc:
             outcome, error = None, str(exc) or type(exc).__name__
         self.post_message(self.FindingsLoaded(generation, outcome, error))
@@ -331,8 +349,14 @@ class CuratorApp(App[None]):
 
     @work(thread=True, exclusive=True, exit_on_error=False, group="checks")
     def _check(self, generation: int, store: Store) -> None:
+        session = self.session
         try:
-            stage, error = scan.check(store), None
+            if self._offloaded(store):
+                stage = self.analysis_process.submit(
+                    check_path, session.store_path, session.format_name, session.project).result()
+            else:
+                stage = scan.check(store)
+            error = None
         except Exception as exc:
             stage, error = None, str(exc) or type(exc).__name__
         self.post_message(self.ChecksFinished(generation, stage, error))
@@ -444,6 +468,9 @@ class CuratorApp(App[None]):
         if message.signature != self.session.disk_signature:
             self.say("The store changed on disk: reloaded.", severity="warning")
             self.reload()
+
+    def on_unmount(self) -> None:
+        self.analysis_process.close()
 
     # --- app-wide actions --------------------------------------------------------------------
 

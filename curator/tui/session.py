@@ -9,7 +9,7 @@ from pathlib import Path
 from typing import Any, Literal
 
 from curator.checks.results import CheckResult
-from curator.model import Finding, Store
+from curator.model import SEVERITY_RANK, Finding, Store
 
 Stage = Literal["loading", "history", "rules", "checks", "ready"]
 
@@ -33,6 +33,19 @@ class Session:
     review: Any = None
     trend: Any = None
     inbox_offered: bool = False
+    _findings_index: tuple[list[Finding], list[Finding], dict[str, list[Finding]]] | None = field(
+        default=None, repr=False, compare=False
+    )
+
+    def findings_by_entry(self) -> dict[str, list[Finding]]:
+        """Each entry id's findings, worst first, indexed once per findings update rather than per keystroke.
+
+        The index holds the two lists it was built from, so a replaced list (never mutated in place) is noticed.
+        """
+        index = self._findings_index
+        if index is None or index[0] is not self.rule_findings or index[1] is not self.check_findings:
+            index = self._findings_index = (self.rule_findings, self.check_findings, index_findings(self.findings))
+        return index[2]
 
     @property
     def now(self) -> datetime:
@@ -48,6 +61,17 @@ class Session:
         if self.store is None:
             return self.project
         return self.store.project or self.project
+
+
+def index_findings(findings: list[Finding]) -> dict[str, list[Finding]]:
+    """Map each entry id to the findings that name it, worst first."""
+    by_entry: dict[str, list[Finding]] = {}
+    for finding in findings:
+        for entry_id in finding.entries:
+            by_entry.setdefault(entry_id, []).append(finding)
+    for entry_findings in by_entry.values():
+        entry_findings.sort(key=lambda finding: -SEVERITY_RANK.get(finding.severity, 0))
+    return by_entry
 
 
 HISTORY_FIELDS = ("created", "modified", "commits", "authors", "date_source", "uncommitted")

@@ -11,6 +11,7 @@ from curator.checks.results import CHECK_FAILED
 from curator.model import SEVERITY_RANK, Entry, Finding, Severity
 from curator.rules.registry import Rule, get_rule
 from curator.sync.conflicts import RULE as SYNC_CONFLICT
+from curator.tui.session import index_findings
 
 COLUMNS: tuple[tuple[str, str], ...] = (
     ("flag", " ⚑"),
@@ -44,13 +45,7 @@ class ViewState:
 
 def findings_by_entry(findings: list[Finding]) -> dict[str, list[Finding]]:
     """Map each entry id to the findings that name it, worst first."""
-    by_entry: dict[str, list[Finding]] = {}
-    for finding in findings:
-        for entry_id in finding.entries:
-            by_entry.setdefault(entry_id, []).append(finding)
-    for entry_findings in by_entry.values():
-        entry_findings.sort(key=lambda finding: -SEVERITY_RANK.get(finding.severity, 0))
-    return by_entry
+    return index_findings(findings)
 
 
 def worst_severity(entry_findings: list[Finding]) -> Severity | None:

@@ -9,6 +9,7 @@ from textual.containers import Horizontal, VerticalScroll
 from textual.widgets import Footer, Static
 
 from curator.model import Entry, Finding
+from curator.textsafe import visible
 from curator.tui.base import CuratorScreen
 from curator.tui.commands import CONFLICT_ACTIONS, bindings
 from curator.tui.view import format_date, pair_findings, short_reason
@@ -32,7 +33,7 @@ def ordered_pair(finding: Finding, entries: dict[str, Entry]) -> tuple[Entry, En
 def side_header(entry: Entry, side: str, newer: bool) -> Text:
     header = Text.assemble(
         (f"{side} ", "bold reverse"),
-        (f" {entry.id}", "bold cyan"),
+        (visible(f" {entry.id}"), "bold cyan"),
         ("  newer" if newer else "  older", "green" if newer else "yellow"),
     )
     header.append(

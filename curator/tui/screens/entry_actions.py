@@ -79,7 +79,7 @@ class EntryActions(CuratorScreen):
         self.app.push_screen(EditScreen(entry), saved)
 
     def save_text(self, entry_id: str, new_text: str) -> None:
-        self.curator.run_op(lambda store: ops.edit(store, entry_id, text=new_text))
+        self.curator.run_op(lambda store: ops.edit_keeping_draft(store, entry_id, new_text))
 
     def action_edit_external(self) -> None:
         entry = self._require_entry()

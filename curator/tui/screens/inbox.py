@@ -13,6 +13,7 @@ from textual.widgets import Footer, Static, Tree
 
 from curator.inbox.changes import InboxError, changes_since
 from curator.ops import inbox as ops_inbox
+from curator.textsafe import visible
 from curator.tui.base import CuratorScreen
 from curator.tui.commands import INBOX_ACTIONS, bindings
 from curator.tui.screens.confirm import ConfirmModal
@@ -25,10 +26,10 @@ def change_label(change: Any) -> Text:
     """`~ edited  blog_cadence.md  ↩ revert` — literal text, never markup."""
     label = Text.assemble(
         (f"{KIND_GLYPH.get(change.kind, '?')} {change.kind:<8} ", KIND_STYLE.get(change.kind, "")),
-        change.path,
+        visible(change.path),
     )
     if change.old_path and change.old_path != change.path:
-        label.append(f"  (was {change.old_path})", style="dim")
+        label.append(visible(f"  (was {change.old_path})"), style="dim")
     if change.decision == "revert":
         label.append("  ↩ revert", style="bold magenta")
     elif change.decision == "approve":
@@ -41,7 +42,7 @@ def diff_text(diff: str) -> Text:
     shown = Text()
     for line in diff.splitlines():
         style = "green" if line.startswith("+") else "red" if line.startswith("-") else "cyan" if line.startswith("@@") else ""
-        shown.append(line + "\n", style=style)
+        shown.append(visible(line) + "\n", style=style)
     return shown or Text("(no textual difference)", style="dim")
 
 

@@ -17,7 +17,6 @@ from curator.tui.view import (
     COLUMNS,
     TYPE_FILTERS,
     ViewState,
-    findings_by_entry,
     visible_entries,
 )
 from curator.tui.widgets.check_view import CheckView
@@ -103,7 +102,7 @@ class MainScreen(EntryActions):
         entries = visible_entries(session.store.entries, session.findings, self.view_state, session.now)
         cursor_on = keep_cursor_on or (table.current_entry_id or self.shown_entry_id if self._settled else None)
         self._settled = self._settled or session.stage == "ready"
-        table.show_entries(entries, findings_by_entry(session.findings), self.view_state.marked, session.now, keep_cursor_on=cursor_on)
+        table.show_entries(entries, session.findings_by_entry(), self.view_state.marked, session.now, keep_cursor_on=cursor_on)
         self._update_filter_line(len(entries), len(session.store.entries))
 
     def _update_filter_line(self, shown: int, total: int) -> None:
@@ -132,7 +131,7 @@ class MainScreen(EntryActions):
         return store.get(entry_id)
 
     def _entry_findings(self, entry_id: str) -> list[Finding]:
-        return findings_by_entry(self.session.findings).get(entry_id, [])
+        return self.session.findings_by_entry().get(entry_id, [])
 
     @on(DataTable.RowHighlighted, "#entries")
     def _row_highlighted(self, _event: DataTable.RowHighlighted) -> None:
@@ -294,7 +293,7 @@ class MainScreen(EntryActions):
         self.query_one(DetailPane).active = tab
 
     def action_next_flagged(self) -> None:
-        flags = findings_by_entry(self.session.findings)
+        flags = self.session.findings_by_entry()
         table = self.query_one(EntryTable)
         start = table.cursor_row
         for offset in range(1, table.row_count + 1):

@@ -22,7 +22,7 @@ from curator.tui.screens.edit import EditScreen
 from curator.tui.screens.expire import ExpireChoice, ExpireModal
 from curator.tui.screens.merge import MergePlan, MergeScreen
 from curator.tui.session import disk_signature
-from curator.tui.view import default_expire_reason, findings_by_entry, review_queue, suggested_partner
+from curator.tui.view import default_expire_reason, review_queue, suggested_partner
 from curator.tui.widgets.check_view import result_label
 from curator.tui.widgets.content_view import entry_renderable
 from curator.tui.widgets.findings_view import finding_label
@@ -131,7 +131,7 @@ class ReviewScreen(CuratorScreen):
             )
         )
         self.query_one("#review-entry-body", Static).update(entry_renderable(entry, session.now))
-        entry_findings = findings_by_entry(session.findings).get(entry.id, [])
+        entry_findings = session.findings_by_entry().get(entry.id, [])
         findings_text = Text("Findings\n", style="bold")
         for finding in entry_findings:
             findings_text.append_text(finding_label(finding, entry.id))
@@ -194,7 +194,7 @@ class ReviewScreen(CuratorScreen):
         entry = self.current_entry
         if entry is None:
             return
-        reason = default_expire_reason(findings_by_entry(self.curator.session.findings).get(entry.id, []))
+        reason = default_expire_reason(self.curator.session.findings_by_entry().get(entry.id, []))
 
         def chosen(choice: ExpireChoice | None) -> None:
             if choice is not None:

@@ -12,6 +12,7 @@ from textual.containers import VerticalScroll
 from textual.widgets import Static
 
 from curator.model import Entry
+from curator.textsafe import visible
 from curator.tui.view import format_age, format_date
 
 
@@ -48,13 +49,13 @@ def field_table(entry: Entry, now: datetime) -> Table:
     if entry.description:
         rows.append(("description", entry.description))
     for label, value in rows:
-        grid.add_row(label, Text(value))
+        grid.add_row(label, Text(visible(value)))
     return grid
 
 
 def entry_text(entry: Entry) -> Syntax:
     """The entry's full text (frontmatter included), highlighted as markdown, never parsed as markup."""
-    return Syntax(entry.text or entry.body, "markdown", theme=SYNTAX_THEME, word_wrap=True, background_color="default")
+    return Syntax(visible(entry.text or entry.body), "markdown", theme=SYNTAX_THEME, word_wrap=True, background_color="default")
 
 
 def entry_renderable(entry: Entry, now: datetime) -> Group:

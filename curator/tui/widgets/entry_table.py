@@ -10,6 +10,7 @@ from textual.widgets import DataTable
 from textual.widgets.data_table import ColumnKey
 
 from curator.model import Entry, Finding
+from curator.textsafe import visible
 from curator.tui.view import (
     COLUMNS,
     SEVERITY_GLYPH,
@@ -36,7 +37,7 @@ def row_cells(entry: Entry, entry_findings: list[Finding], marked: bool, now: da
     name_style = "dim strike" if entry.status == "expired" else ("red" if entry.status == "unreadable" else "")
     return [
         flag,
-        Text(entry.name or entry.id, style=name_style, overflow="ellipsis", no_wrap=True),
+        Text(visible(entry.name or entry.id), style=name_style, overflow="ellipsis", no_wrap=True),
         Text(" " + entry_type_label(entry), style="dim" if not entry.type else ""),
         Text(format_age(entry.age_days(now)), justify="right"),
         Text(" " + format_date(entry.modified)),

@@ -13,6 +13,7 @@ from textual.widgets import OptionList, Static
 from textual.widgets.option_list import Option
 
 from curator.model import Finding
+from curator.textsafe import visible
 from curator.tui.view import SEVERITY_GLYPH, SEVERITY_STYLE
 
 
@@ -20,10 +21,10 @@ def finding_label(finding: Finding, entry_id: str) -> Text:
     label = Text()
     label.append(f"{SEVERITY_GLYPH.get(finding.severity, '?')} ", style=SEVERITY_STYLE.get(finding.severity, ""))
     label.append(f"{finding.rule}", style="bold")
-    label.append(f"  {finding.message}")
+    label.append(f"  {visible(finding.message)}")
     others = [other for other in finding.entries if other != entry_id]
     if others:
-        label.append(f"\n  ↪ {', '.join(others)}", style="magenta")
+        label.append(visible(f"\n  ↪ {', '.join(others)}"), style="magenta")
     return label
 
 
@@ -48,7 +49,7 @@ def evidence_text(evidence: dict) -> Text:
     shown = Text()
     for key, value in lines:
         shown.append(f"{key}: ", style="bold cyan")
-        shown.append(f"{value}\n")
+        shown.append(f"{visible(value)}\n")
     return shown
 
 

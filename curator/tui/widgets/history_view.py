@@ -15,6 +15,7 @@ from textual.widgets.option_list import Option
 
 from curator import history
 from curator.model import Store
+from curator.textsafe import visible
 
 
 def change_label(change: Any) -> Text:
@@ -22,8 +23,8 @@ def change_label(change: Any) -> Text:
     label = Text(no_wrap=True, overflow="ellipsis")
     label.append(f"{change.short_sha} ", style="yellow")
     label.append(change.date.strftime("%Y-%m-%d") if change.date else "—", style="cyan")
-    label.append(f" {change.subject}")
-    label.append(f" — {change.author}", style="dim")
+    label.append(f" {visible(change.subject)}")
+    label.append(f" — {visible(change.author)}", style="dim")
     return label
 
 
@@ -82,7 +83,7 @@ class HistoryView(Vertical):
         options.clear_options()
         diff = self.query_one("#history-diff", Static)
         if message.error:
-            diff.update(Text(f"No history: {message.error}", style="yellow"))
+            diff.update(Text(visible(f"No history: {message.error}"), style="yellow"))
             return
         if not message.changes:
             diff.update(Text("Not tracked by git: no history yet (`curator track` adds it).", style="dim"))
@@ -98,5 +99,5 @@ class HistoryView(Vertical):
         change = self.changes[index]
         diff_text = change.diff or "(no textual change to this entry)"
         self.query_one("#history-diff", Static).update(
-            Syntax(diff_text, "diff", theme="ansi_dark", word_wrap=True, background_color="default")
+            Syntax(visible(diff_text), "diff", theme="ansi_dark", word_wrap=True, background_color="default")
         )

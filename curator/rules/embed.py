@@ -1,0 +1,78 @@
+"""Sentence embeddings from a static model shipped inside a wheel (wordllama), behind one swappable function."""
+
+from __future__ import annotations
+
+import os
+import threading
+from pathlib import Path
+
+import numpy
+
+MODEL_NAME = "wordllama l2_supercat 256-d"
+ENCODE_CHUNK = 2000
+_lock = threading.Lock()
+_state: dict[str, object] = {}
+
+
+DISABLE_VARIABLE = "CURATOR_NO_EMBEDDINGS"
+
+
+def _load() -> object | None:
+    """The packaged model, read from the wheel's own files (never downloaded), or None with a note why."""
+    if os.environ.get(DISABLE_VARIABLE):
+        _state["note"] = f"embeddings switched off ({DISABLE_VARIABLE} is set); paraphrase duplicates are not detected"
+        return None
+    try:
+        import wordllama
+        from safetensors import safe_open
+        from tokenizers import Tokenizer
+        from wordllama.inference import WordLlamaInference
+    except ImportError as error:
+        _state["note"] = f"embedding model unavailable ({error}); paraphrase duplicates are not detected"
+        return None
+    package = Path(wordllama.__file__).parent
+    weights = package / "weights" / "l2_supercat_256.safetensors"
+    tokenizer_file = package / "tokenizers" / "l2_supercat_tokenizer_config.json"
+    if not weights.is_file() or not tokenizer_file.is_file():
+        _state["note"] = (
+            "embedding model files missing from the wordllama package; paraphrase duplicates are not detected"
+        )
+        return None
+    try:
+        tokenizer = Tokenizer.from_file(str(tokenizer_file))
+        with safe_open(str(weights), framework="np", device="cpu") as handle:
+            matrix = handle.get_tensor("embedding.weight")
+        return WordLlamaInference(matrix, tokenizer, binary=False)
+    except Exception as error:  # noqa: BLE001 - any failure of an optional model degrades to no embeddings
+        _state["note"] = (
+            f"embedding model failed to load ({type(error).__name__}: {error}); paraphrase duplicates are not detected"
+        )
+        return None
+
+
+def model() -> object | None:
+    """The loaded model (once per process), or None when it cannot be used."""
+    with _lock:
+        if "model" not in _state:
+            _state["model"] = _load()
+        return _state["model"]
+
+
+def note() -> str | None:
+    """Why embeddings are unavailable, if they are."""
+    return _state.get("note")  # type: ignore[return-value]
+
+
+def encode(texts: list[str]) -> numpy.ndarray | None:
+    """Unit-length float32 embeddings, one row per text, or None when no model is available."""
+    loaded = model()
+    if loaded is None:
+        return None
+    if not texts:
+        return numpy.zeros((0, 256), dtype=numpy.float32)
+    vectors = numpy.empty((len(texts), 256), dtype=numpy.float32)
+    for start in range(0, len(texts), ENCODE_CHUNK):
+        chunk = texts[start : start + ENCODE_CHUNK]
+        with numpy.errstate(invalid="ignore", divide="ignore"):
+            vectors[start : start + len(chunk)] = loaded.embed(chunk, norm=True)  # type: ignore[attr-defined]
+    return numpy.nan_to_num(vectors, copy=False)

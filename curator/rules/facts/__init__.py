@@ -1,0 +1,90 @@
+"""The facts layer: what each statement says, computed once per statement and read by every drift rule.
+
+A statement's facts are its number-normalised text, subject tokens, scope qualifiers, quantities
+(value or interval, comparator, unit after conversion, rate), point-in-time counts, tool choices,
+imperative actions with their polarity, and deadlines. Each is computed lazily on first use and
+cached on the statement, and statements with the same text share one `StatementFacts`.
+"""
+
+from __future__ import annotations
+
+from datetime import date
+from functools import cached_property, lru_cache
+from typing import TYPE_CHECKING
+
+from curator.rules.facts.clauses import clauses as split_clauses
+from curator.rules.facts.counts import count_spans
+from curator.rules.facts.dates import deadlines, mentioned_dates, refers_back
+from curator.rules.facts.numwords import normalise
+from curator.rules.facts.quantities import extract, settings
+from curator.rules.facts.scope import scope_tokens
+from curator.rules.facts.subject import subject_tokens
+
+if TYPE_CHECKING:
+    from curator.rules.choices import ChoiceTable, Stance
+    from curator.rules.facts.quantities import Quantity
+
+
+class StatementFacts:
+    """Everything the rules need from one statement, each part computed at most once."""
+
+    def __init__(self, text: str) -> None:
+        self.text = text
+        self._stances: dict[int, list[Stance]] = {}
+        self._deadlines: dict[date, list[tuple[date, str]]] = {}
+        self._dates: dict[date, list[date]] = {}
+
+    @cached_property
+    def normalized(self) -> str:
+        """The statement with number words as digits ("two editors" → "2 editors", "两次" → "2次")."""
+        return normalise(self.text)
+
+    @cached_property
+    def subject(self) -> tuple[str, ...]:
+        return subject_tokens(self.normalized)
+
+    @cached_property
+    def scope(self) -> frozenset[str]:
+        return scope_tokens(self.normalized)
+
+    @cached_property
+    def quantities(self) -> list[Quantity]:
+        return extract(self.normalized) + settings(self.text)
+
+    @cached_property
+    def counts(self) -> list[tuple[str, str]]:
+        """Point-in-time counts ("58 posts still to delete"): (number, span)."""
+        return count_spans(self.normalized)
+
+    @cached_property
+    def clauses(self) -> list[str]:
+        return split_clauses(self.normalized)
+
+    def stances(self, table: ChoiceTable) -> list[Stance]:
+        """Asserted or rejected members of the table's exclusive sets."""
+        key = id(table)
+        if key not in self._stances:
+            self._stances[key] = table.stances(self.text)
+        return self._stances[key]
+
+    def deadlines(self, anchor: date) -> list[tuple[date, str]]:
+        """Deadline or validity dates, resolved against the entry's date."""
+        if anchor not in self._deadlines:
+            self._deadlines[anchor] = deadlines(self.normalized, anchor)
+        return self._deadlines[anchor]
+
+    def mentioned_dates(self, anchor: date) -> list[date]:
+        """Every date the statement names (a later "before then" refers back to it)."""
+        if anchor not in self._dates:
+            self._dates[anchor] = mentioned_dates(self.normalized, anchor)
+        return self._dates[anchor]
+
+    @cached_property
+    def back_reference(self) -> bool:
+        return refers_back(self.normalized)
+
+
+@lru_cache(maxsize=200_000)
+def statement_facts(text: str) -> StatementFacts:
+    """The shared facts of a statement text (identical statements share one object)."""
+    return StatementFacts(text)

@@ -1,0 +1,94 @@
+"""Point-in-time counts and metrics a statement states ("58 posts still to delete", "还有 58 篇待删", "coverage is 61 %")."""
+
+from __future__ import annotations
+
+import re
+
+_N = r"(\d{1,3}(?:,\d{3})+|\d+)"
+_TODO_VERBS = (
+    r"delete|fix|migrate|review|remove|clean(?: up)?|convert|update|triage|merge|do|write|publish|process"
+    r"|rewrite|translate|move|close|check|test|label|tag|upload|import|archive|deploy|resolve|triage|go"
+)
+_POINT_IN_TIME = [
+    re.compile(
+        rf"(?<![\w.#/-]){_N}\s+(?:more\s+)?(?:(?!and\b|or\b|but\b|then\b|to\b|are\b|is\b|was\b|were\b)[^\s\d]+\s+){{0,4}}?(?:still\s+)?"
+        rf"(?:left|remaining|to go|pending|outstanding|open|unmerged|unresolved|unfixed|waiting|awaiting|in review"
+        rf"|in progress|in (?:the )?(?:queue|backlog)|(?:still )?(?:need(?:s|ing)? )?to (?:be )?(?:{_TODO_VERBS})(?:d|ed)?)\b"
+    ),
+    re.compile(
+        rf"(?<![\w.#/-]){_N}\s+(?:currently\s+|still\s+)?(?:open|unmerged|unresolved|failing|flaky|broken|pending|outstanding"
+        r"|remaining|unread|unanswered|unreviewed|queued|blocked|undeployed|unfixed|unmigrated)\s+[a-z]"
+    ),
+    re.compile(
+        rf"\b(?:still|currently|right now|at the moment|so far)\s+(?:have\s+|has\s+|are\s+|is\s+|at\s+|got\s+)?{_N}\s+[a-z]"
+    ),
+    re.compile(rf"\b(?:backlog|queue|todo list)\s+(?:of|is|has|at|holds|contains)\s+(?:about\s+|around\s+)?{_N}\b"),
+    re.compile(
+        rf"(?<![\w.#/-]){_N}\s*(?:/|of|out of)\s*\d+\s+(?:[a-z]+\s+)?(?:done|migrated|complete|completed|finished|converted|fixed)"
+    ),
+    re.compile(
+        rf"(?:还有|还剩|剩下|剩余|尚有|仍有|目前有|目前还有|现有|现在有|现在还有|当前有|当前还有|积压|累计积压)[了着]?\s*(?:约|大约)?\s*{_N}"
+    ),
+    re.compile(
+        rf"(?<![\w.#/-]){_N}\s+(?:(?!and\b|or\b|but\b|to\b|per\b|of\b)[a-z][\w-]*\s+){{1,3}}?(?:still|remain|remains|show|shows|are showing)\b"
+    ),
+    re.compile(
+        rf"\b(?:has|have|holds|contains|lists|counts)\s+(?:about\s+|around\s+)?{_N}\s+(?:[a-z][\w-]*\s+){{0,2}}?[a-z][\w-]*\s+(?:now|today|currently|right now|at the moment|as of)\b"
+    ),
+    re.compile(rf"\bnow\s+(?:has|have|holds|contains|at|is|are)\s+(?:about\s+|around\s+)?{_N}\s+[a-z]"),
+    re.compile(rf"(?:现在|目前|当前)[^，。；\d]{{0,6}}?(?:是|为|有|共有|一共有)\s*{_N}"),
+    re.compile(
+        rf"{_N}\s*(?:个|条|篇|项|份|处|张|次|页|家|位|人|台)?\s*(?:[\u4e00-\u9fff]{{0,4}})?(?:待|未|没有?|尚未|还没)"
+        r"(?:删|处理|修|迁移|合并|完成|审|发|解决|关闭|回复|上线|部署|清理|跟进|review|重写|翻译)"
+    ),
+    re.compile(
+        rf"(?:待处理|待删除?|待修复?|待迁移|待合并|未完成|未合并|未关闭|未处理|待办)[^\d，。；,;]{{0,12}}?(?:约|大约)?\s*{_N}"
+    ),
+]
+
+
+_DIGIT = re.compile(r"\d")
+_PER = re.compile(r"[\w\s]{0,12}?(?:/|\bper\b|每)")
+_METRIC = re.compile(
+    r"\b(?P<name>(?:test |code |line |branch )?coverage|accuracy|precision|recall|f1(?: score)?|auc|bleu|rouge[\w-]*|wer|cer|mrr|ndcg"
+    r"|p50|p90|p95|p99|(?:median |mean |average )?latency|error rate|uptime|throughput|perplexity|loss|success rate"
+    r"|hit rate|pass rate|bundle size|build time)\b(?:[^\d.;:=]{0,40}?(?:\bis|\bwas|\bsits at|\bstands at|\bat|=|:|\breached))?"
+    r"(?:\s+(?:now|currently|around|about|only))*"
+    r"[\s:=]*(?P<value>\d+(?:\.\d+)?)\s*(?:%|ms|s|kb|mb)?"
+    r"|(?P<zname>覆盖率|准确率|召回率|精确率|精度|延迟|错误率|可用性|成功率|命中率|通过率)[^，。；\d]{0,6}?(?P<zvalue>\d+(?:\.\d+)?)\s*%?",
+    re.I,
+)
+_TARGET = re.compile(
+    r"(?:\b(?:target|goal|aim|threshold|must|should|keep|at least|minimum|min\.?|no less than|above|below|under|over|>=?|<=?|≥|≤"
+    r"|budget|limit|required|requires|fail(?:s)? (?:if|when|below|under))\b|[<>≥≤]|目标|要求|不低于|不少于|至少|保持|低于|高于|超过|阈值|门槛)(?:[^.;。；]|\.\d){0,24}$",
+    re.I,
+)
+
+
+def count_spans(statement: str) -> list[tuple[str, str]]:
+    if not _DIGIT.search(statement):
+        return []
+    lowered = statement.lower()
+    found: list[tuple[str, str]] = []
+    for pattern in _POINT_IN_TIME:
+        for match in pattern.finditer(lowered):
+            number = next(group for group in match.groups() if group)
+            if _in_code(statement, match.start()):
+                continue
+            found.append((number, statement[max(0, match.start() - 10) : match.end() + 12].strip()))
+    for match in _METRIC.finditer(lowered):
+        if _in_code(statement, match.start()) or _TARGET.search(lowered[max(0, match.start() - 40) : match.end()]):
+            continue
+        if _PER.match(lowered[match.end() :]):
+            continue
+        found.append(
+            (
+                match.group("value") or match.group("zvalue"),
+                statement[max(0, match.start() - 10) : match.end() + 12].strip(),
+            )
+        )
+    return found
+
+
+def _in_code(statement: str, position: int) -> bool:
+    return statement.count("`", 0, position) % 2 == 1

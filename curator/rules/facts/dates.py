@@ -1,0 +1,183 @@
+"""Dates a statement names: calendar dates, quarters, halves, months, weekdays (anchored on the entry's date), deadlines."""
+
+from __future__ import annotations
+
+import re
+from datetime import date, timedelta
+
+_MONTHS = {
+    name: number
+    for number, names in enumerate(
+        (
+            "jan january",
+            "feb february",
+            "mar march",
+            "apr april",
+            "may",
+            "jun june",
+            "jul july",
+            "aug august",
+            "sep sept september",
+            "oct october",
+            "nov november",
+            "dec december",
+        ),
+        start=1,
+    )
+    for name in names.split()
+}
+_MONTH = r"(?P<{name}>jan(?:uary)?|feb(?:ruary)?|mar(?:ch)?|apr(?:il)?|may|june?|july?|aug(?:ust)?|sep(?:t(?:ember)?)?|oct(?:ober)?|nov(?:ember)?|dec(?:ember)?)\.?"
+_WEEKDAYS_EN = {"monday": 0, "tuesday": 1, "wednesday": 2, "thursday": 3, "friday": 4, "saturday": 5, "sunday": 6}
+_WEEKDAYS_ZH = {"一": 0, "二": 1, "三": 2, "四": 3, "五": 4, "六": 5, "日": 6, "天": 6}
+_WEEKDAY_EN = r"monday|tuesday|wednesday|thursday|friday|saturday|sunday"
+_ZH_ORDINAL = {"一": 1, "二": 2, "三": 3, "四": 4, "1": 1, "2": 2, "3": 3, "4": 4}
+_DATE = re.compile(
+    r"(?P<iso>(?P<y>20\d\d)[-/.](?P<m>\d{1,2})[-/.](?P<d>\d{1,2}))(?![\d])"
+    r"|(?P<zh>(?:(?P<zy>20\d\d)\s*年\s*)?(?P<zm>\d{1,2})\s*月\s*(?P<zd>\d{1,2})\s*[日号])"
+    rf"|(?P<en1>\b{_MONTH.format(name='e1m')}\s+(?P<e1d>\d{{1,2}})(?:st|nd|rd|th)?\b(?:,?\s+(?P<e1y>20\d\d))?)"
+    rf"|(?P<en2>\b(?P<e2d>\d{{1,2}})(?:st|nd|rd|th)?\s+{_MONTH.format(name='e2m')}\b(?:,?\s+(?P<e2y>20\d\d))?)"
+    r"|(?P<rel>\b(?:next|this)\s+(?P<rwd>monday|tuesday|wednesday|thursday|friday|saturday|sunday)\b"
+    r"|(?P<zrel>下|本|这)(?:周|星期|礼拜)(?P<zwd>[一二三四五六日天])|\bend of (?:the )?(?P<eom>month|week)\b|(?P<zeom>月底|本月底|周末))"
+    r"|(?P<zme>(?P<zmy>20\d\d)?\s*年?\s*(?P<zmm>\d{1,2})\s*月底)"
+    rf"|(?P<eme>\bend of {_MONTH.format(name='emm')}(?:,?\s+(?P<emy>20\d\d))?)"
+    r"|(?P<quarter>\bq(?P<qn>[1-4])\b(?:\s*(?:of\s+)?(?P<qy>20\d\d))?|(?P<qy2>20\d\d)[\s-]?q(?P<qn2>[1-4])\b"
+    r"|(?:(?P<qy3>20\d\d)\s*年\s*)?第\s*(?P<qn3>[一二三四1-4])\s*季度)"
+    r"|(?P<half>\bh(?P<hn>[12])\b(?:\s*(?P<hy>20\d\d))?|(?P<hy2>20\d\d)[\s-]?h(?P<hn2>[12])\b"
+    r"|(?:(?P<hy3>20\d\d)\s*年\s*)?(?P<zhalf>上半年|下半年))"
+    rf"|(?P<month>\b(?!may\b(?!\s+20\d\d)){_MONTH.format(name='mm')}(?:\s+(?P<my>20\d\d))?\b(?!\s*\d))"
+    r"|(?P<zmonth>(?:(?P<zmy2>20\d\d)\s*年\s*)?(?P<zmm2>\d{1,2})\s*月(?!\s*\d|底))"
+    rf"|(?P<weekday>\b(?P<wd>{_WEEKDAY_EN})\b|(?<![下本这])(?:周|星期|礼拜)(?P<zwd2>[一二三四五六日天]))"
+)
+_DEADLINE_BEFORE = re.compile(
+    r"(?:\bbefore|\buntil|\btill|\btil|\bby|\bthrough|\bthru|\bno later than|\bdeadline|\bdue(?: date| on| by)?|\bexpir\w*(?: on)?"
+    r"|\bvalid (?:until|through|till|to)|\b(?:ends?|closes?|closing|expires?|runs? out) on|\bfrozen? (?:until|till|through)|\bonly (?:until|till)|\bcutoff"
+    r"|截止(?:日期|时间|到)?|截至|直到|(?<![迁移换切转改升降级新滚署布推加放存写传])到|到期(?:日)?|有效期(?:至|到)?|之前|\bpaused until)[\s:：]*(?:on\s+|the\s+)?(?:(?:the\s+)?end of\s+)?$"
+)
+_DEADLINE_AFTER = re.compile(r"^\s*(?:前|之前|以前|为止|截止|到期|结束前|内|目标|的目标|(?:goals?|targets?|okrs?)\b)")
+
+
+_PAST = re.compile(
+    r"\b(?:was|were|had been|has been|have been|did|happened|removed|deleted|migrated|moved|went out|shipped|released)\b"
+    r"|已经|已(?:完成|迁移|删除|上线|移除)|了[，。,.]?$|了(?:\s|，|。)"
+)
+_BREAK = re.compile(r"[,，;；。!?！？]|\.\s")
+
+
+def _clause(lowered: str, start: int, end: int) -> str:
+    breaks = [match.start() for match in _BREAK.finditer(lowered)]
+    clause_start = max([b + 1 for b in breaks if b < start], default=0)
+    clause_end = min([b for b in breaks if b >= end], default=len(lowered))
+    return lowered[clause_start:clause_end]
+
+
+def _resolve(match: re.Match[str], anchor: date) -> date | None:
+    """The calendar date a match names; dates without a year take the anchor's year (or the next)."""
+    try:
+        return _calendar_date(match, anchor)
+    except (ValueError, KeyError, OverflowError):
+        return None
+
+
+def _calendar_date(match: re.Match[str], anchor: date) -> date | None:
+    """The date named by one match of _DATE (may raise on impossible dates)."""
+    if match.group("iso"):
+        return date(int(match.group("y")), int(match.group("m")), int(match.group("d")))
+    if match.group("zh"):
+        year = match.group("zy")
+        return _with_year(year, int(match.group("zm")), int(match.group("zd")), anchor)
+    if match.group("en1") or match.group("en2"):
+        month_name = match.group("e1m") or match.group("e2m") or ""
+        day = match.group("e1d") or match.group("e2d")
+        year = match.group("e1y") or match.group("e2y")
+        return _with_year(year, _MONTHS[month_name.rstrip(".")[:3]], int(day), anchor)
+    if match.group("zme") or match.group("eme"):
+        month = int(match.group("zmm")) if match.group("zme") else _MONTHS[match.group("emm").rstrip(".")[:3]]
+        year = match.group("zmy") or match.group("emy")
+        first = _with_year(year, month, 1, anchor)
+        return date(first.year + (month == 12), month % 12 + 1, 1) - timedelta(days=1)
+    if match.group("rwd") or match.group("zwd"):
+        weekday = _WEEKDAYS_EN[match.group("rwd")] if match.group("rwd") else _WEEKDAYS_ZH[match.group("zwd")]
+        is_next = (match.group(0).startswith("next")) or match.group("zrel") == "下"
+        monday = anchor - timedelta(days=anchor.weekday())
+        return monday + timedelta(days=weekday + (7 if is_next else 0))
+    if match.group("quarter"):
+        number = match.group("qn") or match.group("qn2") or match.group("qn3")
+        year = match.group("qy") or match.group("qy2") or match.group("qy3")
+        return _period_end(year, 3 * _ZH_ORDINAL[number], anchor)
+    if match.group("half"):
+        half = 1 if (match.group("hn") or match.group("hn2")) == "1" or match.group("zhalf") == "上半年" else 2
+        return _period_end(match.group("hy") or match.group("hy2") or match.group("hy3"), 6 * half, anchor)
+    if match.group("month") or match.group("zmonth"):
+        month = _MONTHS[match.group("mm").rstrip(".")[:3]] if match.group("month") else int(match.group("zmm2"))
+        return _period_end(match.group("my") or match.group("zmy2"), month, anchor)
+    if match.group("weekday"):
+        weekday = _WEEKDAYS_EN[match.group("wd")] if match.group("wd") else _WEEKDAYS_ZH[match.group("zwd2")]
+        return anchor + timedelta(days=(weekday - anchor.weekday()) % 7)
+    if match.group("eom") == "week" or match.group("zeom") == "周末":
+        return anchor + timedelta(days=6 - anchor.weekday())
+    if match.group("eom") or match.group("zeom"):
+        following = date(anchor.year + (anchor.month == 12), anchor.month % 12 + 1, 1)
+        return following - timedelta(days=1)
+    return None
+
+
+def _period_end(year: str | None, month: int, anchor: date) -> date:
+    """The last day of `month` (the end of a quarter, half or month), in `year` or the anchor's year (or the next)."""
+    first = _with_year(year, month, 1, anchor)
+    return date(first.year + (month == 12), month % 12 + 1, 1) - timedelta(days=1)
+
+
+def _with_year(year: str | None, month: int, day: int, anchor: date) -> date:
+    if year:
+        return date(int(year), month, day)
+    guess = date(anchor.year, month, day)
+    return date(anchor.year + 1, month, day) if guess < anchor - timedelta(days=60) else guess
+
+
+_MAY_HOLD_DATE = re.compile(
+    r"\d|next |this |end of|下周|本周|这周|月底|周末|季度|半年|周[一二三四五六日天]|星期|\b(?:q[1-4]|h[12])\b"
+    r"|\b(?:jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)|day\b",
+    re.I,
+)
+_BACK_REFERENCE = re.compile(
+    r"\b(?:before then|by then|until then|till then|by that (?:date|day|time)|before that (?:date|day))\b"
+    r"|在那之前|那之前|在此之前|此前必须|届时|到时候?(?:必须|要|需)|那天之前|这之前"
+)
+
+
+def mentioned_dates(statement: str, anchor: date) -> list[date]:
+    """Every calendar date a statement names, whether or not as a deadline."""
+    if not _MAY_HOLD_DATE.search(statement):
+        return []
+    found = []
+    for match in _DATE.finditer(statement.lower()):
+        if match.group("weekday") or match.group("month") and not match.group("my"):
+            continue
+        resolved = _resolve(match, anchor)
+        if resolved is not None:
+            found.append(resolved)
+    return found
+
+
+def refers_back(statement: str) -> bool:
+    """Whether a statement points at a date said before it ("在那之前必须…", "before then")."""
+    return bool(_BACK_REFERENCE.search(statement.lower()))
+
+
+def deadlines(statement: str, anchor: date) -> list[tuple[date, str]]:
+    """Deadline or validity dates a statement names, with the matched text."""
+    if not _MAY_HOLD_DATE.search(statement):
+        return []
+    lowered = statement.lower()
+    found: list[tuple[date, str]] = []
+    for match in _DATE.finditer(lowered):
+        before = lowered[max(0, match.start() - 30) : match.start()]
+        after = lowered[match.end() : match.end() + 6]
+        if not (_DEADLINE_BEFORE.search(before) or _DEADLINE_AFTER.match(after)):
+            continue
+        if _PAST.search(_clause(lowered, match.start(), match.end())):
+            continue
+        resolved = _resolve(match, anchor)
+        if resolved is not None:
+            found.append((resolved, statement[max(0, match.start() - 20) : match.end() + 8].strip()))
+    return found

@@ -1,0 +1,138 @@
+"""Number words to digits, so every rule reads one form: "two editors" → "2 editors", "两篇" → "2篇", "twice" → "2 times"."""
+
+from __future__ import annotations
+
+import re
+from functools import lru_cache
+
+_ONES = {
+    "zero": 0,
+    "one": 1,
+    "two": 2,
+    "three": 3,
+    "four": 4,
+    "five": 5,
+    "six": 6,
+    "seven": 7,
+    "eight": 8,
+    "nine": 9,
+    "ten": 10,
+    "eleven": 11,
+    "twelve": 12,
+    "thirteen": 13,
+    "fourteen": 14,
+    "fifteen": 15,
+    "sixteen": 16,
+    "seventeen": 17,
+    "eighteen": 18,
+    "nineteen": 19,
+}
+_TENS = {"twenty": 20, "thirty": 30, "forty": 40, "fifty": 50, "sixty": 60, "seventy": 70, "eighty": 80, "ninety": 90}
+_SCALES = {"hundred": 100, "thousand": 1000}
+_EN_WORD = "|".join(sorted([*_ONES, *_TENS], key=len, reverse=True))
+_EN_NUMBER = re.compile(
+    rf"\b(?:(?P<tens>{'|'.join(_TENS)})(?:[\s-](?P<unit>{'|'.join(k for k in _ONES if 0 < _ONES[k] < 10)}))?"
+    rf"|(?P<ones>{'|'.join(sorted(_ONES, key=len, reverse=True))}))"
+    rf"(?:\s+(?P<scale>hundred|thousand))?\b",
+    re.I,
+)
+_DOZEN = re.compile(r"\b(?:(?P<half>half )?an? dozen|(?P<n>\d+) dozen)\b", re.I)
+_TIMES = re.compile(r"\b(?P<word>twice|thrice)\b", re.I)
+_ONCE = re.compile(
+    r"\b(?:(?P<lead>only|just|exactly|at most|at least|no more than|more than|retry|retried|run|ran|tried|try|deploy|deployed)\s+)?once\b"
+    r"(?=(?:\s+(?:a|an|per|every|each)\b)|\s*[,.;:)]|\s*$)",
+    re.I,
+)
+_SINGLE = re.compile(r"\b(?:a |one )?single (?!quotes?\b|source\b|sign\b|page\b|file\b|line\b|point\b|quote\b)", re.I)
+_HALF_HOUR = re.compile(r"\bhalf an? hour\b|\bhalf-hour\b", re.I)
+_HOUR_AND_HALF = re.compile(r"\b(?:an?|one)\s+hour\s+and\s+a\s+half\b|\b(?P<n>\d+)\s+and\s+a\s+half\s+hours\b", re.I)
+_A_UNIT = re.compile(
+    r"\b(?P<lead>wait|waits|take|takes|took|last|lasts|than|most|least|under|within|after|about|around)\s+an?\s+"
+    r"(?=(?:hour|minute|second|day|week|month|year)\b(?!\s*(?:ago|or two)))",
+    re.I,
+)
+
+_CN_DIGITS = "零〇一二两三四五六七八九十百千万"
+_CN_MEASURE = (
+    r"个|篇|次|条|名|位|人|台|天|日|周|星期|小时|钟头|分钟|秒|毫秒|倍|项|份|遍|轮|种|家|张|页|行|字|年|月|季度|版|处|段|章|节|步|层"
+    r"|核|线程|进程|副本|实例|节点|批|封|本|部|套|组|场|颗|枚|把|只|件|块|列|题|门|所|座|辆|周期|GB|MB|KB|ms|s|h"
+)
+_CN_NUMBER = re.compile(rf"(?<![第{_CN_DIGITS}])([{_CN_DIGITS}]+)(?=\s*(?:{_CN_MEASURE})(?!性))")
+_CN_HALF = re.compile(rf"(?:(?P<n>[{_CN_DIGITS}\d]+)个)?半(?P<unit>小时|钟头|天|年|个月)")
+_HALF_UNITS = {"小时": ("分钟", 60), "钟头": ("分钟", 60), "天": ("小时", 24), "年": ("个月", 12), "个月": ("天", 30)}
+
+
+@lru_cache(maxsize=4096)
+def _cn_value(numeral: str) -> int | None:
+    """A Chinese numeral's value through cn2an ("两" → 2, "三千" → 3000), or None."""
+    if numeral in ("零", "〇"):
+        return 0
+    try:
+        import cn2an
+
+        value = cn2an.cn2an(numeral, "smart")
+    except (ValueError, KeyError, ImportError, AttributeError, TypeError):
+        return None
+    return int(value) if float(value).is_integer() else None
+
+
+def _en_value(match: re.Match[str]) -> int:
+    if match.group("ones"):
+        value = _ONES[match.group("ones").lower()]
+    else:
+        value = _TENS[match.group("tens").lower()] + (_ONES[match.group("unit").lower()] if match.group("unit") else 0)
+    if match.group("scale"):
+        value *= _SCALES[match.group("scale").lower()]
+    return value
+
+
+def _english(text: str) -> str:
+    text = _HOUR_AND_HALF.sub(lambda m: f"{int(m.group('n')) * 60 + 30 if m.group('n') else 90} minutes", text)
+    text = _HALF_HOUR.sub("30 minutes", text)
+    text = _DOZEN.sub(lambda m: str(6 if m.group("half") else 12 * int(m.group("n") or 1)), text)
+    text = _TIMES.sub(lambda m: "2 times" if m.group("word").lower() == "twice" else "3 times", text)
+    text = _ONCE.sub(lambda m: (m.group("lead") + " " if m.group("lead") else "") + "1 time", text)
+    text = _EN_NUMBER.sub(lambda m: str(_en_value(m)), text)
+    text = _SINGLE.sub("1 ", text)
+    return _A_UNIT.sub(lambda m: m.group("lead") + " 1 ", text)
+
+
+def _chinese(text: str) -> str:
+    def half(match: re.Match[str]) -> str:
+        whole = match.group("n")
+        count = (int(whole) if whole.isdigit() else _cn_value(whole)) if whole else 0
+        if count is None:
+            return match.group(0)
+        unit, per = _HALF_UNITS[match.group("unit")]
+        return f"{count * per + per // 2}{unit}"
+
+    text = _CN_HALF.sub(half, text)
+
+    def numeral(match: re.Match[str]) -> str:
+        value = _cn_value(match.group(1))
+        return match.group(1) if value is None else str(value)
+
+    return _CN_NUMBER.sub(numeral, text)
+
+
+_HAS_WORD = re.compile(
+    rf"\b(?:{_EN_WORD}|twice|thrice|once|dozen|half|hundred|single|an? (?:hour|minute|second|day|week|month|year))\b"
+    rf"|[{_CN_DIGITS}半]|\d\s*[kK]\b",
+    re.I,
+)
+
+
+def normalise(text: str) -> str:
+    """The text with English and Chinese number words written as digits; everything else unchanged."""
+    if not _HAS_WORD.search(text):
+        return text
+    return _MAGNITUDE.sub(_magnitude, _chinese(_english(text)))
+
+
+_MAGNITUDE = re.compile(r"(?<![\w.])(\d+(?:\.\d+)?)\s*(万|千|[kK](?![a-zA-Z]))")
+
+
+def _magnitude(match: re.Match[str]) -> str:
+    """'4 万' → '40000', '40k' → '40000'."""
+    value = float(match.group(1)) * (10000 if match.group(2) == "万" else 1000)
+    return str(int(value)) if value.is_integer() else str(value)

@@ -1,0 +1,666 @@
+"""Quantity claims in a statement: value, comparator, unit and rate ("at most 4 posts per week", "每周最多发 4 篇")."""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+
+from curator.rules.facts.glossary import concept
+from curator.rules.facts.scope import relation, scope_tokens
+from curator.rules.facts.subject import proper_names, subject_tokens
+from curator.rules.text import CJK_CHAR, IS_CJK, STOPWORDS, tokens
+
+_NUMBER = re.compile(
+    r"(?P<num>\d{1,3}(?:,\d{3})+|\d+(?:\.\d+)?)(?P<suffix>[kK](?![a-zA-Z]))?(?P<plus>\+)?"
+    r"(?:\s*(?:-|–|~|～|to|到|至)\s*(?P<num2>\d+(?:\.\d+)?)(?P<suffix2>[kK](?![a-zA-Z]))?)?"
+)
+_LEFT_OK = re.compile(f"(?:^|[\\s(~≈<>=≤≥:：,，、（$￥{CJK_CHAR}])$")
+_UPPER_LEFT = re.compile(
+    r"(?<![a-z])(?:at most|up to|no more than|not more than|maximum(?: of)?|max(?:imum)?\.?|under|below|less than|fewer than"
+    r"|capped at|cap(?: of| at)?|limit(?:ed)? (?:of|to|at)|no longer than|<=?|≤|最多|至多|不超过|不得超过|不能超过|上限|封顶)"
+    r"[\s:：]*(?:[" + CJK_CHAR + r"]{1,3}\s*|[a-z][\w-]{1,15}\s+)?$"
+)
+_LOWER_LEFT = re.compile(
+    r"(?<![a-z])(?:at least|minimum(?: of)?|min\.?|no less than|not less than|no fewer than|more than|over|above|>=?|≥|至少|不少于|不低于|最少)"
+    r"[\s:：]*(?:[" + CJK_CHAR + r"]{1,3}\s*|[a-z][\w-]{1,15}\s+)?$"
+)
+_APPROX_LEFT = re.compile(r"(?:about|around|roughly|approximately|approx\.?|~|≈|约|大约|大概|差不多)[\s:：]*$")
+_UPPER_RIGHT = re.compile(r"^\s*(?:[^\s\d]{0,12}\s+)?(?:or (?:fewer|less)|max\b|以内|以下|之内)")
+_LOWER_RIGHT = re.compile(r"^\s*(?:[^\s\d]{0,12}\s+)?(?:or more|plus\b|以上|起)")
+_APPROX_RIGHT = re.compile(r"^\s*(?:[^\s\d]{0,6}\s*)?(?:左右|上下)")
+_CJK_UNITS = ("分钟", "小时", "毫秒", "个月", "星期", "万字", "千字", "字节")
+_UNIT_ALIASES = {
+    "s": "second",
+    "sec": "second",
+    "secs": "second",
+    "second": "second",
+    "秒": "second",
+    "m": "minute",
+    "min": "minute",
+    "mins": "minute",
+    "minute": "minute",
+    "分钟": "minute",
+    "h": "hour",
+    "hr": "hour",
+    "hrs": "hour",
+    "hour": "hour",
+    "小时": "hour",
+    "ms": "millisecond",
+    "millisecond": "millisecond",
+    "毫秒": "millisecond",
+    "d": "day",
+    "day": "day",
+    "天": "day",
+    "日": "day",
+    "week": "week",
+    "wk": "week",
+    "周": "week",
+    "星期": "week",
+    "month": "month",
+    "个月": "month",
+    "月": "month",
+    "year": "year",
+    "年": "year",
+    "%": "percent",
+    "percent": "percent",
+    "word": "word",
+    "字": "word",
+    "post": "post",
+    "篇": "post",
+    "article": "post",
+    "character": "char",
+    "char": "char",
+    "line": "line",
+    "行": "line",
+    "request": "request",
+    "req": "request",
+    "次": "time",
+    "time": "time",
+    "x": "time",
+    "attempt": "attempt",
+    "retry": "retry",
+    "retri": "retry",
+    "遍": "time",
+    "worker": "worker",
+    "job": "job",
+    "thread": "thread",
+    "线程": "thread",
+    "步": "step",
+    "轮": "epoch",
+    "批": "batch",
+    "editor": "editor",
+    "reviewer": "reviewer",
+    "approval": "approval",
+    "replica": "replica",
+    "副本": "replica",
+    "kb": "kb",
+    "mb": "mb",
+    "gb": "gb",
+}
+_RATE = re.compile(
+    r"(?:per|a|an|each|every|/)\s*(second|sec|minute|min|hour|hr|day|week|month|year|post|article|pr|request|run|session|file)s?\b"
+    r"|\b(daily|weekly|monthly|hourly|yearly)\b|每(?:个)?(秒|分钟|小时|天|日|周|星期|月|年|篇|次|个)"
+)
+_RATE_ALIASES = {
+    "daily": "day",
+    "weekly": "week",
+    "monthly": "month",
+    "hourly": "hour",
+    "yearly": "year",
+    "sec": "second",
+    "min": "minute",
+    "hr": "hour",
+    "article": "post",
+    "秒": "second",
+    "分钟": "minute",
+    "小时": "hour",
+    "天": "day",
+    "日": "day",
+    "周": "week",
+    "星期": "week",
+    "月": "month",
+    "年": "year",
+    "篇": "post",
+    "次": "time",
+    "个": "item",
+}
+_NOT_UNITS = frozenset(
+    "of the and or to in on at for from with is are was be by as it this that we i you they he she our your".split()
+)
+_KNOWN_UNITS = frozenset(_UNIT_ALIASES.values())
+_FILLER = re.compile(
+    r"at most|up to|no more than|not more than|maximum|max|at least|minimum|about|around|roughly|approximately"
+    r"|capped at|limit|raised to|lowered to|increased to|reduced to|bumped to|set to|changed to|dropped to"
+    r"|最多|至多|不超过|不得超过|上限|至少|不少于|约|大约|左右|以上|以内|可以|只能|能|应该|需要|控制在|改成|改为"
+    r"|设置为|设为|设成|定为|调整为|调到|调成|提高到|提到|降低到|降到|改到|增加到|减少到|[了的吗呢吧]"
+)
+
+
+@dataclass(frozen=True)
+class Quantity:
+    """A number stated in a statement, as an interval with the comparator that produced it."""
+
+    statement: str
+    span: str
+    kind: str
+    low: float
+    high: float
+    unit: str
+    rate: str | None
+    subject: frozenset[str]
+    sequence: tuple[str, ...] = ()
+    scope: frozenset[str] = frozenset()
+    names: frozenset[str] = frozenset()
+    qualifier: str | None = None
+
+    @property
+    def key(self) -> str:
+        return self.unit
+
+    def display(self) -> str:
+        return self.span
+
+
+_ANY_DIGIT = re.compile(r"\d")
+
+
+def extract(statement: str) -> list[Quantity]:
+    """Quantities with a unit in one statement; dates, versions, times, ids and code are skipped."""
+    if not _ANY_DIGIT.search(statement):
+        return []
+    lowered = statement.lower()
+    code_spans = [match.span() for match in re.finditer(r"`[^`]*`", statement)]
+    code_spans += [match.span() for match in _CALENDAR.finditer(lowered)]
+    found: list[Quantity] = []
+    for match in _NUMBER.finditer(lowered):
+        start, end = match.span()
+        if any(left <= start < right for left, right in code_spans):
+            continue
+        if not _LEFT_OK.search(lowered[:start]) or _FROM_VALUE.search(lowered[max(0, start - 12) : start]):
+            continue
+        after = lowered[end:]
+        if re.match(r"[.:/\-]\d|[a-z_]|\.\d", after) and not re.match(r"(?:ms|s|h|m|d|kb|mb|gb|x)\b", after):
+            continue
+        if match.group("num").count(".") > 1:
+            continue
+        value = _value(match.group("num"), match.group("suffix"))
+        if re.match(r"[MBT](?![a-zA-Z])", statement[end : end + 2]):
+            continue
+        unit, unit_length = _unit(after)
+        year_like = re.fullmatch(r"(19|20)\d\d", match.group("num")) and not re.match(
+            r"\s*(?:[a-z]+s\b|[步个次条篇])", after
+        )
+        if year_like and unit not in _KNOWN_UNITS - {"year", "month"}:
+            continue
+        if unit in ("year", "month") and value > 12 and unit_length and after[:1] in "年月":
+            continue
+        if unit is None:
+            if not (_UPPER_LEFT.search(lowered[:start]) or _LOWER_LEFT.search(lowered[:start])):
+                continue
+            unit = "count"
+        kind, low, high = "exact", value, value
+        if match.group("num2"):
+            kind, high = "range", _value(match.group("num2"), match.group("suffix2"))
+        elif match.group("plus") or _LOWER_RIGHT.match(after[unit_length:]) or _LOWER_LEFT.search(lowered[:start]):
+            kind, high = "lower", float("inf")
+        elif _UPPER_LEFT.search(lowered[:start]) or _UPPER_RIGHT.match(after[unit_length:]):
+            kind, low = "upper", float("-inf")
+        elif _APPROX_LEFT.search(lowered[:start]) or _APPROX_RIGHT.match(after[unit_length:]):
+            kind, low, high = "approx", value * 0.9, value * 1.1
+        bounds = _clause_bounds(lowered, start, end + unit_length)
+        rate = _rate(lowered[bounds[0] : bounds[1]], unit)
+        span = statement[max(0, start - 12) : min(len(statement), end + unit_length + 12)].strip()
+        unit, factor = _canonical_unit(unit)
+        low, high = low * factor, high * factor
+        clause = _clause_bounds(lowered, start, end + unit_length)
+        scope = scope_tokens(statement)
+        sequence = tuple(token for token in _subject(lowered, start, end + unit_length) if token not in scope)
+        if len(sequence) <= 1 and clause[0] > 0:
+            head_end = min((b.start() for b in _CLAUSE_BREAK.finditer(lowered)), default=len(lowered))
+            sequence = tuple(token for token in _content(lowered[:head_end]) if token not in scope) + sequence
+        subject = frozenset(sequence) - {""}
+        names = proper_names(statement)
+        found.append(Quantity(statement, span, kind, low, high, unit, rate, subject, sequence, scope, names))
+        head = _head_noun(after, unit_length)
+        if head and head != unit:
+            qualifier = unit
+            found.append(
+                Quantity(
+                    statement,
+                    span,
+                    kind,
+                    low,
+                    high,
+                    head,
+                    rate,
+                    (subject - {head}) | {qualifier},
+                    sequence,
+                    scope,
+                    names,
+                    qualifier,
+                )
+            )
+        if unit in _COUNT_UNITS:
+            action = _action_before(lowered[:start])
+            if action:
+                found.append(
+                    Quantity(statement, span, kind, low, high, action, rate, subject - {action}, sequence, scope)
+                )
+    return found
+
+
+CJK_SHARED_SHARE = 0.6
+_MONTH_NAME = r"(?:jan|feb|mar|apr|may|jun|jul|aug|sep|sept|oct|nov|dec)[a-z]*\.?"
+_CALENDAR = re.compile(
+    r"(?:20\d\d\s*年\s*)?\d{1,2}\s*月\s*\d{1,2}\s*[日号]|20\d\d\s*年(?:\s*\d{1,2}\s*月)?|\d{1,2}\s*月(?:底|初|中旬|上旬|下旬|份)"
+    r"|(?:每月|每个月)\s*\d{1,2}\s*[日号]|\b20\d\d[-/.]\d{1,2}(?:[-/.]\d{1,2})?\b"
+    rf"|\b{_MONTH_NAME}\s+\d{{1,2}}(?:st|nd|rd|th)?\b(?:,?\s+20\d\d)?|\b\d{{1,2}}(?:st|nd|rd|th)?\s+{_MONTH_NAME}\b"
+    r"|\b\d{1,2}:\d{2}\b"
+)
+_FROM_VALUE = re.compile(r"(?:\bfrom|从|由)\s*$")
+_COUNT_UNITS = frozenset({"time"})
+
+
+def _action_before(before: str) -> str | None:
+    """The verb counted by '... deploy 6 times' or '... retries up to 5 times', as a unit ('deploy', 'retry')."""
+    words = [word for word in tokens(_FILLER.sub(" ", before)) if word != "#" and not IS_CJK.match(word)]
+    verbs = [word for word in words if word in _COUNTED_VERBS]
+    return verbs[0] if verbs else words[-1] if words else None
+
+
+_COUNTED_VERBS = frozenset(
+    "retry deploy run publish release push restart rerun ping poll call send merge review rotate backup build".split()
+)
+
+
+_CLAUSE_BREAK = re.compile(
+    r"[,，;；。!?！？]|\s[—–-]\s|\s(?=(?:now that|because|since|so that|as long as|unless|while|once|which|where)\b)"
+    r"|(?=因为|所以|由于|以便|等到)"
+)
+
+
+def _clause_bounds(lowered: str, start: int, end: int) -> tuple[int, int]:
+    breaks = [match.start() for match in _CLAUSE_BREAK.finditer(lowered)]
+    return max([b + 1 for b in breaks if b < start], default=0), min(
+        [b for b in breaks if b >= end], default=len(lowered)
+    )
+
+
+_SECONDS = {"millisecond": 0.001, "second": 1.0, "minute": 60.0, "hour": 3600.0, "day": 86400.0, "week": 604800.0}
+_BYTES = {"kb": 1024.0, "mb": 1024.0**2, "gb": 1024.0**3}
+
+
+def _canonical_unit(unit: str) -> tuple[str, float]:
+    """Units compared after conversion ("2h" vs "90 min" are both durations in seconds), and the factor."""
+    if unit in _SECONDS:
+        return "duration", _SECONDS[unit]
+    if unit in _BYTES:
+        return "byte", _BYTES[unit]
+    if unit == "attempt":
+        return "retry", 1.0
+    return unit, 1.0
+
+
+def _subject(lowered: str, start: int, end: int) -> tuple[str, ...]:
+    """Content tokens of the clause holding the number (and the clause before, when that one is bare)."""
+    breaks = [match.start() for match in _CLAUSE_BREAK.finditer(lowered)]
+    clause_start = max([b + 1 for b in breaks if b < start], default=0)
+    clause_end = min([b for b in breaks if b >= end], default=len(lowered))
+    subject = _content(lowered[clause_start:start] + " " + lowered[end:clause_end])
+    if not subject and clause_start > 0:
+        previous_start = max([b + 1 for b in breaks if b < clause_start - 1], default=0)
+        subject = _content(lowered[previous_start : clause_start - 1])
+    return subject
+
+
+_QUALIFIERS = re.compile(
+    r"\b(?:now|currently|from now on|for now|temporarily|going forward|these days|this (?:week|month|quarter|sprint|year)"
+    r"|(?:during|for|throughout|in|until|through) (?:the |this |our )?(?:[\w-]+ ){0,2}?"
+    r"(?:push|period|launch|sprint|quarter|season|month|week|campaign|freeze|release|migration|holidays?)"
+    r"|q[1-4]|we|our|us|they|you|can|may|should|must|will|need to|needs to|has to|have to"
+    r"|target(?:s|ed|ing)?|goal|aim(?:s|ed)? (?:for|at)|settled on|decided on|agreed on|planned|plan(?:s)? (?:for|on)|stays? at|keep(?:s)?"
+    r"|takes?|took|runs? with|is|are|was|were|set to|defaults? to|typically|usually|normally|only|just"
+    r"|kept|keeps?|retained|stored|expires?(?: after)?|lives?|lasts?|holds?)\b"
+    r"|现在|目前|暂时|以后|今后|从现在起|这段时间|本(?:周|月|季度)|[qQ][1-4]|[^，。；\s]{0,6}期间|[^，。；]{0,6}的时候|临时"
+)
+
+
+def _content(text: str) -> tuple[str, ...]:
+    """Subject tokens with gap markers ("") where filler, qualifiers or punctuation stood."""
+    return subject_tokens(_FILLER.sub(" | ", _QUALIFIERS.sub(" | ", _RATE.sub(" | ", text))), gaps=True)
+
+
+_MEASURE_UNITS = frozenset(
+    {
+        "time",
+        "duration",
+        "percent",
+        "count",
+        "byte",
+        "item",
+        "char",
+        "word",
+        "line",
+        "request",
+        "post",
+        "month",
+        "year",
+        "kb",
+        "mb",
+        "gb",
+        "step",
+        "epoch",
+        "token",
+        "sample",
+        "row",
+        "record",
+        "point",
+    }
+)
+
+
+def same_subject(left: Quantity, right: Quantity) -> bool:
+    """Same quantity: see _same_subject; a qualified unit ("CT tests") needs the same qualifier on the other side."""
+    for one, other in ((left, right), (right, left)):
+        if one.qualifier and one.qualifier != other.qualifier and one.qualifier not in other.subject:
+            return False
+    if left.scope and right.scope and relation(left.scope, right.scope) == "disjoint":
+        return False
+    return _same_subject(left, right)
+
+
+def _across_languages(left: Quantity, right: Quantity) -> bool | None:
+    """For an English and a Chinese statement: whether their subjects share a concept through the glossary."""
+    left_cjk = any(IS_CJK.match(token) for token in left.subject)
+    right_cjk = any(IS_CJK.match(token) for token in right.subject)
+    if left_cjk == right_cjk or not left.subject or not right.subject:
+        return None
+    left_concepts = {concept(token) for token in left.subject}
+    right_concepts = {concept(token) for token in right.subject}
+    shared = left_concepts & right_concepts
+    return len(shared) / len(left_concepts | right_concepts) >= CROSS_LANGUAGE_SHARE
+
+
+CROSS_LANGUAGE_SHARE = 0.15
+
+
+def _same_subject(left: Quantity, right: Quantity) -> bool:
+    """Same quantity: one subject contains the other, or they mostly overlap; an empty subject needs a shared rate."""
+    if not left.subject or not right.subject:
+        if left.rate and left.rate == right.rate:
+            return True
+        if left.unit in _MEASURE_UNITS or right.unit in _MEASURE_UNITS:
+            return False
+        wide_left, wide_right = left.subject | left.scope, right.subject | right.scope
+        return not wide_left or not wide_right or bool(wide_left & wide_right)
+    across = _across_languages(left, right)
+    if across is not None:
+        return across
+    shared = left.subject & right.subject
+    if not shared:
+        return False
+    if shared == left.subject or shared == right.subject:
+        return True
+    if (left.names - right.subject) & (left.subject - shared) and (right.names - left.subject) & (
+        right.subject - shared
+    ):
+        return False
+    named = int(left.unit not in _MEASURE_UNITS and left.unit not in shared)
+    if _different_modifiers(left.sequence, right.sequence, shared, named):
+        return False
+    return True
+
+
+def _different_modifiers(left: tuple[str, ...], right: tuple[str, ...], shared: frozenset[str], named: int = 0) -> bool:
+    """'search API' vs 'billing API', '首页 banner' vs '活动页 banner': each side qualifies the shared words differently.
+
+    A word of its own right before a shared word on both sides names two things; otherwise two subjects
+    that share little (Chinese compounds: less than CJK_SHARED_SHARE) are two subjects.
+    """
+    left_own = [token for token in left if token and token not in shared]
+    right_own = [token for token in right if token and token not in shared]
+    if not left_own or not right_own:
+        return False
+    if _modifies_shared(left, shared) and _modifies_shared(right, shared):
+        return True
+    share = (len(shared) + named) / (len(shared) + named + len(set(left_own)) + len(set(right_own)))
+    if all(IS_CJK.match(token) for token in left_own + right_own):
+        return share < CJK_SHARED_SHARE
+    return share < LATIN_SHARED_SHARE
+
+
+LATIN_SHARED_SHARE = 0.25
+
+
+def _modifies_shared(sequence: tuple[str, ...], shared: frozenset[str]) -> bool:
+    """Whether a word of its own stands right before a shared word (no gap between them)."""
+    return any(
+        token and token not in shared and following in shared for token, following in zip(sequence, sequence[1:])
+    )
+
+
+def _value(number: str, suffix: str | None) -> float:
+    value = float(number.replace(",", ""))
+    return value * 1000 if suffix else value
+
+
+def _unit(after: str) -> tuple[str | None, int]:
+    """The unit right after a number and how many characters it spans."""
+    stripped = after.lstrip(" ")
+    gap = len(after) - len(stripped)
+    if not stripped:
+        return None, 0
+    if stripped[0] == "%":
+        return "percent", gap + 1
+    for cjk_unit in _CJK_UNITS:
+        if stripped.startswith(cjk_unit):
+            return _UNIT_ALIASES.get(cjk_unit, cjk_unit), gap + len(cjk_unit)
+    if re.match(f"[{CJK_CHAR}]", stripped[0]):
+        return _UNIT_ALIASES.get(stripped[0], stripped[0]), gap + 1
+    word = re.match(
+        r"(?:(?:more|extra|new|old|open|separate|different|concurrent|parallel|simultaneous|active|total|human|required|consecutive|failed) )*([a-z][a-z\-]*)",
+        stripped,
+    )
+    if not word:
+        return None, 0
+    name = word.group(1)
+    if name in _NOT_UNITS or name in STOPWORDS:
+        return None, 0
+    base = name[:-1] if len(name) > 3 and name.endswith("s") and not name.endswith("ss") else name
+    if base.endswith("ie"):
+        base = base[:-2] + "y"
+    return _UNIT_ALIASES.get(base, _UNIT_ALIASES.get(name, base)), gap + word.end()
+
+
+_HEAD_STOP = frozenset(
+    "max min maximum minimum total each still left remaining now only ago later long old per plus more less once".split()
+)
+
+
+def _head_noun(after: str, unit_length: int) -> str | None:
+    """The noun a two-word unit names ("3 NAT gateways" → gateway), when the first word only qualifies it."""
+    following = re.match(r" ([a-z][a-z-]{2,})\b", after[unit_length:])
+    if not following or after[:unit_length].strip().endswith("s") and not after[:unit_length].strip().endswith("ss"):
+        return None
+    word = following.group(1)
+    if word in _HEAD_STOP or word in _NOT_UNITS or word in STOPWORDS:
+        return None
+    base = word[:-1] if len(word) > 3 and word.endswith("s") and not word.endswith("ss") else word
+    return _canonical_unit(_UNIT_ALIASES.get(base, base))[0]
+
+
+def _rate(lowered: str, unit: str) -> str | None:
+    for match in _RATE.finditer(lowered):
+        word = next(group for group in match.groups() if group)
+        rate = _RATE_ALIASES.get(word, word)
+        if rate != unit:
+            return rate
+    return None
+
+
+MAX_DURATION_RATIO = 100.0
+
+
+def _magnitudes_apart(left: Quantity, right: Quantity) -> bool:
+    """Durations two orders of magnitude apart ("2 weeks" vs "1 hour") measure different things."""
+    values = [
+        abs(value)
+        for value in (left.low, left.high, right.low, right.high)
+        if value not in (float("inf"), float("-inf"))
+    ]
+    left_value = left.high if left.high != float("inf") else left.low
+    right_value = right.high if right.high != float("inf") else right.low
+    if not values or min(abs(left_value), abs(right_value)) == 0:
+        return False
+    return max(abs(left_value), abs(right_value)) / min(abs(left_value), abs(right_value)) > MAX_DURATION_RATIO
+
+
+def incompatible(left: Quantity, right: Quantity) -> bool:
+    """Whether two quantities for the same subject and unit cannot both hold."""
+    if left.rate and right.rate and left.rate != right.rate:
+        return False
+    if left.unit == "duration" and _magnitudes_apart(left, right):
+        return False
+    if left.kind == "lower" and right.kind == "lower":
+        return False
+    if left.kind == "upper" and right.kind == "upper":
+        return left.high != right.high
+    if left.kind == right.kind == "exact" or {left.kind, right.kind} == {"range"}:
+        return (left.low, left.high) != (right.low, right.high)
+    return left.high < right.low or right.high < left.low
+
+
+_SETTING = re.compile(
+    r"(?<![\w.-])(?P<dash>--?)?(?P<key>[A-Za-z][A-Za-z0-9]*(?:[_.-][A-Za-z0-9]+)*)\s*(?P<sep>=|:|\s|\s+(?:is|of|at)\s+)\s*[`'\"]?"
+    r"(?P<num>\d+(?:\.\d+)?)(?P<unit>ms|s|m|h|min|sec|[kmgt]i?b?)?(?![\w:/-]|\.\d|\s?%|\s(?!(?:in|on|for|at|and|or|to|with|by|of|per|when|if|the|is|are|was|than|from|after|before|until)\b)[a-z])"
+)
+_SHORT_FLAG = re.compile(r"\b(?P<command>[a-z][\w-]*)\s+-(?P<flag>[a-zA-Z])\s*(?P<num>\d+)\b(?![.\w])")
+_BYTE_SUFFIX = {
+    "k": "kb",
+    "kb": "kb",
+    "ki": "kb",
+    "kib": "kb",
+    "m": "mb",
+    "mb": "mb",
+    "mi": "mb",
+    "mib": "mb",
+    "g": "gb",
+    "gb": "gb",
+    "gi": "gb",
+    "gib": "gb",
+    "t": "gb",
+    "tb": "gb",
+}
+_MEMORY_KEY = re.compile(r"mem|heap|size|cache|ram|disk|storage|volume", re.I)
+_NOT_KEYS = frozenset(
+    "version v node python java go rust step steps since in from to at on by of is are was for top page line lines item items "
+    "phase stage level tier round day week month year q h p release rc build pr issue ticket port ios iphone ipad android "
+    "macos windows ubuntu debian chrome safari firefox api sdk chapter section table figure sprint".split()
+)
+
+
+def settings(statement: str) -> list[Quantity]:
+    """Named values as quantities: `max_workers=4`, `timeout: 30s`, `RETRIES = 2`, `--jobs 8`, `pytest -n 4`,
+    "failure threshold 3", "tracesSampleRate is 0.05", `spark.executor.memory 8g`."""
+    found: list[Quantity] = []
+    if not _ANY_DIGIT.search(statement):
+        return found
+    scope = scope_tokens(statement)
+    for match in _SETTING.finditer(statement):
+        key, separator = match.group("key"), match.group("sep").strip()
+        code_like = (
+            "_" in key
+            or "." in key
+            or (key.isupper() and len(key) > 1)
+            or match.group("dash") == "--"
+            or separator == "="
+            or bool(re.search(r"[a-z][A-Z]", key))
+            or statement.count("`", 0, match.start()) % 2 == 1
+        )
+        if key.lower() in _NOT_KEYS or key.lower() in STOPWORDS or re.fullmatch(r"(19|20)\d\d", match.group("num")):
+            continue
+        if not code_like and not separator and not _noun_key(statement, match.start("key")):
+            continue
+        if separator == ":" and statement[match.end("key") : match.end("key") + 2][1:2].isdigit() and "_" not in key:
+            continue
+        suffix = (match.group("unit") or "").lower()
+        if match.group("dash") == "-" or (suffix and not code_like):
+            continue
+        value = float(match.group("num"))
+        name = key.lower().lstrip("-").replace("-", "_").replace(".", "_")
+        every_word = subject_tokens(name.replace("_", " "))
+        words = tuple(word for word in every_word if word not in ("max", "min"))
+        if suffix in _BYTE_SUFFIX and (suffix != "m" or _MEMORY_KEY.search(key)):
+            unit, factor = _canonical_unit(_BYTE_SUFFIX[suffix])
+        elif suffix and suffix in _UNIT_ALIASES:
+            unit, factor = _canonical_unit(_UNIT_ALIASES[suffix])
+        elif suffix:
+            continue
+        elif {"retry"} & set(words):
+            unit, factor = "retry", 1.0
+        elif len(every_word) > 1 and words and words[-1] in _COUNTED_NOUNS:
+            unit, factor = words[-1], 1.0
+        else:
+            unit, factor = f"value:{name}", 1.0
+        quantity = _setting(statement, match.group(0).strip(), value * factor, name, words, unit, scope)
+        if not code_like:
+            context = frozenset(_content(statement[: match.start()].lower())) - {""}
+            quantity = Quantity(
+                statement,
+                quantity.span,
+                "exact",
+                quantity.low,
+                quantity.high,
+                unit,
+                None,
+                quantity.subject | context,
+                tuple(quantity.subject | context),
+                scope,
+                proper_names(statement),
+            )
+        found.append(quantity)
+    for match in _SHORT_FLAG.finditer(statement):
+        name = f"{match.group('command').lower()} -{match.group('flag')}"
+        found.append(
+            _setting(
+                statement,
+                match.group(0).strip(),
+                float(match.group("num")),
+                name,
+                (match.group("command").lower(),),
+                f"value:{name}",
+                scope,
+            )
+        )
+    return found
+
+
+_COUNTED_NOUNS = frozenset("worker job thread process replica run connection task shard partition node".split())
+
+
+def _noun_key(statement: str, start: int) -> bool:
+    """'failure threshold 3': a plain word names a value when it follows another content word of a label."""
+    before = statement[:start].rstrip()
+    return (
+        bool(before)
+        and bool(re.search(r"[A-Za-z][\w-]*$", before))
+        and not re.search(
+            r"\b(?:the|a|an|of|to|in|on|at|for|with|by|and|or|is|are|was|were|be|than|every|each|per|about|around|after|before)$",
+            before,
+            re.I,
+        )
+    )
+
+
+def _setting(
+    statement: str, span: str, value: float, name: str, words: tuple[str, ...], unit: str, scope: frozenset[str]
+) -> Quantity:
+    kind, low, high = "exact", value, value
+    subject = frozenset(words) - {unit}
+    return Quantity(statement, span, kind, low, high, unit, None, subject, tuple(subject), scope)
+
+
+_SETTING_WORDS = frozenset(
+    "timeout retries retry attempts workers jobs threads concurrency replicas parallelism interval ttl port batch "
+    "batch_size limit max min delay backoff".split()
+)

@@ -1,0 +1,83 @@
+"""Scope qualifiers: the part of the world a statement is limited to ("for the billing service", "on CI", "在测试环境")."""
+
+from __future__ import annotations
+
+import re
+from functools import lru_cache
+
+from curator.rules.facts.subject import stem, subject_tokens
+
+_TIME_WORDS = (
+    r"now|today|the moment|a while|the time being|good|ever|example|instance|short|sure|free|more|less|each|every|all"
+    r"|q[1-4]|\d|the (?:first|next|last)|this (?:week|month|quarter|sprint|year)|(?:a |the )?(?:week|month|day|year)s?\b"
+    r"|the (?:morning|evening|night|weekend)|reference|later|review|speed|safety|consistency|clarity|readability|reasons?"
+    r"|(?:jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)[a-z]*\b|(?:mon|tues|wednes|thurs|fri|satur|sun)day"
+)
+_EN_SCOPE = re.compile(
+    r"(?:^|\b)(?:for|on|in|inside|within|under|across)\s+(?!(?:" + _TIME_WORDS + r"))"
+    r"(?P<scope>(?:(?:the|our|any|all|every|each)\s+)?[\w./-]+(?:\s+(?!(?:and|or|but|to|with|because|so|when|if|unless|before|after|than|at|by|of|is|are|was|were|as)\b)[\w./-]+){0,2})",
+    re.I,
+)
+_EN_SCOPE_HEAD = re.compile(
+    r"\b(ci|staging|production|prod|dev|development|local|windows|macos|linux|ios|android|http|https|grpc|web|mobile"
+    r"|backend|frontend|infra|billing|payments?|hotfix(?:es)?|release branches|main|monorepo|laptops?|desktops?|simulators?"
+    r"|emulators?|devices?|docker|containers?|servers?|debug|release builds?|sandbox|pc|consoles?)\b",
+    re.I,
+)
+_PROPER = re.compile(r"(?<![.!?]\s)\b(?:[A-Z][a-z]+[A-Z]?\w*|[A-Z]{2,}\w*)\b")
+_COMPONENT = re.compile(
+    r"\b([\w-]+)\s+(?:service|job|api|endpoint|worker|queue|cluster|account|bucket|stack|pipeline|microservice|lambda|cron job)s?\b",
+    re.I,
+)
+_NOT_COMPONENT = frozenset(
+    "the a an this that each every any all our your their its one same other new old main same background "
+    "whole entire".split()
+)
+_MODEL_SIZE = re.compile(r"(?<![\w.])\d+(?:\.\d+)?[MBK](?![A-Za-z])")
+_ZH_SCOPE = re.compile(
+    r"(?:在|对于|对|针对|仅在|只在|仅对|只对)(?P<scope>[^，。；,;\s]{1,10}?)(?:环境|上|里|中|下|时|的时候|来说|而言|项目|服务)"
+    r"|(?P<env>测试环境|生产环境|预发环境|开发环境|本地|线上)"
+    r"|(?P<named>[A-Za-z][\w.-]*)\s*(?:服务|接口|任务|模块|集群|项目|仓库|环境|账号)"
+)
+_SCOPE_NOUNS = frozenset(
+    stem(word)
+    for word in "service job task callback api endpoint client server branch repository module package team "
+    "project environment pipeline queue worker script app site page screen pr prs account region cluster stack vpc "
+    "sandbox staging prod production tenant platform device build target".split()
+)
+
+
+@lru_cache(maxsize=100_000)
+def scope_tokens(text: str) -> frozenset[str]:
+    """Tokens of the qualifiers that narrow where a statement applies (empty: it applies generally)."""
+    found: set[str] = set()
+    for match in _EN_SCOPE.finditer(text):
+        words = subject_tokens(match.group("scope"))
+        if words and (
+            any(word in _SCOPE_NOUNS for word in words)
+            or _EN_SCOPE_HEAD.search(match.group("scope"))
+            or _PROPER.search(match.group("scope"))
+        ):
+            found.update(words)
+    found.update(size.lower() for size in _MODEL_SIZE.findall(text))
+    for match in _COMPONENT.finditer(text):
+        if match.group(1).lower() not in _NOT_COMPONENT:
+            found.update(subject_tokens(match.group(0)))
+    for match in _ZH_SCOPE.finditer(text):
+        found.update(subject_tokens(match.group("scope") or match.group("env") or match.group("named")))
+    return frozenset(found)
+
+
+def relation(left: frozenset[str], right: frozenset[str]) -> str:
+    """'same', 'narrower-left', 'narrower-right' or 'disjoint': how two statements' scopes relate."""
+    if left == right or (left and right and len(left & right) / len(left | right) >= 0.5):
+        return "same"
+    if not left:
+        return "narrower-right"
+    if not right:
+        return "narrower-left"
+    if left <= right:
+        return "narrower-right"
+    if right <= left:
+        return "narrower-left"
+    return "disjoint"

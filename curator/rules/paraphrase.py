@@ -1,0 +1,177 @@
+"""Paraphrase candidates for `duplicate`: sentence embeddings paired by approximate top-k, and each entry's facts signature."""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Callable, Mapping
+
+import numpy
+
+from curator.rules import embed, pairing, semantic
+from curator.rules.choices import ChoiceTable
+from curator.rules.docs import Doc, Docs
+from curator.rules.facts.glossary import concept
+from curator.rules.text import IS_CJK
+
+MEANING_THRESHOLD = 0.86
+SHARED_WORDS_THRESHOLD = 0.66
+MIN_SHARED_WORDS = 0.4
+MIN_RARE_OVERLAP = 0.4
+MIN_ENTRIES_FOR_RARITY = 50
+MAX_CHARS = 1500
+_NUMBER = re.compile(r"\d+(?:\.\d+)?")
+_NEGATION = re.compile(
+    r"\b(?:never|don'?t|do not|does not|doesn'?t|no longer|avoid|must not|mustn'?t|should not|shouldn'?t|cannot|can'?t)\b"
+    r"|不要|别|禁止|不能|不准|不许|切勿|不再|不得",
+    re.I,
+)
+
+
+def signature(doc: Doc, table: ChoiceTable | None) -> tuple:
+    """What must be equal for two entries to say the same thing: numbers, dates, choices, negation, scope."""
+    facts = doc.facts
+    anchor = doc.written.date() if doc.written else None
+    written = frozenset(float(number) for fact in facts for number in _NUMBER.findall(fact.text))
+    spelled = frozenset(float(number) for fact in facts for number in _NUMBER.findall(fact.normalized))
+    numbers = written | (spelled - {1.0})
+    dates = frozenset(day for fact in facts for day in fact.mentioned_dates(anchor)) if anchor else frozenset()
+    choices = frozenset(
+        (stance.set_index, stance.member, stance.polarity)
+        for fact in facts
+        for stance in (fact.stances(table) if table else [])
+    )
+    return numbers, dates, choices
+
+
+def facts_differ(left: tuple, right: tuple) -> bool:
+    """Two signatures disagree: different numbers or dates (when both state some), or another member of a shared choice."""
+    for position in (0, 1):
+        if left[position] and right[position] and left[position] != right[position]:
+            return True
+    left_choices = {(set_index, polarity): member for set_index, member, polarity in left[2]}
+    right_choices = {(set_index, polarity): member for set_index, member, polarity in right[2]}
+    return any(right_choices.get(key, member) != member for key, member in left_choices.items())
+
+
+def scope_concepts(doc: Doc) -> frozenset[str]:
+    """The scope words of an entry's statements, as glossary concepts."""
+    return frozenset(concept(word) for fact in doc.facts for word in fact.scope)
+
+
+def word_concepts(words: frozenset[str]) -> frozenset[str]:
+    """Subject words plus the English concept of each Chinese one."""
+    return words | frozenset(concept(word) for word in words)
+
+
+def scopes_differ(
+    left_scope: frozenset[str], right_scope: frozenset[str], left_words: frozenset[str], right_words: frozenset[str]
+) -> bool:
+    """Whether each entry limits itself to a scope the other never mentions ("for the billing service")."""
+    return bool(left_scope - right_words) and bool(right_scope - left_words)
+
+
+def rare_word_overlap(token_ids: list[tuple[int, ...]]) -> Callable[[int, int], float]:
+    """Dice overlap of two entries' words weighted by rarity (log N/df): template words shared by many entries count little.
+
+    Below MIN_ENTRIES_FOR_RARITY entries document frequency says nothing, and every word weighs the same.
+    """
+    count = len(token_ids)
+    flat = numpy.fromiter((token for ids in token_ids for token in ids), dtype=numpy.int64)
+    frequency = numpy.bincount(flat) if len(flat) else numpy.zeros(1, dtype=numpy.int64)
+    weights = (
+        numpy.log((count + 1) / (frequency + 1.0)) if count >= MIN_ENTRIES_FOR_RARITY else numpy.ones(len(frequency))
+    )
+
+    def overlap(left: int, right: int) -> float:
+        left_ids, right_ids = set(token_ids[left]), set(token_ids[right])
+        total = weights[list(left_ids)].sum() + weights[list(right_ids)].sum() if left_ids and right_ids else 0.0
+        return float(2 * weights[list(left_ids & right_ids)].sum() / total) if total > 0 else 0.0
+
+    return overlap
+
+
+def meaning_pairs(
+    docs: Docs, subjects: Mapping[int, frozenset[str]], eligible: list[bool], overlap: Callable[[int, int], float]
+) -> list[tuple[int, int, float]]:
+    """(i, j, similarity 0-100) for entries whose embeddings are close and which share enough subject words.
+
+    Instruction-file rules only pair with memory. Empty when no embedding model is available.
+    """
+    texts = [doc.prose[:MAX_CHARS] for doc in docs.items]
+    if len(texts) < 2:
+        return []
+    vectors = embed.encode(texts)
+    if vectors is None:
+        return []
+    memory = numpy.fromiter((not doc.is_context for doc in docs.items), dtype=bool, count=len(texts))
+    allowed = numpy.asarray(eligible, dtype=bool)
+    found: list[tuple[int, int, float]] = []
+    for left, right, cosine in semantic.similar_pairs(vectors, SHARED_WORDS_THRESHOLD, allowed=allowed):
+        if not (memory[left] or memory[right]):
+            continue
+        if docs.items[left].entry.kind == docs.items[right].entry.kind == "rule":
+            continue
+        shared = overlap(left, right)
+        if shared >= MIN_RARE_OVERLAP and (
+            cosine >= MEANING_THRESHOLD or _shared(subjects[left], subjects[right]) >= MIN_SHARED_WORDS
+        ):
+            found.append((left, right, round(cosine * 100, 1)))
+    return found
+
+
+def _shared(left: frozenset[str], right: frozenset[str]) -> float:
+    """Dice overlap of two subject-word sets (CJK words count; paraphrases share most content words)."""
+    if not left or not right:
+        return 0.0
+    return 2 * len(left & right) / (len(left) + len(right))
+
+
+def is_cjk(text: str) -> bool:
+    return bool(IS_CJK.search(text))
+
+
+TRANSLATION_SHARE = 0.7
+MIN_CONCEPTS = 4
+CJK_SHARE = 0.3
+
+
+def translation_pairs(
+    docs: Docs, subjects: Mapping[int, frozenset[str]], eligible: list[bool]
+) -> list[tuple[int, int, float]]:
+    """(i, j, similarity) for an English and a Chinese entry whose words map to the same concepts (glossary).
+
+    Blocked on the concepts themselves (an inverted index with prefix filtering), never all pairs.
+    """
+    chinese = [_cjk_share(doc.prose) >= CJK_SHARE if ok else False for doc, ok in zip(docs.items, eligible)]
+    if not any(chinese) or all(chinese[position] or not ok for position, ok in enumerate(eligible)):
+        return []
+    concepts = [
+        _concepts(subjects[position], chinese[position]) if ok else frozenset() for position, ok in enumerate(eligible)
+    ]
+    pairs = pairing.candidate_pairs(
+        concepts,
+        min_overlap=0.3,
+        block_cap=50,
+        skip=lambda left, right: (
+            chinese[left] == chinese[right] or (docs.items[left].is_context and docs.items[right].is_context)
+        ),
+    )
+    found: list[tuple[int, int, float]] = []
+    for left, right in pairs:
+        smaller = min(len(concepts[left]), len(concepts[right]))
+        share = len(concepts[left] & concepts[right]) / smaller if smaller >= MIN_CONCEPTS else 0.0
+        if share >= TRANSLATION_SHARE:
+            found.append((left, right, round(share * 100, 1)))
+    return found
+
+
+def _concepts(words: frozenset[str], is_chinese: bool) -> frozenset[str]:
+    """English words as they are; for a Chinese entry, only the words the glossary knows and the Latin words."""
+    if not is_chinese:
+        return words
+    return frozenset(concept(word) for word in words if not IS_CJK.match(word) or concept(word) != word)
+
+
+def _cjk_share(text: str) -> float:
+    letters = [char for char in text if char.isalpha()]
+    return sum(1 for char in letters if IS_CJK.match(char)) / len(letters) if letters else 0.0

@@ -1,0 +1,136 @@
+"""The scan cache: a cached scan equals a cold scan after any change, survives hostile files, never dirties the store."""
+
+from __future__ import annotations
+
+import json
+import os
+import subprocess
+from pathlib import Path
+
+import pytest
+from click.testing import CliRunner
+
+from curator import rules
+from curator.cli import main
+from curator.demo import build_demo
+from curator.scan import load_store, run_scan
+from curator.scancache import FILE_NAME, PairwiseCache, cache_dir
+from tests.conftest import NOW
+
+NOW_ARG = NOW.isoformat()
+
+
+def scan_json(store: Path, *cache_flag: str) -> dict:
+    result = CliRunner().invoke(main, ["scan", str(store), "--format", "json", "--now", NOW_ARG, *cache_flag])
+    assert result.exit_code in (0, 1), result.output
+    return json.loads(result.output)
+
+
+def assert_cached_equals_cold(store: Path) -> None:
+    cached = scan_json(store)
+    cold = scan_json(store, "--no-cache")
+    assert cached["findings"] == cold["findings"]
+    assert cached["entries"] == cold["entries"]
+
+
+def _edit(store: Path) -> None:
+    path = store / "blog_cadence.md"
+    path.write_text(path.read_text(encoding="utf-8").replace("at most 4 posts", "at most 9 posts"), encoding="utf-8")
+
+
+def _rename(store: Path) -> None:
+    os.rename(store / "newsletter.md", store / "newsletter_weekly.md")
+
+
+def _delete(store: Path) -> None:
+    (store / "blog_cadence_q4.md").unlink()
+
+
+def _add(store: Path) -> None:
+    text = (store / "deploy_freeze.md").read_text(encoding="utf-8")
+    (store / "deploy_freeze_copy.md").write_text(text.replace("name:", "name: Copy of"), encoding="utf-8")
+
+
+def _commit(store: Path) -> None:
+    subprocess.run(["git", "add", "-A", "--", "."], cwd=store, check=True, capture_output=True)
+    subprocess.run(["git", "-c", "commit.gpgsign=false", "commit", "-q", "-m", "between scans"], cwd=store,
+                   check=True, capture_output=True)
+
+
+@pytest.fixture
+def demo_store(tmp_path: Path) -> Path:
+    return build_demo(tmp_path / "demo", NOW).claude_store
+
+
+def test_cached_scan_matches_cold_scan_after_every_kind_of_change(demo_store: Path) -> None:
+    assert_cached_equals_cold(demo_store)
+    first = scan_json(demo_store)
+    assert any(finding["rule"] == "conflict" for finding in first["findings"])
+    for change in (_edit, _rename, _delete, _add, _commit):
+        change(demo_store)
+        assert_cached_equals_cold(demo_store)
+    assert scan_json(demo_store)["findings"] != first["findings"]
+
+
+def test_an_unchanged_store_reuses_the_pairwise_stage(demo_store: Path) -> None:
+    store = load_store(demo_store)
+    first, second = PairwiseCache.for_store(store), PairwiseCache.for_store(store)
+    rules.analyze(store, now=NOW, cache=first)
+    again = rules.analyze(store, now=NOW, cache=second)
+    cold = run_scan(demo_store, now=NOW, cache=False)
+    assert (first.misses, second.hits) == (1, 1)
+    assert sorted(map(repr, again.findings)) == sorted(map(repr, cold.findings))
+    assert (cache_dir(demo_store) / FILE_NAME).is_file()
+
+
+HOSTILE = [
+    "not json at all {",
+    json.dumps({"version": "0.1.0", "digest": "x", "payload": {}}),
+    json.dumps([1, 2, 3]),
+]
+
+
+@pytest.mark.parametrize("content", HOSTILE, ids=["garbage", "wrong-digest", "wrong-shape"])
+def test_a_corrupt_cache_file_is_ignored_and_rebuilt(demo_store: Path, content: str) -> None:
+    scan_json(demo_store)
+    target = cache_dir(demo_store) / FILE_NAME
+    target.write_text(content, encoding="utf-8")
+    assert_cached_equals_cold(demo_store)
+    assert json.loads(target.read_text(encoding="utf-8"))["digest"] != "x"
+
+
+def test_a_forged_cache_with_the_right_digest_but_bad_values_is_ignored(demo_store: Path) -> None:
+    scan_json(demo_store)
+    target = cache_dir(demo_store) / FILE_NAME
+    data = json.loads(target.read_text(encoding="utf-8"))
+    data["payload"]["restated"] = [[0, 10**9, 1.0]]
+    data["payload"]["conflicts"] = [{"rule": "conflict", "severity": "error", "entries": "x", "message": 3}]
+    target.write_text(json.dumps(data), encoding="utf-8")
+    assert_cached_equals_cold(demo_store)
+
+
+def test_cache_lives_in_the_git_dir_and_leaves_git_status_clean(demo_store: Path, monkeypatch) -> None:
+    monkeypatch.delenv("CURATOR_CACHE_DIR")
+    before = subprocess.run(["git", "status", "--porcelain"], cwd=demo_store, capture_output=True, text=True).stdout
+    scan_json(demo_store)
+    top = Path(subprocess.run(["git", "rev-parse", "--git-dir"], cwd=demo_store, capture_output=True, text=True,
+                              check=True).stdout.strip())
+    top = top if top.is_absolute() else demo_store / top
+    assert list((top / "curator").glob(f"*/{FILE_NAME}"))
+    after = subprocess.run(["git", "status", "--porcelain"], cwd=demo_store, capture_output=True, text=True).stdout
+    assert after == before
+
+
+def test_a_store_outside_git_caches_in_the_user_cache_dir(tmp_path: Path, monkeypatch) -> None:
+    monkeypatch.delenv("CURATOR_CACHE_DIR")
+    monkeypatch.setenv("XDG_CACHE_HOME", str(tmp_path / "xdg"))
+    store = tmp_path / "plain" / "memory"
+    store.mkdir(parents=True)
+    (store / "MEMORY.md").write_text("- [A](a.md) — a\n- [B](b.md) — b\n", encoding="utf-8")
+    for name in ("a", "b"):
+        (store / f"{name}.md").write_text(f"---\nname: {name}\ndescription: d\ntype: project\n---\n\n"
+                                          "Publish at most 4 posts per week.\n", encoding="utf-8")
+    listing = sorted(os.listdir(store))
+    assert_cached_equals_cold(store)
+    assert sorted(os.listdir(store)) == listing
+    assert list((tmp_path / "xdg" / "curator").glob(f"*/{FILE_NAME}"))
