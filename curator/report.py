@@ -56,6 +56,7 @@ def to_json_dict(scan: ScanResult, *, with_lists: bool = True) -> dict[str, Any]
             "format": store.format,
             "project": str(store.project) if store.project else None,
             "project_how": store.project_how,
+            "identity": scan.identity.key if scan.identity is not None else None,
             "entries": len(store.entries),
             "index": (
                 {"lines": index.lines, "bytes": index.bytes, "loaded_lines": index.loaded_lines}
@@ -136,6 +137,7 @@ def summary_lines(scan: ScanResult) -> list[str]:
     lines = [
         f"store    {store.root} ({store.format})",
         f"project  {project_line(store)}",
+        *([f"identity {scan.identity.key} ({scan.identity.source})"] if scan.identity is not None else []),
         f"entries  {active_entries} active, {len(store.entries) - active_entries} other",
     ]
     if store.index:

@@ -17,6 +17,8 @@ from curator.checks.results import CheckResult
 from curator.inbox.freshness import deleted_findings, review_state
 from curator.model import SEVERITY_RANK, Finding, Severity, Store
 from curator.scancache import PairwiseCache
+from curator.sync.conflicts import sync_conflict_findings
+from curator.sync.identity import project_identity
 
 Progress = Callable[[str, "int | None"], None]
 
@@ -37,6 +39,7 @@ class ScanResult:
     check_results: dict[str, list[CheckResult]] = field(default_factory=dict)
     review: Any = None
     trend_line: str = ""
+    identity: Any = None
 
     def worst_severity(self) -> Severity | None:
         if not self.findings:
@@ -131,9 +134,11 @@ def analyze_store(
 
 
 def add_review_state(result: ScanResult) -> None:
-    """Attach the store's review freshness and its `deleted-since-review` findings."""
+    """Attach the store's review freshness, its `deleted-since-review` and `sync-conflict` findings, and its identity."""
+    result.identity = project_identity(result.store.project)
     result.review = review_state(result.store)
-    kept = rules.apply_suppressions(result.store, deleted_findings(result.review))
+    found = deleted_findings(result.review) + sync_conflict_findings(result.store)
+    kept = rules.apply_suppressions(result.store, found)
     result.findings.extend(kept.findings)
     result.suppressed += kept.suppressed
 

@@ -27,6 +27,12 @@ COMMAND_MODULES = {
     "snapshot": ("inbox_cmds", "snapshot"),
     "hook": ("inbox_cmds", "hook"),
     "trend": ("trend_cmd", "trend"),
+    "sync": ("sync_cmds", "sync"),
+    "merge-index": ("sync_cmds", "merge_index_cmd"),
+    "promote": ("sync_cmds", "promote"),
+    "export": ("sync_cmds", "export_cmd"),
+    "import": ("sync_cmds", "import_cmd"),
+    "projects": ("sync_cmds", "projects"),
     "demo": ("demo_cmd", "demo"),
     "tui": ("tui_cmd", "tui"),
 }

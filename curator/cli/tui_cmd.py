@@ -37,6 +37,11 @@ def tui(
         return
     candidates = formats.discover(Path.cwd())
     if not candidates:
+        from curator.sync.projects import store_paths
+
+        if store_paths(Path.home()):
+            run_app(None, format_name=format_name, project=project, now=now, projects_home=Path.home())
+            return
         raise click.UsageError(
             f"no agent memory found for {Path.cwd()} (looked for a Claude Code store, CLAUDE.md and "
             "friends, memory/notes.md and an OpenClaw workspace); pass a PATH"

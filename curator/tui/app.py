@@ -146,10 +146,12 @@ class CuratorApp(App[None]):
         run_checks: bool = True,
         watch_disk: bool = True,
         analysis_in_process: bool | None = None,
+        projects_home: Path | None = None,
     ) -> None:
         super().__init__()
         self.analysis_in_process = analysis_in_process
         self.analysis_process = AnalysisProcess()
+        self.projects_home = projects_home
         self.session = Session(
             store_path=Path(store_path) if store_path else Path.cwd(),
             format_name=format_name,
@@ -176,6 +178,11 @@ class CuratorApp(App[None]):
         return future
 
     def on_mount(self) -> None:
+        if self.projects_home is not None:
+            from curator.tui.screens.projects import ProjectsScreen
+
+            self.push_screen(ProjectsScreen(self.projects_home, self.session.now), self._picked)
+            return
         if self.candidates and len(self.candidates) > 1:
             self.push_screen(StorePicker(self.candidates), self._picked)
             return
@@ -498,6 +505,9 @@ def run_app(
     *,
     now: datetime | None = None,
     candidates: list[Any] | None = None,
+    projects_home: Path | None = None,
 ) -> None:
-    """Open the TUI on `store_path` (or on a picker over `candidates`)."""
-    CuratorApp(store_path, format_name=format_name, project=project, now=now, candidates=candidates).run()
+    """Open the TUI on `store_path` (or on a picker over `candidates`, or on every store under `projects_home`)."""
+    CuratorApp(
+        store_path, format_name=format_name, project=project, now=now, candidates=candidates, projects_home=projects_home
+    ).run()

@@ -45,6 +45,7 @@ MAIN_ACTIONS: tuple[ActionSpec, ...] = (
     ActionSpec("expire", "x", "expire", "Expire", "Expire the entry to the archive (reason; now or a date)", MAIN),
     ActionSpec("restore", "X", "restore", "Restore", "Restore an expired entry from the archive", MAIN, show=False),
     ActionSpec("review-stamp", "v", "review_stamp", "Reviewed", "Stamp the entry as reviewed today", MAIN, show=False),
+    ActionSpec("promote", "plus", "promote", "Promote", "Promote the entry to a rule in CLAUDE.md/AGENTS.md", MAIN, show=False),
     ActionSpec("dismiss", "d", "dismiss_finding", "Dismiss", "Dismiss a finding (writes a suppression)", MAIN, show=False),
     ActionSpec("conflicts", "c", "conflicts", "Conflicts", "Resolve conflicts and duplicates side by side", MAIN),
     ActionSpec("review", "R", "review", "Review", "Weekly review: walk flagged entries, worst first", MAIN),
@@ -132,7 +133,7 @@ ALL_ACTIONS: tuple[tuple[str, tuple[ActionSpec, ...]], ...] = (
     (EVERYWHERE, APP_ACTIONS),
 )
 
-KEY_DISPLAY = {"slash": "/", "space": "space", "colon": ":", "question_mark": "?", "escape": "esc"}
+KEY_DISPLAY = {"slash": "/", "space": "space", "colon": ":", "question_mark": "?", "escape": "esc", "plus": "+"}
 
 
 def key_label(key: str) -> str:

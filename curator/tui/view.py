@@ -10,6 +10,7 @@ from rapidfuzz import fuzz, process, utils
 from curator.checks.results import CHECK_FAILED
 from curator.model import SEVERITY_RANK, Entry, Finding, Severity
 from curator.rules.registry import Rule, get_rule
+from curator.sync.conflicts import RULE as SYNC_CONFLICT
 from curator.tui.session import index_findings
 
 COLUMNS: tuple[tuple[str, str], ...] = (
@@ -189,8 +190,9 @@ def _pairing_rule(finding: Finding) -> Rule | None:
 
 
 def pair_findings(findings: list[Finding]) -> list[Finding]:
-    """Findings of rules that pair entries (conflict, duplicate), in rule order (conflicts first)."""
+    """Findings that pair entries: sync conflicts first, then the pairing rules (conflict, duplicate) in rule order."""
     ranked = [(rule.order, finding) for finding in findings if (rule := _pairing_rule(finding)) is not None]
+    ranked += [(-1, finding) for finding in findings if finding.rule == SYNC_CONFLICT and len(finding.entries) >= 2]
     return [finding for _, finding in sorted(ranked, key=lambda item: (item[0], item[1].entries))]
 
 

@@ -192,6 +192,30 @@ class EntryActions(CuratorScreen):
 
         self.app.push_screen(PromptModal("Dismiss finding", [("reason", "Why is this not a problem?", "")], explanation=explanation, ok_label="Dismiss"), answered)
 
+    def action_promote(self) -> None:
+        entry = self._require_entry()
+        if entry is None:
+            return
+        if self.session.project_root is None:
+            self.curator.say("This store has no project, so there is no instruction file to promote to.", severity="warning")
+            return
+        explanation = Text.assemble(
+            (f"{entry.id} ", "bold"),
+            ("becomes a rule in the project's instruction file, under the heading, and moves to the archive "
+             "with a pointer to the rule (one commit per repository).", ""),
+        )
+
+        def answered(values: dict[str, str] | None) -> None:
+            if values is None:
+                return
+            from curator.ops.promote import promote
+
+            to, heading = values["to"].strip(), values["heading"].strip() or "Learned from memory"
+            self.curator.run_op(lambda store: promote(store, entry.id, to=to, heading=heading))
+
+        fields = [("to", "Instruction file (CLAUDE.md, AGENTS.md or .claude/rules/NAME.md)", "CLAUDE.md"), ("heading", "Under the heading", "Learned from memory")]
+        self.app.push_screen(PromptModal("Promote to a team rule", fields, explanation=explanation, ok_label="Promote"), answered)
+
     def action_undo(self) -> None:
         store = self.session.store
         if store is None:

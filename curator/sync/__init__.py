@@ -1,0 +1,1 @@
+"""Memory beyond one machine: project identity, the MEMORY.md merge driver, sync conflicts."""
