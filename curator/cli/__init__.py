@@ -12,6 +12,7 @@ from curator.cli import (
     history_cmd,
     inbox_cmds,
     ops_cmds,
+    redact_cmd,
     scan_cmd,
     trend_cmd,
     tui_cmd,
@@ -45,5 +46,7 @@ def main(ctx: click.Context) -> None:
         ctx.invoke(tui_cmd.tui)
 
 
-for command_module in (scan_cmd, check_cmd, history_cmd, ops_cmds, changes_cmd, inbox_cmds, trend_cmd, demo_cmd, tui_cmd):
+for command_module in (
+    scan_cmd, check_cmd, history_cmd, ops_cmds, redact_cmd, changes_cmd, inbox_cmds, trend_cmd, demo_cmd, tui_cmd,
+):
     command_module.register(main)

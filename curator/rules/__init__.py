@@ -23,6 +23,9 @@ def __getattr__(name: str) -> Any:
     raise AttributeError(name)
 
 
+SECRET_RULE_IDS = ("secret", "private-data")
+
+
 @dataclass
 class RuleOutcome:
     """Findings that survived suppression, and how many were suppressed."""
@@ -60,7 +63,7 @@ def analyze(store: Store, *, now: datetime) -> RuleOutcome:
 
 def load_settings(store: Store) -> tuple[config_module.Config, list[Finding]]:
     """The store's `.curator.toml`, validated against the registered rules' ids and config keys."""
-    return config_module.load(store, rule_keys=config_keys(), rule_ids=rule_ids())
+    return config_module.load(store, rule_keys=config_keys(), rule_ids=(*rule_ids(), *SECRET_RULE_IDS))
 
 
 def _analyze(store: Store, now: datetime) -> RuleOutcome:
@@ -76,6 +79,11 @@ def _analyze(store: Store, now: datetime) -> RuleOutcome:
         drift = rule.analyze(context)
         if rule.id not in settings.disabled:
             findings.extend(drift)
+    from curator.secrets import findings as secret_rules
+    from curator.secrets import mask_findings
+
+    findings.extend(secret_rules.analyze(store, settings.private_allow, settings.disabled))
+    mask_findings(store, findings)
     outcome = apply_suppressions(store, findings, settings)
     outcome.findings.extend(config_problems)
     return outcome
