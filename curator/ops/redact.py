@@ -49,7 +49,7 @@ def redact_text(text: str, hits: list[Hit]) -> tuple[str, int]:
             match = pattern.search(text, start)
             if match is None or match.start() > end:
                 continue
-            text = text[: match.start()] + placeholder(hit) + text[match.end():]
+            text = text[: match.start()] + placeholder(hit) + text[match.end() :]
             replaced += 1
             continue
         line = text[start:end]

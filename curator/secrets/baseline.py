@@ -69,7 +69,11 @@ def load(path: Path | None) -> Baseline:
 def _plugins(value: Any) -> list[dict[str, Any]] | None:
     if not isinstance(value, list):
         return None
-    plugins = [dict(item) for item in value if isinstance(item, dict) and isinstance(item.get("name"), str) and "path" not in item]
+    plugins = [
+        dict(item)
+        for item in value
+        if isinstance(item, dict) and isinstance(item.get("name"), str) and "path" not in item
+    ]
     for plugin in plugins:
         exclude = plugin.get("keyword_exclude")
         if exclude is not None and not (isinstance(exclude, str) and _safe_pattern(exclude)):
@@ -90,7 +94,11 @@ def _accepted_hashes(results: Any) -> list[str]:
         if not isinstance(items, list):
             continue
         for item in items:
-            if isinstance(item, dict) and isinstance(item.get("hashed_secret"), str) and item.get("is_secret") is not True:
+            if (
+                isinstance(item, dict)
+                and isinstance(item.get("hashed_secret"), str)
+                and item.get("is_secret") is not True
+            ):
                 hashes.append(item["hashed_secret"])
     return hashes
 

@@ -32,18 +32,44 @@ SECRET_FILTERS = (
     heuristic.is_not_alphanumeric_string,
 )
 FENCE_SUFFIX = {
-    "yaml": ".yaml", "yml": ".yaml", "toml": ".toml", "ini": ".ini", "env": ".ini", "dotenv": ".ini",
-    "properties": ".properties", "conf": ".ini", "cfg": ".ini", "bash": ".ini", "sh": ".ini", "shell": ".ini",
-    "zsh": ".ini", "console": ".ini", "python": ".py", "py": ".py", "js": ".js", "javascript": ".js",
-    "ts": ".js", "typescript": ".js", "go": ".go", "java": ".java", "swift": ".swift", "json": ".js",
-    "tf": ".tf", "hcl": ".tf", "c": ".c", "cpp": ".cpp", "cs": ".cs",
+    "yaml": ".yaml",
+    "yml": ".yaml",
+    "toml": ".toml",
+    "ini": ".ini",
+    "env": ".ini",
+    "dotenv": ".ini",
+    "properties": ".properties",
+    "conf": ".ini",
+    "cfg": ".ini",
+    "bash": ".ini",
+    "sh": ".ini",
+    "shell": ".ini",
+    "zsh": ".ini",
+    "console": ".ini",
+    "python": ".py",
+    "py": ".py",
+    "js": ".js",
+    "javascript": ".js",
+    "ts": ".js",
+    "typescript": ".js",
+    "go": ".go",
+    "java": ".java",
+    "swift": ".swift",
+    "json": ".js",
+    "tf": ".tf",
+    "hcl": ".tf",
+    "c": ".c",
+    "cpp": ".cpp",
+    "cs": ".cs",
 }
 _FENCE = re.compile(r"^\s{0,3}(```+|~~~+)\s*([\w+-]*)")
 _PEM_END = re.compile(r"-----END[ A-Z0-9]*PRIVATE KEY[ A-Z0-9]*-----")
 _CANDIDATE = re.compile(r"[A-Za-z0-9_+/=.:@~-]{16,}|-----BEGIN|://")
 _INLINE_CODE = re.compile(r"`([^`\s]{8,})`")
 _HEX = re.compile(r"[0-9a-fA-F]{7,128}")
-_DIGEST_WORDS = re.compile(r"(?i)\b(commit|sha(?:1|256|512)?|hash|rev|revision|checksum|digest|md5|blob|tree|tag|object)\b")
+_DIGEST_WORDS = re.compile(
+    r"(?i)\b(commit|sha(?:1|256|512)?|hash|rev|revision|checksum|digest|md5|blob|tree|tag|object)\b"
+)
 _KEYWORDS = re.compile("|".join(DENYLIST), re.IGNORECASE)
 VERIFY_FILTER = "detect_secrets.filters.common.is_ignored_due_to_verification_policies"
 _TOKEN_TAIL = re.compile(r"[A-Za-z0-9_\-+/=.]*")
@@ -116,7 +142,8 @@ class Detector:
     def __init__(self, baseline: Baseline | None = None) -> None:
         get_settings().filters.pop(VERIFY_FILTER, None)
         self.baseline = baseline or Baseline()
-        classes: dict[str, Any] = {plugin.__name__: plugin for plugin in get_mapping_from_secret_type_to_class().values()}
+        plugin_classes: list[Any] = list(get_mapping_from_secret_type_to_class().values())
+        classes: dict[str, Any] = {plugin_class.__name__: plugin_class for plugin_class in plugin_classes}
         settings = self.baseline.plugins
         if settings is None:
             settings = [{"name": name, **DEFAULT_PLUGIN_SETTINGS.get(name, {})} for name in sorted(classes)]
@@ -217,7 +244,7 @@ def _expand_private_keys(hits: list[Hit], lines: list[str]) -> list[Hit]:
         first = lines[hit.line - 1]
         start = first.find("-----BEGIN")
         block = [first[start:] if start >= 0 else first]
-        for following in lines[hit.line:]:
+        for following in lines[hit.line :]:
             end = _PEM_END.search(following)
             if end:
                 block.append(following[: end.end()])

@@ -10,7 +10,12 @@ from curator.secrets.detect import Hit
 from curator.secrets.mask import mask_value
 from curator.secrets.private import PrivateHit
 
-PRIVATE_LABELS = {"email": "e-mail address", "phone": "phone number", "private-ip": "private IP", "internal-host": "internal host name"}
+PRIVATE_LABELS = {
+    "email": "e-mail address",
+    "phone": "phone number",
+    "private-ip": "private IP",
+    "internal-host": "internal host name",
+}
 LISTED = 3
 
 
@@ -64,14 +69,16 @@ def private_findings(found: StoreSecrets) -> list[Finding]:
         target = _where(path, entry_id)
         message = (
             f"private data in {target}: {_listing(parts)} — remove it, or allow it in .curator.toml "
-            f"([private-data] allow = [\"{hits[0].value}\"])"
+            f'([private-data] allow = ["{hits[0].value}"])'
         )
         evidence = {"path": path, "items": [{"line": hit.line, "kind": hit.kind, "value": hit.value} for hit in hits]}
         findings.append(Finding("private-data", "warning", [entry_id] if entry_id else [], message, evidence))
     return findings
 
 
-def analyze(store: Store, allow: tuple[str, ...] | list[str] = (), disabled: frozenset[str] = frozenset()) -> list[Finding]:
+def analyze(
+    store: Store, allow: tuple[str, ...] | list[str] = (), disabled: frozenset[str] = frozenset()
+) -> list[Finding]:
     """Both rules over every file of the store and its project's instruction files."""
     if {"secret", "private-data"} <= disabled:
         return []

@@ -57,9 +57,7 @@ class Masker:
         """Whether `text` holds a known value or a fragment of one."""
         if self._pattern is None or not text:
             return False
-        return bool(self._pattern.search(text)) or any(
-            run in self._haystack for run in _TOKEN_RUN.findall(text)
-        )
+        return bool(self._pattern.search(text)) or any(run in self._haystack for run in _TOKEN_RUN.findall(text))
 
     def mask(self, text: str) -> str:
         """`text` with every known value masked, and any run of 8+ token characters cut from one (a quote an

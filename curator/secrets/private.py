@@ -8,7 +8,9 @@ import re
 from collections.abc import Iterator
 from dataclasses import dataclass
 
-_EMAIL = re.compile(r"(?<![A-Za-z0-9_.%+:/-])([A-Za-z0-9._%+-]+)@((?:[A-Za-z0-9-]+\.)+([A-Za-z]{2,24}))(?![A-Za-z0-9_-]|\.[A-Za-z0-9])(:)?")
+_EMAIL = re.compile(
+    r"(?<![A-Za-z0-9_.%+:/-])([A-Za-z0-9._%+-]+)@((?:[A-Za-z0-9-]+\.)+([A-Za-z]{2,24}))(?![A-Za-z0-9_-]|\.[A-Za-z0-9])(:)?"
+)
 _IPV4 = re.compile(r"(?<![A-Za-z0-9_.])((?:\d{1,3}\.){3}\d{1,3})(/\d{1,2})?(?![A-Za-z0-9_]|\.\d)")
 _HOST = re.compile(
     r"(?:(?<=//)|(?<![A-Za-z0-9_.@/-]))((?:[A-Za-z0-9](?:[A-Za-z0-9-]{0,61}[A-Za-z0-9])?\.)+"
@@ -21,15 +23,47 @@ _PHONE = re.compile(
 _VERSION_BEFORE = re.compile(r"(?i)\b(?:version|ver\.?|release|build|sdk|v)\s*$")
 _CN_MOBILE = re.compile(r"(?<!\d)(1[3-9]\d{9})(?!\d)")
 _PHONE_WORDS = re.compile(r"(?i)(phone|tel\b|mobile|cell|call|whatsapp|sms|电话|手机|联系)")
-WELL_KNOWN_HOSTS = frozenset({"host.docker.internal", "gateway.docker.internal", "metadata.google.internal", "localhost.localdomain"})
+WELL_KNOWN_HOSTS = frozenset(
+    {"host.docker.internal", "gateway.docker.internal", "metadata.google.internal", "localhost.localdomain"}
+)
 SHARED_SUFFIXES = (".cluster.local",)
 PLACEHOLDER_DOMAINS = ("example.com", "example.org", "example.net", "example.edu")
 PLACEHOLDER_SUFFIXES = (".example", ".test", ".invalid", ".localhost")
 ROLE_LOCAL_PARTS = re.compile(r"(?i)^(no-?reply|do-?not-?reply|.*\+?noreply)$|noreply")
 FILE_SUFFIXES = frozenset(
-    ["png", "jpg", "jpeg", "gif", "svg", "webp", "ico", "md", "mdc", "txt", "json", "yaml", "yml", "toml", "py", "js", "ts", "tsx", "jsx", "css", "html", "lock", "sh", "go", "rs", "rb", "java"]
+    [
+        "png",
+        "jpg",
+        "jpeg",
+        "gif",
+        "svg",
+        "webp",
+        "ico",
+        "md",
+        "mdc",
+        "txt",
+        "json",
+        "yaml",
+        "yml",
+        "toml",
+        "py",
+        "js",
+        "ts",
+        "tsx",
+        "jsx",
+        "css",
+        "html",
+        "lock",
+        "sh",
+        "go",
+        "rs",
+        "rb",
+        "java",
+    ]
 )
-PLACEHOLDER_LOCALS = frozenset(["you", "your", "yourname", "your.name", "user", "username", "name", "me", "someone", "somebody", "foo", "bar"])
+PLACEHOLDER_LOCALS = frozenset(
+    ["you", "your", "yourname", "your.name", "user", "username", "name", "me", "someone", "somebody", "foo", "bar"]
+)
 DOC_NETWORKS = tuple(ipaddress.ip_network(net) for net in ("192.0.2.0/24", "198.51.100.0/24", "203.0.113.0/24"))
 WELL_KNOWN_IPS = frozenset(
     {"10.0.2.2", "10.0.2.15", "10.0.3.2", "172.17.0.1", "192.168.0.1", "192.168.1.1", "192.168.49.2", "192.168.99.100"}

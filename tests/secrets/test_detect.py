@@ -62,10 +62,15 @@ def test_detected_in_claude_md_bullets(claude_scan, position: int, kind: str) ->
 
 def test_secret_findings_are_errors_naming_line_type_and_mask(claude_scan) -> None:
     github = FAKES[0]
-    finding = next(item for item in claude_scan.findings if item.rule == "secret" and item.entries == ["body_github-token.md"])
+    finding = next(
+        item for item in claude_scan.findings if item.rule == "secret" and item.entries == ["body_github-token.md"]
+    )
     assert finding.severity == "error"
     assert finding.evidence["secrets"][0] == {
-        "line": 7, "type": "github-token", "label": "GitHub Token", "masked": mask_value(github.value),
+        "line": 7,
+        "type": "github-token",
+        "label": "GitHub Token",
+        "masked": mask_value(github.value),
     }
     assert mask_value(github.value) in finding.message and "curator redact body_github-token.md" in finding.message
 
@@ -92,7 +97,7 @@ def test_private_key_covers_the_whole_block() -> None:
         "Fixed in commit `3f9a7c2e5b8d1f4a6c0e9b2d7a5f8c1e3f9a7c2e` last week.",
         "The tarball sha256 is `9f86d081884c7d659a2feaa0c55ad015a3bf4f1b2b0b822cd15d6c15b0f00a08`.",
         "Run `npm run build:production` and open `src/components/FooterNavigation.tsx`.",
-        "---\npassword_policy: min 12 chars\napi_key_location: stored in 1Password under \"Deploy\"\n---",
+        '---\npassword_policy: min 12 chars\napi_key_location: stored in 1Password under "Deploy"\n---',
         "- Password reset: use the admin panel.",
         "- AUTH_SECRET=$(openssl rand -base64 32)",
         "Local db: postgres://postgres:postgres@localhost/app",
@@ -111,7 +116,9 @@ def test_high_entropy_strings_in_quotes_and_inline_code(template: str, kind: str
     assert [(hit.kind, hit.value) for hit in hits] == [(kind, value)]
 
 
-@pytest.mark.parametrize("value,placeholder", [("YOUR_TOKEN", True), ("xxxxyyyy", True), ("sk_XXXXXXXXXX", True), ("q8Zr3LmT9vXk", False)])
+@pytest.mark.parametrize(
+    "value,placeholder", [("YOUR_TOKEN", True), ("xxxxyyyy", True), ("sk_XXXXXXXXXX", True), ("q8Zr3LmT9vXk", False)]
+)
 def test_is_placeholder(value: str, placeholder: bool) -> None:
     assert is_placeholder(value) is placeholder
 
@@ -139,11 +146,23 @@ def test_a_baseline_accepts_audited_values_but_not_confirmed_secrets(tmp_path: P
     notes = _write_store(tmp_path, f"gh {github}\nstripe {stripe}\n")
     results = {
         "memory/notes.md": [
-            {"type": "GitHub Token", "hashed_secret": PotentialSecret.hash_secret(github), "is_secret": False, "line_number": 3},
-            {"type": "Stripe Access Key", "hashed_secret": PotentialSecret.hash_secret(stripe), "is_secret": True, "line_number": 4},
+            {
+                "type": "GitHub Token",
+                "hashed_secret": PotentialSecret.hash_secret(github),
+                "is_secret": False,
+                "line_number": 3,
+            },
+            {
+                "type": "Stripe Access Key",
+                "hashed_secret": PotentialSecret.hash_secret(stripe),
+                "is_secret": True,
+                "line_number": 4,
+            },
         ]
     }
-    (tmp_path / "memory" / ".secrets.baseline").write_text(json.dumps({"version": "1.5.0", "results": results}), encoding="utf-8")
+    (tmp_path / "memory" / ".secrets.baseline").write_text(
+        json.dumps({"version": "1.5.0", "results": results}), encoding="utf-8"
+    )
     found = run_scan(notes, now=NOW)
     kinds = _secret_kinds(found.findings)
     assert kinds == {"notes.md#1": {"stripe-access-key"}}
@@ -231,4 +250,7 @@ def test_openclaw_daily_logs_and_memory_sections_are_scanned(tmp_path: Path) -> 
     (workspace / "memory" / "2026-02-01.md").write_text(f"# 2026-02-01\n\n- {FAKES[0].line}\n", encoding="utf-8")
     found = run_scan(workspace, now=NOW)
     assert found.store.format == "openclaw"
-    assert _secret_kinds(found.findings) == {"memory/2026-02-01.md": {"github-token"}, "MEMORY.md#1": {"aws-access-key"}}
+    assert _secret_kinds(found.findings) == {
+        "memory/2026-02-01.md": {"github-token"},
+        "MEMORY.md#1": {"aws-access-key"},
+    }

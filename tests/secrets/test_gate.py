@@ -22,7 +22,11 @@ HOOKS = Path(__file__).resolve().parents[2] / ".pre-commit-hooks.yaml"
 
 
 def _hook_args() -> list[str]:
-    entry = next(line.split(":", 1)[1].strip() for line in HOOKS.read_text(encoding="utf-8").splitlines() if line.strip().startswith("entry:"))
+    entry = next(
+        line.split(":", 1)[1].strip()
+        for line in HOOKS.read_text(encoding="utf-8").splitlines()
+        if line.strip().startswith("entry:")
+    )
     command = shlex.split(entry)
     assert command[0] == "curator"
     return command[1:]
@@ -62,20 +66,32 @@ async def test_tui_redacts_the_selected_entry_in_one_commit(tmp_path: Path) -> N
         subjects = await wait_for_commit(pilot, app, tmp_path / "project", count)
         assert subjects[0].startswith("curator: redact 1 secret (github-token) in body_github-token.md")
         assert path.read_bytes() == before.replace(FAKES[0].value.encode(), b"<redacted:github-token>")
-        assert not [item for item in app.session.findings if item.rule == "secret" and item.entries == ["body_github-token.md"]]
+        assert not [
+            item for item in app.session.findings if item.rule == "secret" and item.entries == ["body_github-token.md"]
+        ]
 
 
-def test_the_snapshot_hook_logs_a_warning_for_a_secret_and_still_succeeds(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+def test_the_snapshot_hook_logs_a_warning_for_a_secret_and_still_succeeds(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
     import json
 
     home = tmp_path / "home"
     monkeypatch.setenv("HOME", str(home))
     monkeypatch.setenv("XDG_STATE_HOME", str(home / ".local" / "state"))
     store = build_claude_project(tmp_path / "project", FAKES[4:5])
-    (store / "ci.md").write_text(f"---\nname: ci\ndescription: ci\ntype: project\n---\n\n{FAKES[0].line}\n", encoding="utf-8")
-    (store / "plain.md").write_text("---\nname: plain\ndescription: p\ntype: project\n---\n\nNothing secret.\n", encoding="utf-8")
-    payload = {"session_id": "s-1", "transcript_path": str(tmp_path / "project" / ".claude" / "s-1.jsonl"),
-               "cwd": str(tmp_path / "project"), "hook_event_name": "SessionEnd"}
+    (store / "ci.md").write_text(
+        f"---\nname: ci\ndescription: ci\ntype: project\n---\n\n{FAKES[0].line}\n", encoding="utf-8"
+    )
+    (store / "plain.md").write_text(
+        "---\nname: plain\ndescription: p\ntype: project\n---\n\nNothing secret.\n", encoding="utf-8"
+    )
+    payload = {
+        "session_id": "s-1",
+        "transcript_path": str(tmp_path / "project" / ".claude" / "s-1.jsonl"),
+        "cwd": str(tmp_path / "project"),
+        "hook_event_name": "SessionEnd",
+    }
     result = CliRunner().invoke(main, ["snapshot", "--hook"], input=json.dumps(payload))
     assert result.exit_code == 0 and result.output == ""
     assert git(tmp_path / "project", "log", "-1", "--format=%s").startswith("curator: snapshot")
@@ -90,7 +106,9 @@ def test_snapshot_warnings_cover_every_credential_shape(tmp_path: Path, fake) ->
     from curator.secrets.files import snapshot_warnings
 
     (tmp_path / "topic.md").write_text(f"Memory.\n\n{fake.line}\n", encoding="utf-8")
-    (tmp_path / "clean.md").write_text("A plain memory about paths/like/this/one and a token-free day.\n", encoding="utf-8")
+    (tmp_path / "clean.md").write_text(
+        "A plain memory about paths/like/this/one and a token-free day.\n", encoding="utf-8"
+    )
     warnings = snapshot_warnings(tmp_path, ["topic.md", "clean.md", "../outside.md", "missing.md"])
     assert len(warnings) == 1 and "topic.md" in warnings[0] and leaked(warnings[0], FAKES) == []
 

@@ -61,7 +61,9 @@ def test_check_output_never_shows_a_planted_value(stores, which: str, output_for
 
 def test_json_scan_counts_every_secret_with_masks(stores) -> None:
     report = json.loads(_run("scan", str(stores["notes"]), "--format", "json", "--now", NOW))
-    secrets = [item for finding in report["findings"] if finding["rule"] == "secret" for item in finding["evidence"]["secrets"]]
+    secrets = [
+        item for finding in report["findings"] if finding["rule"] == "secret" for item in finding["evidence"]["secrets"]
+    ]
     assert sorted(item["type"] for item in secrets) == sorted(fake.kind for fake in FAKES)
     assert all("…" in item["masked"] for item in secrets)
 
@@ -117,14 +119,18 @@ def test_a_secret_is_never_a_probe_argument(tmp_path: Path) -> None:
     github = FAKES[0].value
     store = build_claude_project(tmp_path / "project", FAKES[:1])
     path = store / "body_github-token.md"
-    path.write_text(path.read_text(encoding="utf-8") + f"\nThe CI reads `{github}` and `src/app.py`.\n", encoding="utf-8")
+    path.write_text(
+        path.read_text(encoding="utf-8") + f"\nThe CI reads `{github}` and `src/app.py`.\n", encoding="utf-8"
+    )
     outcome = run_checks(load_store(store))
     subjects = [result.claim.subject for results in outcome.results.values() for result in results]
     assert "src/app.py" in subjects
     assert not [subject for subject in subjects if github[:10] in subject]
 
 
-@pytest.mark.parametrize("command", [["check"], ["check", "--format", "json"], ["scan", "--check"], ["scan", "--check", "--format", "json"]])
+@pytest.mark.parametrize(
+    "command", [["check"], ["check", "--format", "json"], ["scan", "--check"], ["scan", "--check", "--format", "json"]]
+)
 def test_probe_output_from_project_files_is_masked(tmp_path: Path, command: list[str]) -> None:
     from tests.support.gitrepo import commit_files, init_repo
 
@@ -147,8 +153,19 @@ def test_commit_messages_never_carry_a_secret(tmp_path: Path) -> None:
     github = FAKES[0].value
     store = build_claude_project(tmp_path / "project", FAKES[:1])
     new_text = tmp_path / "new.md"
-    new_text.write_text("---\nname: body\ndescription: d\ntype: project\n---\n\nRotated; nothing here.\n", encoding="utf-8")
-    output = _run("edit", "body_github-token.md", "--text-file", str(new_text), "--reason", f"dropped {github}", "--store", str(store))
+    new_text.write_text(
+        "---\nname: body\ndescription: d\ntype: project\n---\n\nRotated; nothing here.\n", encoding="utf-8"
+    )
+    output = _run(
+        "edit",
+        "body_github-token.md",
+        "--text-file",
+        str(new_text),
+        "--reason",
+        f"dropped {github}",
+        "--store",
+        str(store),
+    )
     assert "commit " in output and leaked(output, FAKES[:1]) == []
     log = git(tmp_path / "project", "log", "-1", "--format=%B")
     assert log.startswith("curator: edit body_github-token.md — dropped ghp_") and leaked(log, FAKES[:1]) == []

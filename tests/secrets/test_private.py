@@ -83,10 +83,14 @@ def test_private_data_finding_and_curator_toml_allow_list(tmp_path: Path) -> Non
     finding = next(item for item in run_scan(notes, now=NOW).findings if item.rule == "private-data")
     assert finding.severity == "warning" and finding.entries == ["notes.md#1"]
     assert [item["value"] for item in finding.evidence["items"]] == ["alice@acme-corp.dev", "10.1.2.3"]
-    (tmp_path / "memory" / ".curator.toml").write_text('[private-data]\nallow = ["*@acme-corp.dev"]\n', encoding="utf-8")
+    (tmp_path / "memory" / ".curator.toml").write_text(
+        '[private-data]\nallow = ["*@acme-corp.dev"]\n', encoding="utf-8"
+    )
     finding = next(item for item in run_scan(notes, now=NOW).findings if item.rule == "private-data")
     assert [item["value"] for item in finding.evidence["items"]] == ["10.1.2.3"]
-    (tmp_path / "memory" / ".curator.toml").write_text('[private-data]\nallow = ["*@acme-corp.dev", "10.1.2.3"]\n', encoding="utf-8")
+    (tmp_path / "memory" / ".curator.toml").write_text(
+        '[private-data]\nallow = ["*@acme-corp.dev", "10.1.2.3"]\n', encoding="utf-8"
+    )
     assert not [item for item in run_scan(notes, now=NOW).findings if item.rule == "private-data"]
 
 

@@ -48,7 +48,9 @@ def test_redacting_a_topic_file_changes_only_the_value(tmp_path: Path, fake, pla
     assert path.read_bytes() == before
 
 
-@pytest.mark.parametrize("position,fake", list(enumerate(FAKES, start=1)), ids=lambda item: getattr(item, "kind", str(item)))
+@pytest.mark.parametrize(
+    "position,fake", list(enumerate(FAKES, start=1)), ids=lambda item: getattr(item, "kind", str(item))
+)
 def test_redacting_a_notes_section_changes_only_its_value(tmp_path: Path, position: int, fake) -> None:
     notes = build_notes_project(tmp_path / "project")
     before = notes.read_bytes()
@@ -90,7 +92,10 @@ def test_crlf_and_bom_survive_redaction(tmp_path: Path) -> None:
 def test_redact_text_replaces_every_occurrence_on_the_hit_line_only() -> None:
     text = "a SECRETVALUE1 b SECRETVALUE1\nSECRETVALUE1 elsewhere\n"
     hit = Hit(line=1, label="Secret Keyword", value="SECRETVALUE1", digest="")
-    assert redact_text(text, [hit]) == ("a <redacted:secret-keyword> b <redacted:secret-keyword>\nSECRETVALUE1 elsewhere\n", 2)
+    assert redact_text(text, [hit]) == (
+        "a <redacted:secret-keyword> b <redacted:secret-keyword>\nSECRETVALUE1 elsewhere\n",
+        2,
+    )
 
 
 def test_cli_redact_reports_plainly_and_refuses_what_it_cannot(tmp_path: Path) -> None:

@@ -41,9 +41,19 @@ def fakes(seed: int = 16) -> list[Fake]:
     rng = random.Random(seed)
     github = "g" + "hp_" + _random(rng, ALNUM, 36)
     aws = "AK" + "IA" + _random(rng, UPPER_DIGITS, 16)
-    slack = "xo" + "xb-" + "-".join([_random(rng, string.digits, 12), _random(rng, string.digits, 13), _random(rng, ALNUM, 24)])
+    slack = (
+        "xo"
+        + "xb-"
+        + "-".join([_random(rng, string.digits, 12), _random(rng, string.digits, 13), _random(rng, ALNUM, 24)])
+    )
     stripe = "sk" + "_live_" + _random(rng, ALNUM, 24)
-    jwt = ".".join([_b64url({"alg": "HS256", "typ": "JWT"}), _b64url({"sub": _random(rng, string.digits, 8)}), _random(rng, ALNUM + "-_", 43)])
+    jwt = ".".join(
+        [
+            _b64url({"alg": "HS256", "typ": "JWT"}),
+            _b64url({"sub": _random(rng, string.digits, 8)}),
+            _random(rng, ALNUM + "-_", 43),
+        ]
+    )
     password = _random(rng, ALNUM, 14)
     keyword = _random(rng, ALNUM, 18)
     base64_value = _random(rng, ALNUM + "+/", 40)
@@ -57,7 +67,11 @@ def fakes(seed: int = 16) -> list[Fake]:
         Fake("slack-token", slack, f"Post release notes through the bot token {slack} please."),
         Fake("stripe-access-key", stripe, f"Billing tests ran against {stripe} by mistake."),
         Fake("json-web-token", jwt, f"The staging session cookie was {jwt} when it broke."),
-        Fake("basic-auth-credentials", password, f"Mirror lives at https://deployer:{password}@mirror.acme-corp.dev/pkgs now."),
+        Fake(
+            "basic-auth-credentials",
+            password,
+            f"Mirror lives at https://deployer:{password}@mirror.acme-corp.dev/pkgs now.",
+        ),
         Fake("secret-keyword", keyword, f'Set db_password = "{keyword}" in the staging env.'),
         Fake("base64-high-entropy-string", base64_value, f'The signing salt is "{base64_value}" for webhooks.'),
         Fake("hex-high-entropy-string", hex_value, f'The webhook shared key is "{hex_value}" on both ends.'),

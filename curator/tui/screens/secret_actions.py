@@ -25,7 +25,8 @@ class SecretActions:
             return
         view = self.query_one("#content-view", ContentView)  # type: ignore[attr-defined]
         if not view.secret_count and not any(
-            finding.rule == "secret" for finding in self._entry_findings(entry.id)  # type: ignore[attr-defined]
+            finding.rule == "secret"
+            for finding in self._entry_findings(entry.id)  # type: ignore[attr-defined]
         ):
             self.app.say("This entry holds no detected secret; nothing to redact.")  # type: ignore[attr-defined]
             return
