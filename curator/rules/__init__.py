@@ -37,6 +37,9 @@ def __getattr__(name: str) -> Any:
     raise AttributeError(name)
 
 
+SECRET_RULE_IDS = ("secret", "private-data")
+
+
 @dataclass
 class RuleOutcome:
     """Findings that survived suppression, and how many were suppressed."""
@@ -77,7 +80,7 @@ def analyze(store: Store, *, now: datetime, cache: PairwiseCache | None = None) 
 
 def load_settings(store: Store) -> tuple[config_module.Config, list[Finding]]:
     """The store's `.curator.toml`, validated against the registered rules' ids and config keys."""
-    return config_module.load(store, rule_keys=config_keys(), rule_ids=rule_ids())
+    return config_module.load(store, rule_keys=config_keys(), rule_ids=(*rule_ids(), *SECRET_RULE_IDS))
 
 
 def _analyze(store: Store, now: datetime, cache: PairwiseCache | None = None) -> RuleOutcome:
@@ -112,6 +115,11 @@ def _analyze(store: Store, now: datetime, cache: PairwiseCache | None = None) ->
     unavailable = embed.note()
     if unavailable and unavailable not in store.notes:
         store.notes.append(unavailable)
+    from curator.secrets import findings as secret_rules
+    from curator.secrets import mask_findings
+
+    findings.extend(secret_rules.analyze(store, settings.private_allow, settings.disabled))
+    mask_findings(store, findings)
     outcome = apply_suppressions(store, findings, settings)
     outcome.findings.extend(config_problems)
     return outcome
