@@ -2,14 +2,14 @@
 
 from __future__ import annotations
 
-import sys
 from pathlib import Path
 
 import click
 
 from curator import ops
-from curator.cli.common import store_option
-from curator.cli.ops_cmds import EPILOG_SAFETY, load, report
+from curator.cli.common import echo, store_option
+from curator.cli.ops_cmds import EPILOG_SAFETY, locked_store, run_op
+from curator.model import Store
 
 
 @click.command("redact", epilog=EPILOG_SAFETY)
@@ -26,18 +26,15 @@ def redact_command(entry_id: str | None, every: bool, store_path: Path | None) -
 
     if bool(entry_id) == every:
         raise click.UsageError("give one entry ID, or --all")
-    store = load(store_path)
-    try:
+
+    def redacted(store: Store) -> ops.OpResult:
         result = redact(store, entry_id, every=every)
-    except ops.UnknownEntry as error:
-        click.echo(f"curator: {error}", err=True)
-        sys.exit(2)
-    except ops.OpError as error:
-        click.echo(f"curator: {error}", err=True)
-        sys.exit(1)
-    result.notes = [note for note in result.notes if note != STILL_EXPOSED]
-    report(result)
-    click.echo(f"WARNING: {STILL_EXPOSED}.")
+        result.notes = [note for note in result.notes if note != STILL_EXPOSED]
+        return result
+
+    with locked_store(store_path) as store:
+        run_op(lambda: redacted(store))
+    echo(f"WARNING: {STILL_EXPOSED}.")
 
 
 def register(group: click.Group) -> None:
