@@ -85,6 +85,9 @@ def load_settings(store: Store) -> tuple[config_module.Config, list[Finding]]:
 
 def _analyze(store: Store, now: datetime, cache: PairwiseCache | None = None) -> RuleOutcome:
     """The rules proper; the cyclic GC is paused meanwhile (they build many small acyclic objects)."""
+    from curator.secrets import findings as secret_rules
+    from curator.secrets import mask_findings
+
     moment = now if now.tzinfo else now.replace(tzinfo=timezone.utc)
     settings, config_problems = load_settings(store)
     context = RuleContext(
@@ -99,7 +102,9 @@ def _analyze(store: Store, now: datetime, cache: PairwiseCache | None = None) ->
 
     def pairwise() -> Pairwise:
         found = {rule.id: rule.analyze(context) for rule in rules if rule.id in PAIRWISE_RULES}
-        return found.get("conflict", []), context.conflicting, found.get("duplicate", []), context.restated
+        conflicts, duplicates = found.get("conflict", []), found.get("duplicate", [])
+        mask_findings(store, conflicts + duplicates)  # masked before the cache writes them to disk
+        return conflicts, context.conflicting, duplicates, context.restated
 
     if cache is None:
         conflicts, conflicting, duplicates, restated = pairwise()
@@ -115,9 +120,6 @@ def _analyze(store: Store, now: datetime, cache: PairwiseCache | None = None) ->
     unavailable = embed.note()
     if unavailable and unavailable not in store.notes:
         store.notes.append(unavailable)
-    from curator.secrets import findings as secret_rules
-    from curator.secrets import mask_findings
-
     findings.extend(secret_rules.analyze(store, settings.private_allow, settings.disabled))
     mask_findings(store, findings)
     outcome = apply_suppressions(store, findings, settings)
