@@ -169,3 +169,19 @@ def test_commit_messages_never_carry_a_secret(tmp_path: Path) -> None:
     assert "commit " in output and leaked(output, FAKES[:1]) == []
     log = git(tmp_path / "project", "log", "-1", "--format=%B")
     assert log.startswith("curator: edit body_github-token.md — dropped ghp_") and leaked(log, FAKES[:1]) == []
+
+
+async def test_findings_from_the_offloaded_analysis_are_masked(tmp_path: Path) -> None:
+    """The child process that analyses big stores sends back findings already masked, checks included."""
+    store = build_claude_project(tmp_path / "project")
+    app = CuratorApp(store, now=None, watch_disk=False, analysis_in_process=True)
+    async with app.run_test(size=(200, 60)) as pilot:
+        await wait_ready(pilot, app)
+        assert app.analysis_process._pool is not None
+        findings = app.session.findings
+        assert sum(finding.rule == "secret" for finding in findings) >= len(FAKES) - 1
+        shipped = json.dumps([finding.to_json() for finding in findings], ensure_ascii=False)
+        assert leaked(shipped, FAKES) == []
+        await pilot.press("3")
+        await pilot.pause(0.1)
+        assert leaked(screen_text(app), FAKES) == []
