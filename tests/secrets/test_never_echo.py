@@ -136,11 +136,11 @@ def test_probe_output_from_project_files_is_masked(tmp_path: Path, command: list
 
     stripe = next(fake for fake in FAKES if fake.kind == "stripe-access-key")
     project = init_repo(tmp_path / "project")
-    files = {
-        "src/billing.py": f'STRIPE_LIVE_KEY = "{stripe.value}"\n',
+    files = {  # the script probe prints package.json's whole line (identifier probes print only the name)
+        "package.json": '{\n  "scripts": {\n    "deploy": "STRIPE_LIVE_KEY=%s node deploy.js"\n  }\n}\n' % stripe.value,
         ".claude/memory/MEMORY.md": "- [Billing](billing.md) — where billing lives\n",
         ".claude/memory/billing.md": "---\nname: Billing\ndescription: billing\ntype: project\n---\n\n"
-        "The constant `STRIPE_LIVE_KEY` is defined in `src/billing.py`.\n",
+        "Deploy billing with `npm run deploy`.\n",
     }
     commit_files(project, files, "start", "2026-11-01T12:00:00+00:00")
     output = _run(*command, str(project / ".claude" / "memory"), "--now", NOW)
