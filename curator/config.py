@@ -45,6 +45,7 @@ class Config:
     exclusive_sets: list[list[str]] = field(default_factory=list)
     disabled: frozenset[str] = frozenset()
     ignores: list[Suppression] = field(default_factory=list)
+    private_allow: tuple[str, ...] = ()
 
     def stale_window(self, memory_type: str | None) -> int:
         return self.stale_days.get(memory_type or "default", self.stale_days["default"])
@@ -88,9 +89,11 @@ def parse(
     data: dict[str, Any], *, rule_keys: Collection[str] | None = None, rule_ids: Collection[str] | None = None
 ) -> Config:
     """Build a Config from parsed TOML, raising ConfigError on unknown keys, unknown rule ids or wrong types."""
-    unknown = set(data) - {"rules", "ignore"}
+    unknown = set(data) - {"rules", "ignore", "private-data"}
     if unknown:
-        raise ConfigError(f"unknown top-level key(s) {', '.join(sorted(unknown))} (expected [rules] and [[ignore]])")
+        raise ConfigError(
+            f"unknown top-level key(s) {', '.join(sorted(unknown))} (expected [rules], [[ignore]] and [private-data])"
+        )
     config = Config()
     rules = _table(data.get("rules", {}), "[rules]")
     allowed = {"disable", *(RULE_TABLES if rule_keys is None else rule_keys)}
@@ -125,6 +128,12 @@ def parse(
     if unknown_ids:
         raise ConfigError(f"[rules] disable names unknown rule id(s) {', '.join(unknown_ids)} (known: {', '.join(rule_ids or ())})")
     config.disabled = frozenset(disabled)
+    private = _table(data.get("private-data", {}), "[private-data]")
+    _only(private, {"allow"}, "[private-data]")
+    allow = private.get("allow", [])
+    if not isinstance(allow, list) or not all(isinstance(pattern, str) and pattern for pattern in allow):
+        raise ConfigError("[private-data] allow must be a list of values or globs, e.g. [\"*@example.com\"]")
+    config.private_allow = tuple(allow)
     ignores = data.get("ignore", [])
     if not isinstance(ignores, list):
         raise ConfigError("ignore must be an array of tables: [[ignore]]")

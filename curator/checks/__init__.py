@@ -102,8 +102,12 @@ def run_checks(
     else:
         entries = store.active()
     outcome = CheckOutcome(project=root)
+    from curator.secrets import mask_json_strings, mask_text, masker_for
+
+    known_secrets = masker_for(store)
     claims_by_entry: list[tuple[Entry, list[Claim]]] = [
-        (entry, extract_claims(entry, root, store=store)) for entry in entries
+        (entry, [claim for claim in extract_claims(entry, root, store=store) if not known_secrets.finds(claim.subject)])
+        for entry in entries
     ]
     if root is None:
         for entry, claims in claims_by_entry:
@@ -134,6 +138,9 @@ def run_checks(
         results = [next(by_claim) for _ in claims]
         outcome.results[entry.id] = results
         outcome.findings += [failed_finding(entry.id, result) for result in results if result.failed]
+    for finding in outcome.findings:
+        finding.message = mask_text(finding.message, known_secrets)
+        finding.evidence = mask_json_strings(finding.evidence, known_secrets, detect=True)
     outcome.probes_run = runner.started
     outcome.probe_durations = list(runner.durations)
     outcome.wall_s = time.monotonic() - started

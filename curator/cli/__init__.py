@@ -19,6 +19,7 @@ COMMAND_MODULES = {
     "expire": ("ops_cmds", "expire"),
     "merge": ("ops_cmds", "merge"),
     "restore": ("ops_cmds", "restore"),
+    "redact": ("redact_cmd", "redact_command"),
     "review": ("ops_cmds", "review"),
     "undo": ("ops_cmds", "undo"),
     "redo": ("ops_cmds", "redo"),

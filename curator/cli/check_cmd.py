@@ -9,7 +9,7 @@ from pathlib import Path
 
 import click
 
-from curator import formats
+from curator import formats, secrets
 from curator.checks import CheckOutcome, run_checks
 from curator.cli.common import echo, now_option, parse_now, resolve_store_path
 from curator.model import Store
@@ -105,10 +105,11 @@ def check(path: Path | None, project: Path | None, entry_ids: tuple[str, ...], o
         root = project or store.project
         progress.stage("probing claims", len(entry_ids) or len(store.entries))
         outcome = run_checks(store, timeout=timeout, entry_ids=list(entry_ids) or None, project=root)
+    known_secrets = secrets.masker_for(store)
     if output_format == "json":
-        click.echo(render_json(store, outcome, now))
+        click.echo(secrets.mask_text(render_json(store, outcome, now), known_secrets, filename="output.json"))
     else:
-        echo(render_text(store, outcome), nl=False)
+        echo(secrets.mask_text(render_text(store, outcome), known_secrets), nl=False)
     sys.exit(1 if outcome.findings else 0)
 
 

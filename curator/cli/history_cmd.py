@@ -10,7 +10,7 @@ from typing import Any
 
 import click
 
-from curator import formats, history
+from curator import formats, history, secrets
 from curator.cli.common import echo, now_option, parse_now, resolve_store_path, store_option
 from curator.model import Entry, Store
 
@@ -131,7 +131,7 @@ def history_command(
     except formats.DetectError as error:
         raise click.UsageError(str(error)) from None
     entry = find_entry(store, entry_id)
-    changes = history.entry_history(store, entry.id)
+    changes = secrets.masked_history(store, history.entry_history(store, entry.id))
     if output_format == "json":
         click.echo(json.dumps(history_json(store, entry, changes, now, show_diff), ensure_ascii=False, indent=2))
     else:

@@ -94,6 +94,31 @@ def snapshot(path: Path | None, from_hook: bool, event: str | None, session_id: 
     for note in result.notes:
         if not from_hook:
             echo(f"note: {note}", err=True)
+    _warn_about_secrets(result.directory, result.changed, from_hook)
+
+
+def _warn_about_secrets(directory: Path, changed: list[str], from_hook: bool) -> None:
+    """A secret the snapshot just committed is a warning in the hook's log (or on stderr); never a failure."""
+    if not changed:
+        return
+    try:
+        from curator.secrets.files import snapshot_warnings
+
+        warnings = snapshot_warnings(directory, changed)
+    except Exception as error:  # the hook must never fail the agent's session
+        warnings = [f"warning: could not look for secrets ({type(error).__name__}: {error})"] if from_hook else []
+    stamp = datetime.now(timezone.utc).isoformat(timespec="seconds")
+    for line in warnings:
+        if not from_hook:
+            echo(line, err=True)
+            continue
+        from curator.ops import hooks as ops_hooks
+        from curator.textsafe import visible
+
+        try:
+            ops_hooks.append_log(log_path(), f"{stamp} {visible(line)}")
+        except OSError:
+            pass
 
 
 @click.group()

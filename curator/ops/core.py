@@ -55,9 +55,16 @@ def one_line(text: str | None) -> str:
 
 
 def commit_message(what: str, reason: str | None = None) -> str:
-    """`curator: <what> — <why>`."""
+    """`curator: <what> — <why>`, any secret in it masked (it is printed and committed)."""
+    from curator.secrets.signals import may_hold_secret
+
     why = one_line(reason)
-    return f"curator: {what} — {why}" if why else f"curator: {what}"
+    message = f"curator: {what} — {why}" if why else f"curator: {what}"
+    if may_hold_secret(message):
+        from curator.secrets import mask_text
+
+        message = mask_text(message)
+    return message
 
 
 def find_entry(store: Store, entry_id: str) -> Entry:

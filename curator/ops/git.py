@@ -103,7 +103,13 @@ SUBJECT_MAX_CHARS = 100
 
 
 def commit_message(message: str) -> str:
-    """Keep the subject line short; a longer one is cut there and given whole in the body."""
+    """Keep the subject line short (a longer one is cut there and given whole in the body); secrets masked."""
+    from curator.secrets.signals import may_hold_secret
+
+    if may_hold_secret(message):
+        from curator.secrets import mask_text
+
+        message = mask_text(message)
     subject, _, body = message.partition("\n")
     if len(subject) <= SUBJECT_MAX_CHARS:
         return message

@@ -37,6 +37,9 @@ def __getattr__(name: str) -> Any:
     raise AttributeError(name)
 
 
+SECRET_RULE_IDS = ("secret", "private-data")
+
+
 @dataclass
 class RuleOutcome:
     """Findings that survived suppression, and how many were suppressed."""
@@ -77,11 +80,14 @@ def analyze(store: Store, *, now: datetime, cache: PairwiseCache | None = None) 
 
 def load_settings(store: Store) -> tuple[config_module.Config, list[Finding]]:
     """The store's `.curator.toml`, validated against the registered rules' ids and config keys."""
-    return config_module.load(store, rule_keys=config_keys(), rule_ids=rule_ids())
+    return config_module.load(store, rule_keys=config_keys(), rule_ids=(*rule_ids(), *SECRET_RULE_IDS))
 
 
 def _analyze(store: Store, now: datetime, cache: PairwiseCache | None = None) -> RuleOutcome:
     """The rules proper; the cyclic GC is paused meanwhile (they build many small acyclic objects)."""
+    from curator.secrets import findings as secret_rules
+    from curator.secrets import mask_findings
+
     moment = now if now.tzinfo else now.replace(tzinfo=timezone.utc)
     settings, config_problems = load_settings(store)
     context = RuleContext(
@@ -96,7 +102,9 @@ def _analyze(store: Store, now: datetime, cache: PairwiseCache | None = None) ->
 
     def pairwise() -> Pairwise:
         found = {rule.id: rule.analyze(context) for rule in rules if rule.id in PAIRWISE_RULES}
-        return found.get("conflict", []), context.conflicting, found.get("duplicate", []), context.restated
+        conflicts, duplicates = found.get("conflict", []), found.get("duplicate", [])
+        mask_findings(store, conflicts + duplicates)  # masked before the cache writes them to disk
+        return conflicts, context.conflicting, duplicates, context.restated
 
     if cache is None:
         conflicts, conflicting, duplicates, restated = pairwise()
@@ -112,6 +120,8 @@ def _analyze(store: Store, now: datetime, cache: PairwiseCache | None = None) ->
     unavailable = embed.note()
     if unavailable and unavailable not in store.notes:
         store.notes.append(unavailable)
+    findings.extend(secret_rules.analyze(store, settings.private_allow, settings.disabled))
+    mask_findings(store, findings)
     outcome = apply_suppressions(store, findings, settings)
     outcome.findings.extend(config_problems)
     return outcome

@@ -69,6 +69,11 @@ MAIN_ACTIONS: tuple[ActionSpec, ...] = (
     ActionSpec("next-flagged", "n", "next_flagged", "Next flagged", "Jump to the next flagged entry", MAIN, show=False),
 )
 
+SECRET_ACTIONS: tuple[ActionSpec, ...] = (
+    ActionSpec("reveal-secrets", "r", "toggle_secrets", "Reveal", "Reveal or hide the entry's secrets in the Content tab (masked by default)", MAIN, show=False),
+    ActionSpec("redact", "D", "redact", "Redact", "Replace the entry's secrets with <redacted:TYPE> (one commit; rotate them too)", MAIN, show=False),
+)
+
 APP_ACTIONS: tuple[ActionSpec, ...] = (
     ActionSpec("help", "question_mark", "help", "Help", "Show every key", EVERYWHERE),
     ActionSpec("quit", "q", "quit", "Quit", "Quit curator", EVERYWHERE),
@@ -124,6 +129,7 @@ EDITOR_ACTIONS: tuple[ActionSpec, ...] = (
 
 ALL_ACTIONS: tuple[tuple[str, tuple[ActionSpec, ...]], ...] = (
     (MAIN, MAIN_ACTIONS),
+    (MAIN, SECRET_ACTIONS),
     (REVIEW, REVIEW_ACTIONS),
     (INBOX, INBOX_ACTIONS),
     (TRENDS, TRENDS_ACTIONS),

@@ -11,8 +11,9 @@ from textual.timer import Timer
 from textual.widgets import DataTable, Footer, Input, Static, TabbedContent
 
 from curator.model import Entry, Finding
-from curator.tui.commands import MAIN_ACTIONS, bindings
+from curator.tui.commands import MAIN_ACTIONS, SECRET_ACTIONS, bindings
 from curator.tui.screens.entry_actions import EntryActions
+from curator.tui.screens.secret_actions import SecretActions
 from curator.tui.view import (
     COLUMNS,
     TYPE_FILTERS,
@@ -33,13 +34,13 @@ COLUMN_KEYS = [key for key, _title in COLUMNS]
 TAB_LISTS = {"history": "#history-commits", "findings": "#findings-list", "check": "#check-results"}
 
 
-class MainScreen(EntryActions):
+class MainScreen(SecretActions, EntryActions):
     """Browse entries and act on them."""
 
     CSS_PATH = "main.tcss"
 
-    BINDINGS = bindings(MAIN_ACTIONS)
-    ACTION_SPECS = MAIN_ACTIONS
+    BINDINGS = bindings(MAIN_ACTIONS + SECRET_ACTIONS)
+    ACTION_SPECS = MAIN_ACTIONS + SECRET_ACTIONS
     HORIZONTAL_BREAKPOINTS = [(0, "-narrow"), (110, "-wide")]
 
     def __init__(self) -> None:

@@ -15,6 +15,7 @@ from curator.model import Entry, Store
 from curator.tui.commands import MERGE_ACTIONS, bindings
 from curator.tui.screens.confirm import ConfirmModal
 from curator.tui.view import format_date
+from curator.tui.widgets.content_view import shown_text
 
 
 @dataclass
@@ -83,7 +84,7 @@ class MergeScreen(Screen[MergePlan | None]):
             for entry in self.sources:
                 with VerticalScroll(classes="merge-source"):
                     yield Static(source_header(entry))
-                    yield Static(Text(entry.text or entry.body))
+                    yield Static(Text(shown_text(entry)[0]))
         with Horizontal(id="merge-bottom"):
             with Vertical(id="merge-draft-column"):
                 with Horizontal(id="merge-name-row"):

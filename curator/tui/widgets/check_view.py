@@ -17,6 +17,7 @@ from curator import checks, scan
 from curator.checks.results import CheckResult
 from curator.model import Store
 from curator.scan import CheckStage
+from curator.secrets import mask_text
 from curator.textsafe import visible
 
 VERDICT_STYLE = {"pass": "bold green", "fail": "bold red", "unknown": "bold yellow"}
@@ -53,13 +54,13 @@ def probe_text(probe: Any, *, lines: int = OUTPUT_LINES) -> Text:
     shown = Text()
     if probe is None:
         return shown
-    shown.append(visible(f"$ {getattr(probe, 'command', '')}\n"), style="bold")
+    shown.append(visible(f"$ {mask_text(str(getattr(probe, 'command', '')))}\n"), style="bold")
     exit_code = getattr(probe, "exit_code", None)
     duration = getattr(probe, "duration_s", None) or 0.0
     outcome = f"exit {exit_code}" if exit_code is not None else "not run"
     shown.append(f"  {outcome} · {format_duration(duration)}\n", style="dim")
     output = (getattr(probe, "output", "") or "").rstrip("\n").splitlines()
-    for line in output[:lines]:
+    for line in mask_text("\n".join(output[:lines])).splitlines():
         shown.append(f"  │ {visible(line)}\n")
     if len(output) > lines:
         shown.append(f"  │ … {len(output) - lines} more lines\n", style="dim")
@@ -70,10 +71,10 @@ def result_label(result: Any) -> Text:
     verdict = getattr(result, "verdict", "unknown")
     label = Text()
     label.append(f" {verdict.upper():7} ", style=f"reverse {VERDICT_STYLE.get(verdict, '')}")
-    label.append(visible(f" {claim_text(result.claim)}\n"))
+    label.append(visible(f" {mask_text(claim_text(result.claim))}\n"))
     explanation = getattr(result, "explanation", "")
     if explanation:
-        label.append(visible(f"  {explanation}\n"), style="italic")
+        label.append(visible(f"  {mask_text(explanation)}\n"), style="italic")
     label.append_text(probe_text(getattr(result, "probe", None)))
     return label
 

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from datetime import datetime
+from pathlib import Path
 
 from rich.console import Group
 from rich.syntax import Syntax
@@ -11,7 +12,9 @@ from rich.text import Text
 from textual.containers import VerticalScroll
 from textual.widgets import Static
 
+from curator import secrets
 from curator.model import Entry
+from curator.secrets.mask import Masker
 from curator.textsafe import visible
 from curator.tui.view import format_age, format_date
 
@@ -26,8 +29,8 @@ def touched_note(age_days: float | None) -> str:
 SYNTAX_THEME = "ansi_dark"
 
 
-def field_table(entry: Entry, now: datetime) -> Table:
-    """Name, id, type, status, dates and size as a two-column grid."""
+def field_table(entry: Entry, now: datetime, masker: Masker | None = None) -> Table:
+    """Name, id, type, status, dates and size as a two-column grid (secrets masked when a masker is given)."""
     grid = Table.grid(padding=(0, 1))
     grid.add_column(style="bold cyan", no_wrap=True)
     grid.add_column()
@@ -49,30 +52,71 @@ def field_table(entry: Entry, now: datetime) -> Table:
     if entry.description:
         rows.append(("description", entry.description))
     for label, value in rows:
-        grid.add_row(label, Text(visible(value)))
+        grid.add_row(label, Text(visible(masker.mask(value) if masker else value)))
     return grid
 
 
-def entry_text(entry: Entry) -> Syntax:
-    """The entry's full text (frontmatter included), highlighted as markdown, never parsed as markup."""
-    return Syntax(visible(entry.text or entry.body), "markdown", theme=SYNTAX_THEME, word_wrap=True, background_color="default")
+def shown_text(entry: Entry, reveal: bool = False) -> tuple[str, int]:
+    """The entry's full text with its secrets masked (unless revealed), and how many secret values it holds."""
+    text = entry.text or entry.body
+    masked, count = secrets.masked_entry(text, Path(entry.path).name)
+    return (text if reveal else masked), count
 
 
-def entry_renderable(entry: Entry, now: datetime) -> Group:
-    """The fields grid above the entry's full text."""
-    return Group(field_table(entry, now), Text(""), entry_text(entry))
+def entry_text(entry: Entry, reveal: bool = False) -> Syntax:
+    """The entry's full text (frontmatter included), secrets masked, highlighted as markdown, never parsed as markup."""
+    text, _count = shown_text(entry, reveal)
+    return Syntax(visible(text), "markdown", theme=SYNTAX_THEME, word_wrap=True, background_color="default")
+
+
+def secrets_note(count: int, reveal: bool, keys: bool = False) -> Text:
+    """One line above the text saying secrets are masked (or shown), with the keys when they work here."""
+    if not count:
+        return Text("")
+    plural = "s" if count != 1 else ""
+    if reveal:
+        return Text(f"⚠ {count} secret{plural} shown in full on this screen only — r hides, D redacts", style="bold red")
+    return Text(f"🔒 {count} secret{plural} masked" + (" — r reveals here, D redacts" if keys else ""), style="bold yellow")
+
+
+def entry_renderable(entry: Entry, now: datetime, reveal: bool = False, keys: bool = False) -> Group:
+    """The fields grid above the entry's full text; secrets masked unless revealed."""
+    _text, count = shown_text(entry, reveal)
+    masker = None if reveal else Masker(secrets.secret_values(entry.text or entry.body, Path(entry.path).name))
+    return Group(field_table(entry, now, masker), secrets_note(count, reveal, keys), entry_text(entry, reveal))
 
 
 class ContentView(VerticalScroll):
-    """Scrollable view of one entry."""
+    """Scrollable view of one entry, secrets masked until revealed for that entry."""
+
+    def __init__(self, *args, **kwargs) -> None:
+        super().__init__(*args, **kwargs)
+        self.entry: Entry | None = None
+        self.now: datetime | None = None
+        self.revealed = False
+        self.secret_count = 0
 
     def compose(self):
         yield Static(Text("No entry selected.", style="dim"), id="content-body")
 
     def show(self, entry: Entry | None, now: datetime) -> None:
         target = self.query_one("#content-body", Static)
+        if entry is None or self.entry is None or entry.id != self.entry.id or entry.text != self.entry.text:
+            self.revealed = False
+        self.entry, self.now = entry, now
         if entry is None:
+            self.secret_count = 0
             target.update(Text("No entry selected.", style="dim"))
             return
-        target.update(entry_renderable(entry, now))
+        _text, self.secret_count = shown_text(entry)
+        target.update(entry_renderable(entry, now, reveal=self.revealed, keys=True))
         self.scroll_home(animate=False)
+
+    def toggle_reveal(self) -> bool:
+        """Show or hide this entry's secrets; returns whether they are now shown."""
+        if self.entry is None or not self.secret_count:
+            return False
+        self.revealed = not self.revealed
+        now = self.now or datetime.now()
+        self.query_one("#content-body", Static).update(entry_renderable(self.entry, now, reveal=self.revealed, keys=True))
+        return self.revealed

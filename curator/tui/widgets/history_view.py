@@ -13,7 +13,7 @@ from textual.message import Message
 from textual.widgets import OptionList, Static
 from textual.widgets.option_list import Option
 
-from curator import history
+from curator import history, secrets
 from curator.model import Store
 from curator.textsafe import visible
 
@@ -68,7 +68,7 @@ class HistoryView(Vertical):
     @work(thread=True, exclusive=True, exit_on_error=False, group="history")
     def _read_history(self, store: Store, entry_id: str) -> None:
         try:
-            changes = history.entry_history(store, entry_id)
+            changes = secrets.masked_history(store, history.entry_history(store, entry_id))
             error = None
         except Exception as exc:  # a bad repo or an unknown entry is shown, never raised
             changes, error = [], f"{type(exc).__name__}: {exc}"
