@@ -85,6 +85,13 @@ class CuratorApp(App[None]):
             self.error = error
             self.signature = signature
 
+    class UsageLoaded(Message):
+        """Session transcripts were read: which entries the agent used and who wrote them."""
+
+        def __init__(self, generation: int) -> None:
+            super().__init__()
+            self.generation = generation
+
     class FindingsLoaded(Message):
         """The rules ran (`outcome` also holds the store's review state; no checks yet)."""
 
@@ -143,8 +150,10 @@ class CuratorApp(App[None]):
         candidates: list[Any] | None = None,
         run_checks: bool = True,
         watch_disk: bool = True,
+        claude_dir: Path | None = None,
     ) -> None:
         super().__init__()
+        self.claude_dir = claude_dir
         self.session = Session(
             store_path=Path(store_path) if store_path else Path.cwd(),
             format_name=format_name,
@@ -198,6 +207,8 @@ class CuratorApp(App[None]):
         self.notify(message, severity=severity, timeout=timeout, markup=False)  # type: ignore[arg-type]
 
     def _session_changed(self) -> None:
+        if not self.is_running:
+            return
         self.session_revision += 1
 
     # --- the staged load: store, then history, then rules, then checks -----------------------
@@ -266,6 +277,21 @@ class CuratorApp(App[None]):
         self.session.disk_signature = message.signature
         if message.error:
             self.say(f"git history unavailable: {message.error}", severity="warning")
+        self.session.stage = "usage"
+        self._session_changed()
+        self._read_usage(message.generation, self.session.store, self.session.now)
+
+    @work(thread=True, exclusive=True, exit_on_error=False, group="usage")
+    def _read_usage(self, generation: int, store: Store, now: datetime) -> None:
+        from curator.scan import load_usage
+
+        load_usage(store, now=now, claude_dir=self.claude_dir)
+        self.post_message(self.UsageLoaded(generation))
+
+    @on(UsageLoaded)
+    def _usage_loaded(self, message: UsageLoaded) -> None:
+        if message.generation != self.generation or self.session.store is None:
+            return
         self.session.stage = "rules"
         self._session_changed()
         self._analyze(message.generation, self.session.store, self.session.now)
@@ -471,6 +497,8 @@ def run_app(
     *,
     now: datetime | None = None,
     candidates: list[Any] | None = None,
+    claude_dir: Path | None = None,
 ) -> None:
     """Open the TUI on `store_path` (or on a picker over `candidates`)."""
-    CuratorApp(store_path, format_name=format_name, project=project, now=now, candidates=candidates).run()
+    CuratorApp(store_path, format_name=format_name, project=project, now=now, candidates=candidates,
+               claude_dir=claude_dir).run()
