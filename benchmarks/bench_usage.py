@@ -50,26 +50,34 @@ def main() -> None:
         first_wall, first_cpu, first = timed(store, home.claude_dir)
         assert first.get("alpha.md").reads == options.sessions // 3, "wrong read count"
         mb_read = first.bytes_read / MB
-        print(f"first scan:  {first_wall:6.2f} s wall, {first_cpu:6.2f} s CPU, {mb_read:,.0f} MB read: "
-              f"{mb_read / first_wall:,.0f} MB/s wall, {mb_read / first_cpu:,.0f} MB/s CPU")
+        print(
+            f"first scan:  {first_wall:6.2f} s wall, {first_cpu:6.2f} s CPU, {mb_read:,.0f} MB read: "
+            f"{mb_read / first_wall:,.0f} MB/s wall, {mb_read / first_cpu:,.0f} MB/s CPU"
+        )
         second_wall, second_cpu, second = timed(store, home.claude_dir)
-        print(f"second scan: {second_wall:6.2f} s wall, {second_cpu:6.2f} s CPU, {second.bytes_read / MB:,.0f} MB read, "
-              f"{second.cached} of {second.transcripts} from cache")
+        print(
+            f"second scan: {second_wall:6.2f} s wall, {second_cpu:6.2f} s CPU, {second.bytes_read / MB:,.0f} MB read, "
+            f"{second.cached} of {second.transcripts} from cache"
+        )
         for number in range(options.sessions + 1, options.sessions + 6):
             stream, writer = open_session(home, number)
             with stream:
                 writer.prompt("a new session")
                 writer.read(home.store / "alpha.md")
         third_wall, _third_cpu, third = timed(store, home.claude_dir)
-        print(f"after 5 new sessions: {third_wall:6.2f} s wall, {third.bytes_read / 1024:,.0f} KB read, "
-              f"alpha.md reads {third.get('alpha.md').reads}")
+        print(
+            f"after 5 new sessions: {third_wall:6.2f} s wall, {third.bytes_read / 1024:,.0f} KB read, "
+            f"alpha.md reads {third.get('alpha.md').reads}"
+        )
         stream, writer = open_session(home, options.sessions + 5)
         with stream:
             filler(writer, MB, home.project, home.store)
             writer.read(home.store / "alpha.md")
         grown_wall, _grown_cpu, grown = timed(store, home.claude_dir)
-        print(f"after one session grew by {writer.bytes_written / MB:.1f} MB: {grown_wall:6.2f} s wall, "
-              f"{grown.bytes_read / MB:.1f} MB read, alpha.md reads {grown.get('alpha.md').reads}")
+        print(
+            f"after one session grew by {writer.bytes_written / MB:.1f} MB: {grown_wall:6.2f} s wall, "
+            f"{grown.bytes_read / MB:.1f} MB read, alpha.md reads {grown.get('alpha.md').reads}"
+        )
         ratio = second_wall / first_wall
         print(f"second/first = {ratio:.3f} (wall), {second_cpu / first_cpu:.3f} (CPU)")
         print("PASS" if ratio < 0.10 else "FAIL", "second scan < 10 % of the first")

@@ -80,7 +80,9 @@ def _unopened(
     recent = _recent(usage, since, window)
     if recent is None:
         return None
-    readers = {session for topic in topics if (topic_usage := usage.get(topic)) for session in topic_usage.read_sessions}
+    readers = {
+        session for topic in topics if (topic_usage := usage.get(topic)) for session in topic_usage.read_sessions
+    }
     if readers & set(recent):
         return None
     names = ", ".join(topics)
@@ -88,5 +90,10 @@ def _unopened(
         f"{where} (~{tokens} tokens) is loaded every session, but none of the last {window} sessions "
         f"opened {names}: the cheapest bloat to cut"
     )
-    return Finding("always-loaded-unused", "info", list(topics) if "line" in evidence else [where], message,
-                   {**evidence, "sessions": window, "topics": topics, "tokens": tokens})
+    return Finding(
+        "always-loaded-unused",
+        "info",
+        list(topics) if "line" in evidence else [where],
+        message,
+        {**evidence, "sessions": window, "topics": topics, "tokens": tokens},
+    )

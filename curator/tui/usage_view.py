@@ -45,7 +45,8 @@ def usage_rows(entry_usage: EntryUsage | None, usage: StoreUsage | None) -> list
     if entry_usage.always_loaded and entry_usage.loaded_sessions is not None:
         opened = (
             f", {entry_usage.opened_linked} opened a linked topic ({', '.join(entry_usage.linked)})"
-            if entry_usage.opened_linked is not None else ""
+            if entry_usage.opened_linked is not None
+            else ""
         )
         rows.append(("loaded", f"in {entry_usage.loaded_sessions} of {len(usage.sessions)} sessions{opened}"))
     reads = f"{entry_usage.reads} in {len(entry_usage.read_sessions)} sessions"
@@ -53,12 +54,14 @@ def usage_rows(entry_usage: EntryUsage | None, usage: StoreUsage | None) -> list
     rows.append(("reads", reads))
     if entry_usage.provenance:
         first = entry_usage.provenance[0]
-        rows.append(("written by", f"{len(entry_usage.provenance)} session(s); first {first.action} {format_date(first.time)}"))
+        rows.append(
+            ("written by", f"{len(entry_usage.provenance)} session(s); first {first.action} {format_date(first.time)}")
+        )
     return rows
 
 
 def provenance_text(entry_usage: EntryUsage | None, usage: StoreUsage | None) -> Text:
-    """"Why does this memory exist?": each session that created or edited the entry, with its prompt."""
+    """ "Why does this memory exist?": each session that created or edited the entry, with its prompt."""
     text = Text()
     text.append("Why this memory exists", style="bold")
     if usage is None or not usage.known:
@@ -66,7 +69,10 @@ def provenance_text(entry_usage: EntryUsage | None, usage: StoreUsage | None) ->
         return text
     steps = entry_usage.provenance if entry_usage else []
     if not steps:
-        text.append(f"\nNo session of the {len(usage.sessions)} on record wrote it (written by hand, or before them).", style="dim")
+        text.append(
+            f"\nNo session of the {len(usage.sessions)} on record wrote it (written by hand, or before them).",
+            style="dim",
+        )
         return text
     for step in steps:
         when = step.time.strftime("%Y-%m-%d %H:%M") if step.time else "—"

@@ -44,7 +44,9 @@ def _real_path(store: Store, entry: Entry) -> str:
     return os.path.realpath(root / entry.path)
 
 
-def build_usage(store: Store, summaries: list[TranscriptSummary], usage: StoreUsage, now: datetime | None) -> StoreUsage:
+def build_usage(
+    store: Store, summaries: list[TranscriptSummary], usage: StoreUsage, now: datetime | None
+) -> StoreUsage:
     """Fill `usage` with sessions and one EntryUsage per store entry."""
     usage.sessions = merge_sessions(summaries, now)
     session_ids = {session.id for session in usage.sessions}
@@ -96,7 +98,9 @@ def _touches_section(entry: Entry, event: MemoryEvent) -> bool:
 
 
 def _introduces_section(entry: Entry, event: MemoryEvent) -> bool:
-    return entry.kind == "section" and event.tool == "Edit" and bool(_heading(entry)) and _heading(entry) in event.headings
+    return (
+        entry.kind == "section" and event.tool == "Edit" and bool(_heading(entry)) and _heading(entry) in event.headings
+    )
 
 
 def _add_step(entry_usage: EntryUsage, event: MemoryEvent, creating: bool) -> None:
@@ -105,8 +109,14 @@ def _add_step(entry_usage: EntryUsage, event: MemoryEvent, creating: bool) -> No
         return
     action = "created" if creating and not entry_usage.provenance else "edited"
     entry_usage.provenance.append(
-        ProvenanceStep(action=action, session=event.session, time=event.moment, tool=event.tool,
-                       prompt=event.prompt, subagent=event.subagent)
+        ProvenanceStep(
+            action=action,
+            session=event.session,
+            time=event.moment,
+            tool=event.tool,
+            prompt=event.prompt,
+            subagent=event.subagent,
+        )
     )
 
 

@@ -24,11 +24,15 @@ class PruneCandidate:
     reason: str
 
 
-def prune_candidates(store: Store, usage: StoreUsage | None, findings: list[Finding], now: datetime) -> list[PruneCandidate]:
+def prune_candidates(
+    store: Store, usage: StoreUsage | None, findings: list[Finding], now: datetime
+) -> list[PruneCandidate]:
     """Entries flagged `unused`/`always-loaded-unused` or never used at all, best cut first."""
     if usage is None or not usage.used_by_agent:
         return []
-    flagged = {entry_id: finding for finding in findings if finding.rule in UNUSED_RULES for entry_id in finding.entries}
+    flagged = {
+        entry_id: finding for finding in findings if finding.rule in UNUSED_RULES for entry_id in finding.entries
+    }
     candidates: list[PruneCandidate] = []
     for entry in store.active():
         entry_usage = usage.get(entry.id)

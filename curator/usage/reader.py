@@ -21,7 +21,9 @@ _TIMESTAMP = re.compile(rb'"timestamp"\s*:\s*"([^"\\]{10,40})"')
 _SESSION_ID = re.compile(rb'"sessionId"\s*:\s*"([^"\\]{1,200})"')
 
 
-def iter_lines(path: Path, *, max_line_bytes: int = MAX_LINE_BYTES, start: int = 0) -> Iterator[tuple[bytes | None, int]]:
+def iter_lines(
+    path: Path, *, max_line_bytes: int = MAX_LINE_BYTES, start: int = 0
+) -> Iterator[tuple[bytes | None, int]]:
     """Each line from byte `start` with the offset after it; a line over `max_line_bytes` is skipped (None)."""
     with open(path, "rb", buffering=READ_BUFFER_BYTES) as handle:
         handle.seek(start)
@@ -88,7 +90,9 @@ def scan_transcript(
     if point is not None and previous is not None:
         summary.events = list(previous.events[: point.events])
         summary.lines, summary.bad_lines = point.lines, point.bad_lines
-        state = _ReadState(point.offset, point.session, point.first_stamp, point.last_stamp, point.records, point.prompt)
+        state = _ReadState(
+            point.offset, point.session, point.first_stamp, point.last_stamp, point.records, point.prompt
+        )
         summary.read_from = point.offset
     committed: ResumePoint | None = None
     for line, end in iter_lines(transcript.path, start=state.offset):
@@ -106,15 +110,24 @@ def scan_transcript(
         event.session = event.session or session
     last_stamp = state.final_stamp() or state.first_stamp
     if state.first_stamp and state.records:
-        summary.sessions.append(SessionSpan(session=session, start=state.first_stamp, end=last_stamp, records=state.records))
+        summary.sessions.append(
+            SessionSpan(session=session, start=state.first_stamp, end=last_stamp, records=state.records)
+        )
     return summary
 
 
 class _ReadState:
     """What the reader carries from line to line."""
 
-    def __init__(self, offset: int = 0, session: str = "", first_stamp: str = "", last_stamp: str = "",
-                 records: int = 0, prompt: str = "") -> None:
+    def __init__(
+        self,
+        offset: int = 0,
+        session: str = "",
+        first_stamp: str = "",
+        last_stamp: str = "",
+        records: int = 0,
+        prompt: str = "",
+    ) -> None:
         self.offset = offset
         self.session = session
         self.first_stamp = first_stamp
@@ -130,14 +143,23 @@ class _ReadState:
 def _resume_point(transcript: TranscriptFile, summary: TranscriptSummary, state: _ReadState) -> ResumePoint:
     head_bytes = min(HEAD_BYTES, state.offset)
     return ResumePoint(
-        offset=state.offset, head=file_head(transcript.path, head_bytes), head_bytes=head_bytes,
-        events=len(summary.events), lines=summary.lines, bad_lines=summary.bad_lines, session=state.session,
-        first_stamp=state.first_stamp, last_stamp=state.final_stamp(), records=state.records, prompt=state.prompt,
+        offset=state.offset,
+        head=file_head(transcript.path, head_bytes),
+        head_bytes=head_bytes,
+        events=len(summary.events),
+        lines=summary.lines,
+        bad_lines=summary.bad_lines,
+        session=state.session,
+        first_stamp=state.first_stamp,
+        last_stamp=state.final_stamp(),
+        records=state.records,
+        prompt=state.prompt,
     )
 
 
-def _read_line(line: bytes, summary: TranscriptSummary, state: _ReadState, paths: StorePaths,
-               transcript: TranscriptFile) -> None:
+def _read_line(
+    line: bytes, summary: TranscriptSummary, state: _ReadState, paths: StorePaths, transcript: TranscriptFile
+) -> None:
     stripped = line.rstrip()
     if not stripped:
         return
@@ -183,5 +205,3 @@ def _last_stamp(line: bytes | None) -> str:
         return str(record["timestamp"])
     matches = _TIMESTAMP.findall(line)
     return matches[-1].decode("utf-8", errors="replace") if matches else ""
-
-

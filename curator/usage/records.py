@@ -15,10 +15,17 @@ MEMORY_SUFFIXES = (".md", ".mdc", ".markdown")
 PROMPT_CHARS = 200
 SNIPPET_CHARS = 500
 MAX_HEADINGS = 50
-PATH_KEYS = {"Read": "file_path", "Write": "file_path", "Edit": "file_path", "MultiEdit": "file_path",
-             "NotebookEdit": "notebook_path"}
+PATH_KEYS = {
+    "Read": "file_path",
+    "Write": "file_path",
+    "Edit": "file_path",
+    "MultiEdit": "file_path",
+    "NotebookEdit": "notebook_path",
+}
 VIEWERS = frozenset({"cat", "head", "tail", "less", "more", "bat", "nl"})
-_COMMAND = re.compile(r"<command-name>\s*([^<]*?)\s*</command-name>(?:.*?<command-args>\s*([^<]*?)\s*</command-args>)?", re.DOTALL)
+_COMMAND = re.compile(
+    r"<command-name>\s*([^<]*?)\s*</command-name>(?:.*?<command-args>\s*([^<]*?)\s*</command-args>)?", re.DOTALL
+)
 
 
 class StorePaths:
@@ -146,9 +153,11 @@ def _written_text(name: str, tool_input: dict[str, Any]) -> str:
         value = tool_input.get("new_string")
     elif name == "MultiEdit":
         edits = tool_input.get("edits")
-        value = "\n".join(
-            str(edit.get("new_string", "")) for edit in edits if isinstance(edit, dict)
-        ) if isinstance(edits, list) else ""
+        value = (
+            "\n".join(str(edit.get("new_string", "")) for edit in edits if isinstance(edit, dict))
+            if isinstance(edits, list)
+            else ""
+        )
     else:
         value = tool_input.get("new_source")
     return value if isinstance(value, str) else ""

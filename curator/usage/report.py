@@ -17,8 +17,16 @@ def entry_usage_json(store: Store, entry: Entry) -> dict[str, Any] | None:
     usage = store_usage(store)
     entry_usage = usage.get(entry.id) if usage is not None else None
     if usage is None or entry_usage is None:
-        return {"reads": None, "last_read": None, "sessions": None, "always_loaded": entry.always_loaded,
-                "loaded_sessions": None, "opened_linked": None, "linked": [], "provenance": []}
+        return {
+            "reads": None,
+            "last_read": None,
+            "sessions": None,
+            "always_loaded": entry.always_loaded,
+            "loaded_sessions": None,
+            "opened_linked": None,
+            "linked": [],
+            "provenance": [],
+        }
     data = entry_usage.to_json()
     if not usage.known:
         data.update(reads=None, sessions=None)
@@ -51,8 +59,13 @@ def prune_markdown(store: Store, findings: list[Finding], now: datetime) -> list
     candidates = prune_candidates(store, store_usage(store), findings, now)
     if not candidates:
         return []
-    out = ["", f"## Prune candidates ({len(candidates)})", "",
-           "Ranked by never read × age × size; cut from the top.", ""]
+    out = [
+        "",
+        f"## Prune candidates ({len(candidates)})",
+        "",
+        "Ranked by never read × age × size; cut from the top.",
+        "",
+    ]
     for rank, candidate in enumerate(candidates[:PRUNE_LIST_LIMIT], start=1):
         read = "never read" if candidate.never_read else "not read lately"
         out.append(

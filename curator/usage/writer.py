@@ -58,16 +58,27 @@ class TranscriptWriter:
         self._emit("user", {"role": "user", "content": text})
 
     def say(self, text: str) -> None:
-        self._emit("assistant", {"role": "assistant", "model": "claude-sonnet-4-5",
-                                 "content": [{"type": "text", "text": text}]})
+        self._emit(
+            "assistant",
+            {"role": "assistant", "model": "claude-sonnet-4-5", "content": [{"type": "text", "text": text}]},
+        )
 
     def tool(self, name: str, tool_input: dict[str, Any], result: str = "ok") -> None:
         """One tool_use by the assistant and its tool_result."""
         tool_id = f"toolu_{self._next_id().replace('-', '')[:24]}"
-        self._emit("assistant", {"role": "assistant", "model": "claude-sonnet-4-5",
-                                 "content": [{"type": "tool_use", "id": tool_id, "name": name, "input": tool_input}]})
-        self._emit("user", {"role": "user", "content": [{"type": "tool_result", "tool_use_id": tool_id, "content": result}]},
-                   toolUseResult={"type": "text"})
+        self._emit(
+            "assistant",
+            {
+                "role": "assistant",
+                "model": "claude-sonnet-4-5",
+                "content": [{"type": "tool_use", "id": tool_id, "name": name, "input": tool_input}],
+            },
+        )
+        self._emit(
+            "user",
+            {"role": "user", "content": [{"type": "tool_result", "tool_use_id": tool_id, "content": result}]},
+            toolUseResult={"type": "text"},
+        )
 
     def read(self, path: str | Path, result: str = "") -> None:
         self.tool("Read", {"file_path": str(path)}, result or "(file contents)")
@@ -79,8 +90,11 @@ class TranscriptWriter:
         self.tool("Edit", {"file_path": str(path), "old_string": old, "new_string": new}, "The file has been updated.")
 
     def multi_edit(self, path: str | Path, edits: list[tuple[str, str]]) -> None:
-        self.tool("MultiEdit", {"file_path": str(path),
-                                "edits": [{"old_string": old, "new_string": new} for old, new in edits]}, "Applied edits.")
+        self.tool(
+            "MultiEdit",
+            {"file_path": str(path), "edits": [{"old_string": old, "new_string": new} for old, new in edits]},
+            "Applied edits.",
+        )
 
     def bash(self, command: str, output: str = "") -> None:
         self.tool("Bash", {"command": command, "description": "run a command"}, output)

@@ -16,8 +16,12 @@ FILLER_CHUNK = 64 * 1024
 
 TOPICS = {
     "alpha.md": "---\nname: Alpha\ndescription: deploy steps\ntype: project\ncreated: 2026-09-01\n---\n\nDeploy with `make ship`.\n",
-    "beta.md": "---\nname: Beta\ndescription: old notes\ntype: reference\ncreated: 2026-09-01\n---\n\n" + "Old notes. " * 40 + "\n",
-    "gamma.md": "---\nname: Gamma\ndescription: never used\ntype: reference\ncreated: 2026-09-01\n---\n\n" + "Gamma facts. " * 80 + "\n",
+    "beta.md": "---\nname: Beta\ndescription: old notes\ntype: reference\ncreated: 2026-09-01\n---\n\n"
+    + "Old notes. " * 40
+    + "\n",
+    "gamma.md": "---\nname: Gamma\ndescription: never used\ntype: reference\ncreated: 2026-09-01\n---\n\n"
+    + "Gamma facts. " * 80
+    + "\n",
 }
 INDEX = (
     "# Memory\n\n"
@@ -66,8 +70,11 @@ def open_session(home: ClaudeHome, number: int, *, sidechain_agent: str | None =
     session = session_name(number)
     if session not in home.sessions:
         home.sessions.append(session)
-    path = (subagent_file(home.project_dir, session, sidechain_agent) if sidechain_agent
-            else session_file(home.project_dir, session))
+    path = (
+        subagent_file(home.project_dir, session, sidechain_agent)
+        if sidechain_agent
+        else session_file(home.project_dir, session)
+    )
     stream = open(path, "a", encoding="utf-8")
     start = START + timedelta(hours=number, minutes=30 if sidechain_agent else 0)
     return stream, TranscriptWriter(stream, session, str(home.project), start, sidechain=bool(sidechain_agent))
@@ -107,7 +114,11 @@ def scenario(home: ClaudeHome, *, big_file_bytes: int = 0) -> None:
                 writer.prompt("Remember how we deploy\nand keep it short")
                 writer.write(store / "alpha.md", TOPICS["alpha.md"])
                 writer.write(store / "gamma.md", TOPICS["gamma.md"])
-                writer.edit(store / "MEMORY.md", "## Conventions\n", "## Conventions\n\nIndent with tabs; details in [[gamma]].\n")
+                writer.edit(
+                    store / "MEMORY.md",
+                    "## Conventions\n",
+                    "## Conventions\n\nIndent with tabs; details in [[gamma]].\n",
+                )
                 writer.summary("Deploy notes")
                 continue
             writer.prompt(f"Task number {number}")
@@ -126,8 +137,17 @@ def scenario(home: ClaudeHome, *, big_file_bytes: int = 0) -> None:
                 writer.line('{"type": "assistant", "message": {not json at all')
                 writer.line(json.dumps({"type": "file-history-snapshot", "snapshot": {}}))
                 writer.read(home.project / "README.md")
-                truncated = json.dumps({"type": "assistant", "sessionId": writer.session, "message": {"content": [
-                    {"type": "tool_use", "name": "Read", "input": {"file_path": str(store / "alpha.md")}}]}})
+                truncated = json.dumps(
+                    {
+                        "type": "assistant",
+                        "sessionId": writer.session,
+                        "message": {
+                            "content": [
+                                {"type": "tool_use", "name": "Read", "input": {"file_path": str(store / "alpha.md")}}
+                            ]
+                        },
+                    }
+                )
                 stream.write(truncated[: len(truncated) // 2 + 40])
         if number == 5:
             stream, writer = open_session(home, number, sidechain_agent="a1b2c3")
@@ -155,8 +175,12 @@ def benchmark_corpus(home: ClaudeHome, sessions: int, bytes_per_session: int) ->
 
 def project_home(claude_dir: Path, project: Path, store: Path) -> ClaudeHome:
     """A ClaudeHome for a store inside a project repository (`.claude/memory`), transcripts under `claude_dir`."""
-    return ClaudeHome(claude_dir=claude_dir, project=project,
-                      project_dir=claude_dir / "projects" / encode_project_path(project), store=store)
+    return ClaudeHome(
+        claude_dir=claude_dir,
+        project=project,
+        project_dir=claude_dir / "projects" / encode_project_path(project),
+        store=store,
+    )
 
 
 def reading_sessions(home: ClaudeHome, count: int, every: dict[str, int]) -> None:

@@ -24,8 +24,20 @@ def home(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> ClaudeHome:
 
 
 def scan(home: ClaudeHome, *args: str) -> tuple[int, str]:
-    result = CliRunner().invoke(main, ["scan", str(home.store), "--claude-dir", str(home.claude_dir),
-                                       "--now", NOW.isoformat(), "--fail-on", "never", *args])
+    result = CliRunner().invoke(
+        main,
+        [
+            "scan",
+            str(home.store),
+            "--claude-dir",
+            str(home.claude_dir),
+            "--now",
+            NOW.isoformat(),
+            "--fail-on",
+            "never",
+            *args,
+        ],
+    )
     return result.exit_code, result.output
 
 
@@ -37,8 +49,12 @@ def test_json_usage_per_entry(home: ClaudeHome) -> None:
     entries = {entry["id"]: entry["usage"] for entry in report["entries"]}
     assert (entries["alpha.md"]["reads"], entries["alpha.md"]["sessions"]) == (10, 9)
     assert entries["alpha.md"]["provenance"][1] == {
-        "action": "edited", "session": session_name(6), "time": entries["alpha.md"]["provenance"][1]["time"],
-        "tool": "MultiEdit", "prompt": "Update the deploy steps", "subagent": False,
+        "action": "edited",
+        "session": session_name(6),
+        "time": entries["alpha.md"]["provenance"][1]["time"],
+        "tool": "MultiEdit",
+        "prompt": "Update the deploy steps",
+        "subagent": False,
     }
     assert entries["gamma.md"]["reads"] == 0
     assert entries["MEMORY.md#1"]["loaded_sessions"] == 10 and entries["MEMORY.md#1"]["opened_linked"] == 0
@@ -47,8 +63,21 @@ def test_json_usage_per_entry(home: ClaudeHome) -> None:
 def test_json_usage_counts_are_null_without_transcripts(home: ClaudeHome, tmp_path: Path) -> None:
     plain = tmp_path / "plain" / "memory"
     shutil.copytree(home.store, plain)
-    result = CliRunner().invoke(main, ["scan", str(plain), "--claude-dir", str(tmp_path / "elsewhere"),
-                                       "--format", "json", "--now", NOW.isoformat(), "--fail-on", "never"])
+    result = CliRunner().invoke(
+        main,
+        [
+            "scan",
+            str(plain),
+            "--claude-dir",
+            str(tmp_path / "elsewhere"),
+            "--format",
+            "json",
+            "--now",
+            NOW.isoformat(),
+            "--fail-on",
+            "never",
+        ],
+    )
     report = json.loads(result.output)
     assert all(entry["usage"]["reads"] is None for entry in report["entries"])
 

@@ -68,7 +68,10 @@ def test_always_loaded_section_counts_loads_and_opened_topics(home: ClaudeHome, 
 @pytest.mark.parametrize(
     ("entry_id", "steps"),
     [
-        (ALPHA, [("created", 1, "Write", "Remember how we deploy"), ("edited", 6, "MultiEdit", "Update the deploy steps")]),
+        (
+            ALPHA,
+            [("created", 1, "Write", "Remember how we deploy"), ("edited", 6, "MultiEdit", "Update the deploy steps")],
+        ),
         (GAMMA, [("created", 1, "Write", "Remember how we deploy")]),
         (SECTION, [("created", 1, "Edit", "Remember how we deploy")]),
         (BETA, []),
@@ -85,7 +88,9 @@ def test_findings_with_a_window_of_five_sessions(home: ClaudeHome, now) -> None:
     result = scan(home, now)
     unused = sorted(tuple(f.entries) for f in result.findings if f.rule == "unused")
     assert unused == [(BETA,), (GAMMA,)]
-    loaded = sorted((tuple(f.entries), f.evidence.get("line")) for f in result.findings if f.rule == "always-loaded-unused")
+    loaded = sorted(
+        (tuple(f.entries), f.evidence.get("line")) for f in result.findings if f.rule == "always-loaded-unused"
+    )
     assert loaded == [((SECTION,), None), ((BETA,), 4), ((GAMMA,), 5)]
     assert all(f.severity == "info" for f in result.findings if f.rule in ("unused", "always-loaded-unused"))
 
@@ -173,12 +178,21 @@ def test_store_in_git_caches_under_dot_git(tmp_path: Path, now) -> None:
 
     project = tmp_path / "proj"
     init_repo(project)
-    commit_files(project, {".claude/memory/MEMORY.md": "# Memory\n\n- [Alpha](alpha.md) — a\n",
-                           ".claude/memory/alpha.md": "---\nname: Alpha\ndescription: a\ntype: project\n---\n\nA.\n"},
-                 "memory", "2026-09-01T12:00:00+00:00")
-    home = ClaudeHome(claude_dir=tmp_path / "claude", project=project,
-                      project_dir=tmp_path / "claude" / "projects" / encode_project_path(project),
-                      store=project / ".claude" / "memory")
+    commit_files(
+        project,
+        {
+            ".claude/memory/MEMORY.md": "# Memory\n\n- [Alpha](alpha.md) — a\n",
+            ".claude/memory/alpha.md": "---\nname: Alpha\ndescription: a\ntype: project\n---\n\nA.\n",
+        },
+        "memory",
+        "2026-09-01T12:00:00+00:00",
+    )
+    home = ClaudeHome(
+        claude_dir=tmp_path / "claude",
+        project=project,
+        project_dir=tmp_path / "claude" / "projects" / encode_project_path(project),
+        store=project / ".claude" / "memory",
+    )
     stream, writer = open_session(home, 1)
     with stream:
         writer.prompt("look")
@@ -219,15 +233,20 @@ def test_only_markdown_files_in_the_store_are_kept(tmp_path: Path, now) -> None:
         writer.read(home.store / "image.png")
         writer.read(home.project / "memory" / "alpha.md")
     found = usage.annotate(run_scan(home.store, usage=False).store, claude_dir=home.claude_dir, now=now)
-    summary_paths = {event.path for event in scan_transcript(
-        locate(run_scan(home.store, usage=False).store, home.claude_dir)[1][0], StorePaths(home.store)).events}
+    summary_paths = {
+        event.path
+        for event in scan_transcript(
+            locate(run_scan(home.store, usage=False).store, home.claude_dir)[1][0], StorePaths(home.store)
+        ).events
+    }
     assert summary_paths == {os.path.realpath(home.store / "alpha.md")}
     assert found.get(ALPHA).reads == 1
 
 
 def test_usage_rules_can_be_disabled(home: ClaudeHome, now) -> None:
     (home.store / ".curator.toml").write_text(
-        '[rules]\ndisable = ["unused"]\n\n[rules.unused]\nsessions = 5\n', encoding="utf-8")
+        '[rules]\ndisable = ["unused"]\n\n[rules.unused]\nsessions = 5\n', encoding="utf-8"
+    )
     rules_found = {finding.rule for finding in scan(home, now).findings}
     assert "unused" not in rules_found and "always-loaded-unused" in rules_found
 
@@ -277,7 +296,7 @@ def test_a_growing_session_is_read_on_from_its_last_complete_line(tmp_path: Path
         writer.clock = writer.clock.replace(hour=12)
         writer.prompt("second part")
         writer.read(home.store / "beta.md")
-    appended = path.read_bytes()[len(whole):]
+    appended = path.read_bytes()[len(whole) :]
     cut = appended.rindex(b"beta.md") + 3
     path.write_bytes(whole + appended[:cut])
     store = run_scan(home.store, usage=False).store

@@ -11,9 +11,9 @@ from textual.timer import Timer
 from textual.widgets import DataTable, Footer, Input, Static, TabbedContent
 
 from curator.model import Entry, Finding
-from curator.usage import store_usage
 from curator.tui.commands import MAIN_ACTIONS, bindings
 from curator.tui.screens.entry_actions import EntryActions
+from curator.tui.usage_view import USAGE_COLUMNS
 from curator.tui.view import (
     COLUMNS,
     TYPE_FILTERS,
@@ -21,7 +21,6 @@ from curator.tui.view import (
     findings_by_entry,
     visible_entries,
 )
-from curator.tui.usage_view import USAGE_COLUMNS
 from curator.tui.widgets.check_view import CheckView
 from curator.tui.widgets.content_view import ContentView
 from curator.tui.widgets.detail import DetailPane
@@ -29,6 +28,7 @@ from curator.tui.widgets.entry_table import EntryTable
 from curator.tui.widgets.findings_view import FindingsView
 from curator.tui.widgets.history_view import HistoryView
 from curator.tui.widgets.summary import SummaryBar
+from curator.usage import store_usage
 
 SEARCH_DEBOUNCE_SECONDS = 0.15
 DETAIL_DEBOUNCE_SECONDS = 0.05

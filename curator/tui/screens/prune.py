@@ -5,20 +5,27 @@ from __future__ import annotations
 from rich.text import Text
 from textual import on
 from textual.app import ComposeResult
-from textual.screen import Screen
 from textual.widgets import DataTable, Footer, Static
 
+from curator.tui.base import CuratorScreen
 from curator.tui.commands import PRUNE_ACTIONS, bindings
 from curator.tui.usage_view import reads_label
 from curator.tui.view import format_age, format_date, format_size
 from curator.usage import store_usage
 from curator.usage.prune import PruneCandidate, prune_candidates
 
-PRUNE_COLUMNS = (("rank", "  #", 4), ("name", "Entry", 24), ("reads", "Reads", 7), ("last", "Last read", 11),
-                 ("age", "  Age", 6), ("size", "    Size", 9), ("why", "Why", 60))
+PRUNE_COLUMNS = (
+    ("rank", "  #", 4),
+    ("name", "Entry", 24),
+    ("reads", "Reads", 7),
+    ("last", "Last read", 11),
+    ("age", "  Age", 6),
+    ("size", "    Size", 9),
+    ("why", "Why", 60),
+)
 
 
-class PruneScreen(Screen[None]):
+class PruneScreen(CuratorScreen):
     """Prune candidates, best cut first; expire one with `x`, open it with enter."""
 
     CSS_PATH = "prune.tcss"
@@ -41,13 +48,14 @@ class PruneScreen(Screen[None]):
             table.add_column(title, key=key, width=width)
         self._rebuild()
         table.focus()
+        self.watch(self.app, "session_revision", self.session_changed, init=False)
 
     def session_changed(self) -> None:
         if self.is_mounted:
             self._rebuild()
 
     def _rebuild(self) -> None:
-        session = self.app.session
+        session = self.session
         store = session.store
         usage = store_usage(store) if store is not None else None
         self.candidates = prune_candidates(store, usage, session.findings, session.now) if store is not None else []
@@ -56,14 +64,18 @@ class PruneScreen(Screen[None]):
         if usage is None:
             header.append("  — still reading session transcripts…", style="italic dim")
         elif not usage.known:
-            searched = ", ".join(str(path) for path in usage.searched) or "no ~/.claude/projects folder matches this store"
+            searched = (
+                ", ".join(str(path) for path in usage.searched) or "no ~/.claude/projects folder matches this store"
+            )
             header.append(f"  — no session transcripts found ({searched})", style="dim")
         elif not usage.used_by_agent:
             header.append(f"  — none of the {len(usage.sessions)} sessions read or wrote this store", style="dim")
         else:
             header.append(
                 f"  {len(self.candidates)} of {len(store.active()) if store else 0} entries, from {len(usage.sessions)} "
-                "sessions; ranked by never read × age × size", style="dim")
+                "sessions; ranked by never read × age × size",
+                style="dim",
+            )
         self.query_one("#prune-header", Static).update(header)
         table = self.query_one(DataTable)
         table.clear()
@@ -89,7 +101,7 @@ class PruneScreen(Screen[None]):
         return self.candidates[table.cursor_row]
 
     def action_expire(self) -> None:
-        candidate, main = self.current, self.app.main_screen
+        candidate, main = self.current, self.curator.main_screen
         if candidate is None or main is None:
             return
         reason = "unused: " + ("never read by the agent" if candidate.never_read else "not read lately")
@@ -100,7 +112,7 @@ class PruneScreen(Screen[None]):
         self.action_open()
 
     def action_open(self) -> None:
-        candidate, main = self.current, self.app.main_screen
+        candidate, main = self.current, self.curator.main_screen
         if candidate is None or main is None:
             return
         self.app.pop_screen()

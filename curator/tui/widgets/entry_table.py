@@ -11,7 +11,6 @@ from textual.widgets.data_table import ColumnKey
 
 from curator.model import Entry, Finding
 from curator.tui.usage_view import USAGE_COLUMNS, USAGE_REPLACES, USAGE_WIDTHS, usage_cells
-from curator.usage import StoreUsage
 from curator.tui.view import (
     COLUMNS,
     SEVERITY_GLYPH,
@@ -22,6 +21,7 @@ from curator.tui.view import (
     format_size,
     worst_severity,
 )
+from curator.usage import StoreUsage
 
 FIRST_BATCH_ROWS = 120
 LATER_BATCH_ROWS = 2000
