@@ -15,6 +15,7 @@ from curator import checks, formats, history, rules
 from curator.checks.results import CheckResult
 from curator.inbox.freshness import deleted_findings, review_state
 from curator.model import SEVERITY_RANK, Finding, Severity, Store
+from curator.usage import annotate as annotate_usage
 
 Progress = Callable[[str, "int | None"], None]
 
@@ -98,10 +99,8 @@ def sort_findings(findings: list[Finding]) -> list[Finding]:
 
 def load_usage(store: Store, *, now: datetime | None = None, claude_dir: Path | None = None) -> None:
     """Attach which entries the agent read and wrote, from Claude Code transcripts; a failure is a store note."""
-    from curator import usage
-
     try:
-        usage.annotate(store, now=now, claude_dir=claude_dir)
+        annotate_usage(store, now=now, claude_dir=claude_dir)
     except Exception as error:  # a transcript problem must never stop a scan
         store.notes.append(f"session transcripts could not be read: {error}")
 

@@ -283,9 +283,7 @@ class CuratorApp(App[None]):
 
     @work(thread=True, exclusive=True, exit_on_error=False, group="usage")
     def _read_usage(self, generation: int, store: Store, now: datetime) -> None:
-        from curator.scan import load_usage
-
-        load_usage(store, now=now, claude_dir=self.claude_dir)
+        scan.load_usage(store, now=now, claude_dir=self.claude_dir)
         self.post_message(self.UsageLoaded(generation))
 
     @on(UsageLoaded)

@@ -4,9 +4,9 @@ from __future__ import annotations
 
 import os
 from datetime import datetime
+from typing import TYPE_CHECKING
 
 from curator.model import Entry, Store
-from curator.rules.structure import Resolver
 from curator.usage.model import (
     EntryUsage,
     MemoryEvent,
@@ -16,6 +16,9 @@ from curator.usage.model import (
     TranscriptSummary,
     parse_time,
 )
+
+if TYPE_CHECKING:
+    from curator.rules.structure import Resolver
 
 
 def merge_sessions(summaries: list[TranscriptSummary], now: datetime | None) -> list[Session]:
@@ -168,6 +171,9 @@ def loading_sessions(usage: StoreUsage, since: datetime | None) -> list[str]:
 
 
 def _always_loaded(store: Store, entries: list[Entry], usage: StoreUsage) -> None:
+    # deferred: curator.rules imports its usage rules, which import this package
+    from curator.rules.structure import Resolver
+
     resolver = Resolver(store)
     for entry in entries:
         if not entry.always_loaded or not entry.is_active:

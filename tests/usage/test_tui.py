@@ -69,4 +69,5 @@ async def test_prune_view_ranks_and_expires(home: ClaudeHome, now) -> None:
         await wait_for(pilot, lambda: (home.store / ".archive" / "gamma.md").exists(), message="gamma archived")
         await wait_ready(pilot, app)
         assert isinstance(app.screen, PruneScreen)
+        await wait_for(pilot, lambda: "beta.md" in [row.value for row in app.screen.query_one(DataTable).rows])
         assert "gamma.md" not in [row.value for row in app.screen.query_one(DataTable).rows]

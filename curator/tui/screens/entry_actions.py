@@ -18,6 +18,7 @@ from curator.tui.screens.expire import ExpireChoice, ExpireModal
 from curator.tui.screens.inbox import InboxScreen
 from curator.tui.screens.merge import MergePlan, MergeScreen
 from curator.tui.screens.prompt import PromptModal
+from curator.tui.screens.prune import PruneScreen
 from curator.tui.screens.review import ReviewScreen
 from curator.tui.screens.trends import TrendsScreen
 from curator.tui.view import ViewState, default_expire_reason, suggested_partner
@@ -211,8 +212,6 @@ class EntryActions(CuratorScreen):
         self.app.push_screen(TrendsScreen())
 
     def action_prune(self) -> None:
-        from curator.tui.screens.prune import PruneScreen
-
         self.app.push_screen(PruneScreen())
 
     def action_review(self) -> None:
