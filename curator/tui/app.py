@@ -87,6 +87,13 @@ class CuratorApp(App[None]):
             self.error = error
             self.signature = signature
 
+    class UsageLoaded(Message):
+        """Session transcripts were read: which entries the agent used and who wrote them."""
+
+        def __init__(self, generation: int) -> None:
+            super().__init__()
+            self.generation = generation
+
     class FindingsLoaded(Message):
         """The rules ran (`outcome` also holds the store's review state; no checks yet)."""
 
@@ -146,10 +153,12 @@ class CuratorApp(App[None]):
         run_checks: bool = True,
         watch_disk: bool = True,
         analysis_in_process: bool | None = None,
+        claude_dir: Path | None = None,
     ) -> None:
         super().__init__()
         self.analysis_in_process = analysis_in_process
         self.analysis_process = AnalysisProcess()
+        self.claude_dir = claude_dir
         self.session = Session(
             store_path=Path(store_path) if store_path else Path.cwd(),
             format_name=format_name,
@@ -203,6 +212,8 @@ class CuratorApp(App[None]):
         self.notify(visible(message), severity=severity, timeout=timeout, markup=False)  # type: ignore[arg-type]
 
     def _session_changed(self) -> None:
+        if not self.is_running:
+            return
         self.session_revision += 1
 
     # --- the staged load: store, then history, then rules, then checks -----------------------
@@ -273,6 +284,19 @@ class CuratorApp(App[None]):
         self.session.disk_signature = message.signature
         if message.error:
             self.say(f"git history unavailable: {message.error}", severity="warning")
+        self.session.stage = "usage"
+        self._session_changed()
+        self._read_usage(message.generation, self.session.store, self.session.now)
+
+    @work(thread=True, exclusive=True, exit_on_error=False, group="usage")
+    def _read_usage(self, generation: int, store: Store, now: datetime) -> None:
+        scan.load_usage(store, now=now, claude_dir=self.claude_dir)
+        self.post_message(self.UsageLoaded(generation))
+
+    @on(UsageLoaded)
+    def _usage_loaded(self, message: UsageLoaded) -> None:
+        if message.generation != self.generation or self.session.store is None:
+            return
         self.session.stage = "rules"
         self._session_changed()
         self._analyze(message.generation, self.session.store, self.session.now)
@@ -498,6 +522,8 @@ def run_app(
     *,
     now: datetime | None = None,
     candidates: list[Any] | None = None,
+    claude_dir: Path | None = None,
 ) -> None:
     """Open the TUI on `store_path` (or on a picker over `candidates`)."""
-    CuratorApp(store_path, format_name=format_name, project=project, now=now, candidates=candidates).run()
+    CuratorApp(store_path, format_name=format_name, project=project, now=now, candidates=candidates,
+               claude_dir=claude_dir).run()

@@ -13,7 +13,9 @@ from textual.widgets import Static
 
 from curator.model import Entry
 from curator.textsafe import visible
+from curator.tui.usage_view import usage_rows
 from curator.tui.view import format_age, format_date
+from curator.usage import StoreUsage
 
 
 def touched_note(age_days: float | None) -> str:
@@ -26,7 +28,7 @@ def touched_note(age_days: float | None) -> str:
 SYNTAX_THEME = "ansi_dark"
 
 
-def field_table(entry: Entry, now: datetime) -> Table:
+def field_table(entry: Entry, now: datetime, usage: StoreUsage | None = None) -> Table:
     """Name, id, type, status, dates and size as a two-column grid."""
     grid = Table.grid(padding=(0, 1))
     grid.add_column(style="bold cyan", no_wrap=True)
@@ -48,6 +50,7 @@ def field_table(entry: Entry, now: datetime) -> Table:
         rows.append(("expires", format_date(entry.expires)))
     if entry.description:
         rows.append(("description", entry.description))
+    rows.extend(usage_rows(usage.get(entry.id) if usage is not None else None, usage))
     for label, value in rows:
         grid.add_row(label, Text(visible(value)))
     return grid
@@ -58,9 +61,9 @@ def entry_text(entry: Entry) -> Syntax:
     return Syntax(visible(entry.text or entry.body), "markdown", theme=SYNTAX_THEME, word_wrap=True, background_color="default")
 
 
-def entry_renderable(entry: Entry, now: datetime) -> Group:
+def entry_renderable(entry: Entry, now: datetime, usage: StoreUsage | None = None) -> Group:
     """The fields grid above the entry's full text."""
-    return Group(field_table(entry, now), Text(""), entry_text(entry))
+    return Group(field_table(entry, now, usage), Text(""), entry_text(entry))
 
 
 class ContentView(VerticalScroll):
@@ -69,10 +72,10 @@ class ContentView(VerticalScroll):
     def compose(self):
         yield Static(Text("No entry selected.", style="dim"), id="content-body")
 
-    def show(self, entry: Entry | None, now: datetime) -> None:
+    def show(self, entry: Entry | None, now: datetime, usage: StoreUsage | None = None) -> None:
         target = self.query_one("#content-body", Static)
         if entry is None:
             target.update(Text("No entry selected.", style="dim"))
             return
-        target.update(entry_renderable(entry, now))
+        target.update(entry_renderable(entry, now, usage))
         self.scroll_home(animate=False)
