@@ -328,7 +328,7 @@ class CuratorApp(App[None]):
         try:
             if self._offloaded(store):
                 findings, suppressed, review = self.analysis_process.submit(
-                    analyze_path, session.store_path, session.format_name, session.project, now).result()
+                    analyze_path, session.store_path, session.format_name, session.project, now, store.usage).result()
                 outcome = ScanResult(store=store, findings=findings, now=now, suppressed=suppressed, review=review)
             else:
                 outcome = scan.analyze_store(store, now=now, cache=True)

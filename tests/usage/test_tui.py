@@ -71,3 +71,20 @@ async def test_prune_view_ranks_and_expires(home: ClaudeHome, now) -> None:
         assert isinstance(app.screen, PruneScreen)
         await wait_for(pilot, lambda: "beta.md" in [row.value for row in app.screen.query_one(DataTable).rows])
         assert "gamma.md" not in [row.value for row in app.screen.query_one(DataTable).rows]
+
+
+async def _usage_findings(home: ClaudeHome, now, *, in_process: bool) -> list[tuple]:
+    app = CuratorApp(home.store, now=now, watch_disk=False, run_checks=False, claude_dir=home.claude_dir,
+                     analysis_in_process=in_process)
+    async with app.run_test(size=(140, 40)) as pilot:
+        await wait_ready(pilot, app)
+        assert (app.analysis_process._pool is not None) == in_process
+        return sorted((f.rule, tuple(f.entries), f.message) for f in app.session.findings
+                      if f.rule in ("unused", "always-loaded-unused"))
+
+
+async def test_child_process_analysis_keeps_the_usage_findings(home: ClaudeHome, now) -> None:
+    in_thread = await _usage_findings(home, now, in_process=False)
+    in_child = await _usage_findings(home, now, in_process=True)
+    assert {rule for rule, _, _ in in_thread} == {"unused", "always-loaded-unused"}
+    assert in_child == in_thread
