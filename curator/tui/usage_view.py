@@ -6,6 +6,7 @@ from datetime import datetime
 
 from rich.text import Text
 
+from curator.textsafe import visible
 from curator.tui.view import format_age, format_date
 from curator.usage import EntryUsage, StoreUsage
 
@@ -78,7 +79,7 @@ def provenance_text(entry_usage: EntryUsage | None, usage: StoreUsage | None) ->
         when = step.time.strftime("%Y-%m-%d %H:%M") if step.time else "—"
         text.append(f"\n{step.action:<8} ", style="green" if step.action == "created" else "yellow")
         text.append(f"{when}  ", style="cyan")
-        text.append(f"{step.tool}  ", style="dim")
-        text.append(step.session[:8] + (" (sub-agent)" if step.subagent else ""), style="dim")
-        text.append("\n         “" + (step.prompt or "(no prompt recorded)") + "”")
+        text.append(f"{visible(step.tool)}  ", style="dim")
+        text.append(visible(step.session[:8]) + (" (sub-agent)" if step.subagent else ""), style="dim")
+        text.append("\n         “" + visible(step.prompt or "(no prompt recorded)") + "”")
     return text

@@ -7,6 +7,7 @@ from textual import on
 from textual.app import ComposeResult
 from textual.widgets import DataTable, Footer, Static
 
+from curator.textsafe import visible
 from curator.tui.base import CuratorScreen
 from curator.tui.commands import PRUNE_ACTIONS, bindings
 from curator.tui.usage_view import reads_label
@@ -67,7 +68,7 @@ class PruneScreen(CuratorScreen):
             searched = (
                 ", ".join(str(path) for path in usage.searched) or "no ~/.claude/projects folder matches this store"
             )
-            header.append(f"  — no session transcripts found ({searched})", style="dim")
+            header.append(f"  — no session transcripts found ({visible(searched)})", style="dim")
         elif not usage.used_by_agent:
             header.append(f"  — none of the {len(usage.sessions)} sessions read or wrote this store", style="dim")
         else:
@@ -84,12 +85,12 @@ class PruneScreen(CuratorScreen):
             last = entry_usage.last_read if entry_usage is not None else None
             table.add_row(
                 Text(str(rank), justify="right"),
-                Text(candidate.entry.name or candidate.entry.id, overflow="ellipsis", no_wrap=True),
+                Text(visible(candidate.entry.name or candidate.entry.id), overflow="ellipsis", no_wrap=True),
                 Text(reads_label(entry_usage), justify="right", style="yellow" if candidate.never_read else ""),
                 Text("never" if candidate.never_read and last is None else format_date(last)),
                 Text(format_age(candidate.age_days), justify="right"),
                 Text(format_size(candidate.bytes), justify="right"),
-                Text(candidate.reason, overflow="ellipsis", no_wrap=True, style="dim"),
+                Text(visible(candidate.reason), overflow="ellipsis", no_wrap=True, style="dim"),
                 key=candidate.entry.id,
             )
 
