@@ -12,7 +12,7 @@ from curator.model import Finding, Store
 
 CONFIG_NAME = ".curator.toml"
 
-RULE_TABLES = ("stale", "freshness", "bloat", "duplicate", "conflict")
+RULE_TABLES = ("stale", "freshness", "bloat", "duplicate", "conflict", "unused")
 DEFAULT_STALE_DAYS = {"project": 90, "feedback": 180, "reference": 365, "user": 365, "default": 180}
 DEFAULT_FRESHNESS_DAYS = {"project": 30, "feedback": 60, "reference": 90, "user": 90, "default": 30}
 
@@ -43,6 +43,7 @@ class Config:
     duplicate_threshold: float = 80.0
     conflict_subject_threshold: float = 60.0
     exclusive_sets: list[list[str]] = field(default_factory=list)
+    unused_sessions: int = 30
     disabled: frozenset[str] = frozenset()
     ignores: list[Suppression] = field(default_factory=list)
     private_allow: tuple[str, ...] = ()
@@ -114,6 +115,9 @@ def parse(
     config.conflict_subject_threshold = _number(
         conflict.get("subject_threshold", config.conflict_subject_threshold), "subject_threshold", float
     )
+    unused = _table(rules.get("unused", {}), "[rules.unused]")
+    _only(unused, {"sessions"}, "[rules.unused]")
+    config.unused_sessions = _number(unused.get("sessions", config.unused_sessions), "[rules.unused] sessions", int)
     exclusive = conflict.get("exclusive", [])
     if not isinstance(exclusive, list) or not all(
         isinstance(group, list) and len(group) >= 2 and all(isinstance(name, str) for name in group)

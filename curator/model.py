@@ -180,6 +180,7 @@ class Store:
     context_files: dict[str, SourceFile] = field(default_factory=dict)
     loaded_from: Path | None = None
     load_files: list[str] | None = None
+    usage: Any = None
 
     def get(self, entry_id: str) -> Entry | None:
         """The store entry with this id, or None."""

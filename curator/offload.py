@@ -15,11 +15,18 @@ from curator.model import Finding
 MIN_ENTRIES = 2000
 
 
-def analyze_path(path: Path, format_name: str | None, project: Path | None, now: datetime) -> tuple[list[Finding], int, Any]:
-    """Load the store at `path` with its history and run the rules; the findings, suppressed count and review state travel back."""
+def analyze_path(
+    path: Path, format_name: str | None, project: Path | None, now: datetime, usage: Any = None,
+) -> tuple[list[Finding], int, Any]:
+    """Load the store at `path` with its history and the parent's transcript `usage`, and run the rules.
+
+    The findings, suppressed count and review state travel back.
+    """
     from curator.scan import analyze_store, load_store
 
-    result = analyze_store(load_store(path, format_name=format_name, project=project), now=now, cache=True)
+    store = load_store(path, format_name=format_name, project=project)
+    store.usage = usage
+    result = analyze_store(store, now=now, cache=True)
     return result.findings, result.suppressed, result.review
 
 

@@ -19,6 +19,7 @@ from curator.model import SEVERITY_RANK, Finding, Severity, Store
 from curator.scancache import PairwiseCache
 from curator.sync.conflicts import sync_conflict_findings
 from curator.sync.identity import project_identity
+from curator.usage import annotate as annotate_usage
 
 Progress = Callable[[str, "int | None"], None]
 
@@ -107,6 +108,14 @@ def sort_findings(findings: list[Finding]) -> list[Finding]:
     return sorted(findings, key=lambda finding: (-SEVERITY_RANK[finding.severity], finding.rule, finding.entries))
 
 
+def load_usage(store: Store, *, now: datetime | None = None, claude_dir: Path | None = None) -> None:
+    """Attach which entries the agent read and wrote, from Claude Code transcripts; a failure is a store note."""
+    try:
+        annotate_usage(store, now=now, claude_dir=claude_dir)
+    except Exception as error:  # a transcript problem must never stop a scan
+        store.notes.append(f"session transcripts could not be read: {error}")
+
+
 def analyze_store(
     store: Store,
     *,
@@ -153,7 +162,12 @@ def run_scan(
     timeout: float = 5.0,
     progress: Progress = _no_progress,
     cache: bool = False,
+    usage: bool = True,
+    claude_dir: Path | None = None,
 ) -> ScanResult:
-    """Every stage: load, annotate and analyze the store at `path` (and check it when asked)."""
+    """Every stage: load, annotate, read transcript usage (unless `usage` is False), analyze, check."""
     store = load_store(path, format_name=format_name, project=project, progress=progress)
+    if usage:
+        progress("reading session transcripts", None)
+        load_usage(store, now=now, claude_dir=claude_dir)
     return analyze_store(store, now=now, check=check, timeout=timeout, progress=progress, cache=cache)

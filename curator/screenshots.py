@@ -12,6 +12,7 @@ from typing import Awaitable, Callable
 
 from curator import formats
 from curator.demo import build_demo
+from curator.demo_usage import write_demo_transcripts
 from curator.ops import inbox as ops_inbox
 from curator.ops.snapshot import snapshot
 from curator.tui.app import CuratorApp
@@ -52,8 +53,10 @@ def _first_pair(app) -> list[str] | None:
     return list(pairs[0].entries[:2]) if pairs else None
 
 
-async def _shoot(store: Path, now: datetime, size: tuple[int, int], name: str, steps, out: Path) -> Path:
-    app = CuratorApp(store, now=now, watch_disk=False)
+async def _shoot(
+    store: Path, now: datetime, size: tuple[int, int], name: str, steps, out: Path, claude_dir: Path | None = None
+) -> Path:
+    app = CuratorApp(store, now=now, watch_disk=False, claude_dir=claude_dir)
     async with app.run_test(size=size) as pilot:
         await _settle(pilot)
         await steps(app, pilot)
@@ -114,6 +117,22 @@ def _agent_changed_after_review(store: Path, now: datetime) -> None:
     snapshot(store, event="PreCompact", session_id="8b2d4e06-7c3a-4f58-b1e9-2a6f0d9c3e71", now=now)
 
 
+async def _usage_columns(app, pilot) -> None:
+    while app.screen.view_state.sort_column != "reads":
+        await pilot.press("s")
+    app.screen.jump_to("publishing.md")
+    await pilot.press("w")
+
+
+async def _prune(app, pilot) -> None:
+    await pilot.press("P")
+
+
+USAGE_SHOTS: tuple[tuple[str, Callable[..., Awaitable[None]]], ...] = (
+    ("usage-columns", _usage_columns),
+    ("prune", _prune),
+)
+
 SHOTS: tuple[tuple[str, Callable[..., Awaitable[None]]], ...] = (
     ("main-screen", _main_screen),
     ("check-pane", _check_pane),
@@ -136,6 +155,10 @@ async def make_screenshots(out: Path, now: datetime, size: tuple[int, int]) -> l
             if name in SETUPS:
                 SETUPS[name](paths.claude_store, now)
             written.append(await _shoot(paths.claude_store, now, size, name, steps, out))
+        fresh = build_demo(Path(scratch) / "demo-with-sessions", now)
+        claude_dir = write_demo_transcripts(fresh, now)
+        for name, steps in USAGE_SHOTS:
+            written.append(await _shoot(fresh.claude_store, now, size, name, steps, out, claude_dir))
     return written
 
 

@@ -11,6 +11,7 @@ import click
 
 from curator.cli.common import now_option, parse_now
 from curator.demo import DemoError, build_demo
+from curator.demo_usage import write_demo_transcripts
 from curator.scan import utcnow
 
 
@@ -42,8 +43,10 @@ def demo(target: Path | None, now_text: str | None, open_tui: bool) -> None:
     click.echo(f"  claude store  {paths.claude_store}")
     click.echo(f"  notes         {paths.notes}")
     click.echo(f"  openclaw      {paths.openclaw}")
+    claude_dir = write_demo_transcripts(paths, now)
+    click.echo(f"  transcripts   {claude_dir} (40 sessions of the demo agent)")
     if not open_tui:
-        click.echo(f"next: curator {paths.claude_store}   or   curator scan {paths.claude_store}")
+        click.echo(f"next: curator {paths.claude_store}   or   curator scan {paths.claude_store} --claude-dir {claude_dir}")
         return
     interactive = sys.stdin.isatty() and sys.stdout.isatty()
     run_app: Callable[..., None] | None
@@ -57,9 +60,9 @@ def demo(target: Path | None, now_text: str | None, open_tui: bool) -> None:
 
         if run_app is not None:
             click.echo("not a terminal: printing the scan instead of opening the TUI", err=True)
-        click.echo(report.render_text(run_scan(paths.claude_store, now=now)), nl=False)
+        click.echo(report.render_text(run_scan(paths.claude_store, now=now, claude_dir=claude_dir)), nl=False)
         return
-    run_app(paths.claude_store, now=now)
+    run_app(paths.claude_store, now=now, claude_dir=claude_dir)
 
 
 def register(group: click.Group) -> None:

@@ -55,6 +55,10 @@ def exit_status(worst_severity: Severity | None, fail_on: str) -> int:
 @click.option("--cache/--no-cache", "use_cache", default=True, show_default=True,
               help="Reuse the conflict and duplicate analysis of unchanged memory (kept in .git/curator or ~/.cache).")
 @click.option("--entries/--no-entries", "show_entries", default=False, help="List every entry in the text report.")
+@click.option("--usage/--no-usage", "read_usage", default=True, show_default=True,
+              help="Read Claude Code session transcripts for per-entry reads and provenance.")
+@click.option("--claude-dir", type=click.Path(path_type=Path, file_okay=False), default=None,
+              help="Claude Code's config directory holding projects/ (default: $CLAUDE_CONFIG_DIR or ~/.claude).")
 def scan(
     path: Path | None,
     project: Path | None,
@@ -66,6 +70,8 @@ def scan(
     timeout: float,
     show_entries: bool,
     use_cache: bool,
+    read_usage: bool,
+    claude_dir: Path | None,
 ) -> None:
     """Report drift in the memory at PATH (default: the memory of the current directory).
 
@@ -83,7 +89,8 @@ def scan(
     from curator.cli.progress import StageProgress  # deferred: only a scan run needs the progress line
 
     try:
-        with StageProgress(4 if check else 3, enabled=None if output_format != "json" else False) as progress:
+        stages = (4 if check else 3) + (1 if read_usage else 0)
+        with StageProgress(stages, enabled=None if output_format != "json" else False) as progress:
             result = run_scan(
                 store_path,
                 format_name=store_format,
@@ -93,6 +100,8 @@ def scan(
                 timeout=timeout,
                 progress=progress.stage,
                 cache=use_cache,
+                usage=read_usage,
+                claude_dir=claude_dir,
             )
     except formats.DetectError as error:
         raise click.UsageError(str(error)) from None

@@ -10,6 +10,7 @@ from typing import Any
 from curator import config as config_module
 from curator.model import Finding, Store
 from curator.rules import embed, structure
+from curator.rules import usage as usage_rules
 from curator.rules.choices import ChoiceTable
 from curator.rules.docs import Docs
 from curator.rules.registry import Rule, RuleContext, all_rules, config_keys, get_rule, rule_ids
@@ -80,7 +81,11 @@ def analyze(store: Store, *, now: datetime, cache: PairwiseCache | None = None) 
 
 def load_settings(store: Store) -> tuple[config_module.Config, list[Finding]]:
     """The store's `.curator.toml`, validated against the registered rules' ids and config keys."""
-    return config_module.load(store, rule_keys=config_keys(), rule_ids=(*rule_ids(), *SECRET_RULE_IDS))
+    return config_module.load(
+        store,
+        rule_keys=config_keys() | usage_rules.CONFIG_KEYS,
+        rule_ids=(*rule_ids(), *SECRET_RULE_IDS, *usage_rules.RULE_IDS),
+    )
 
 
 def _analyze(store: Store, now: datetime, cache: PairwiseCache | None = None) -> RuleOutcome:
@@ -117,6 +122,8 @@ def _analyze(store: Store, now: datetime, cache: PairwiseCache | None = None) ->
         drift = pairwise_findings[rule.id] if rule.id in pairwise_findings else rule.analyze(context)
         if rule.id not in settings.disabled:
             findings.extend(drift)
+    usage_findings = usage_rules.analyze(store, settings)
+    findings.extend(finding for finding in usage_findings if finding.rule not in settings.disabled)
     unavailable = embed.note()
     if unavailable and unavailable not in store.notes:
         store.notes.append(unavailable)

@@ -87,6 +87,13 @@ class CuratorApp(App[None]):
             self.error = error
             self.signature = signature
 
+    class UsageLoaded(Message):
+        """Session transcripts were read: which entries the agent used and who wrote them."""
+
+        def __init__(self, generation: int) -> None:
+            super().__init__()
+            self.generation = generation
+
     class FindingsLoaded(Message):
         """The rules ran (`outcome` also holds the store's review state; no checks yet)."""
 
@@ -147,11 +154,13 @@ class CuratorApp(App[None]):
         watch_disk: bool = True,
         analysis_in_process: bool | None = None,
         projects_home: Path | None = None,
+        claude_dir: Path | None = None,
     ) -> None:
         super().__init__()
         self.analysis_in_process = analysis_in_process
         self.analysis_process = AnalysisProcess()
         self.projects_home = projects_home
+        self.claude_dir = claude_dir
         self.session = Session(
             store_path=Path(store_path) if store_path else Path.cwd(),
             format_name=format_name,
@@ -210,6 +219,8 @@ class CuratorApp(App[None]):
         self.notify(visible(message), severity=severity, timeout=timeout, markup=False)  # type: ignore[arg-type]
 
     def _session_changed(self) -> None:
+        if not self.is_running:
+            return
         self.session_revision += 1
 
     # --- the staged load: store, then history, then rules, then checks -----------------------
@@ -280,6 +291,19 @@ class CuratorApp(App[None]):
         self.session.disk_signature = message.signature
         if message.error:
             self.say(f"git history unavailable: {message.error}", severity="warning")
+        self.session.stage = "usage"
+        self._session_changed()
+        self._read_usage(message.generation, self.session.store, self.session.now)
+
+    @work(thread=True, exclusive=True, exit_on_error=False, group="usage")
+    def _read_usage(self, generation: int, store: Store, now: datetime) -> None:
+        scan.load_usage(store, now=now, claude_dir=self.claude_dir)
+        self.post_message(self.UsageLoaded(generation))
+
+    @on(UsageLoaded)
+    def _usage_loaded(self, message: UsageLoaded) -> None:
+        if message.generation != self.generation or self.session.store is None:
+            return
         self.session.stage = "rules"
         self._session_changed()
         self._analyze(message.generation, self.session.store, self.session.now)
@@ -311,7 +335,7 @@ class CuratorApp(App[None]):
         try:
             if self._offloaded(store):
                 findings, suppressed, review = self.analysis_process.submit(
-                    analyze_path, session.store_path, session.format_name, session.project, now).result()
+                    analyze_path, session.store_path, session.format_name, session.project, now, store.usage).result()
                 outcome = ScanResult(store=store, findings=findings, now=now, suppressed=suppressed, review=review)
             else:
                 outcome = scan.analyze_store(store, now=now, cache=True)
@@ -506,8 +530,15 @@ def run_app(
     now: datetime | None = None,
     candidates: list[Any] | None = None,
     projects_home: Path | None = None,
+    claude_dir: Path | None = None,
 ) -> None:
     """Open the TUI on `store_path` (or on a picker over `candidates`, or on every store under `projects_home`)."""
     CuratorApp(
-        store_path, format_name=format_name, project=project, now=now, candidates=candidates, projects_home=projects_home
+        store_path,
+        format_name=format_name,
+        project=project,
+        now=now,
+        candidates=candidates,
+        projects_home=projects_home,
+        claude_dir=claude_dir,
     ).run()

@@ -30,6 +30,7 @@ class ActionSpec:
 MAIN = "main screen"
 REVIEW = "review mode"
 CONFLICTS = "conflicts view"
+PRUNE = "prune view"
 MERGE = "merge screen"
 EDITOR = "editor"
 INBOX = "inbox"
@@ -53,6 +54,8 @@ MAIN_ACTIONS: tuple[ActionSpec, ...] = (
     ActionSpec("mark", "space", "mark", "Mark", "Mark or unmark the entry (for merge)", MAIN),
     ActionSpec("inbox", "i", "inbox", "Inbox", "What the agent changed since the last review", MAIN),
     ActionSpec("trends", "T", "trends", "Trends", "Charts of memory over time", MAIN, show=False),
+    ActionSpec("prune", "P", "prune", "Prune", "Prune view: entries the agent never reads, worst first", MAIN),
+    ActionSpec("why", "w", "show_tab('history')", "Why?", "Why this memory exists: the sessions that wrote it", MAIN, show=False),
     ActionSpec("rerun-checks", "p", "rerun_checks", "Probe", "Re-run the live checks for the entry", MAIN, show=False),
     ActionSpec("adhoc-probe", "colon", "adhoc_probe", "ls/grep", "Run an ad-hoc ls or grep in the project", MAIN, show=False),
     ActionSpec("fix-claim", "F", "fix_claim", "Fix claim", "Update the entry from a failed check's evidence", MAIN, show=False),
@@ -117,6 +120,12 @@ CONFLICT_ACTIONS: tuple[ActionSpec, ...] = (
     ActionSpec("conflict-close", "escape", "close", "Back", "Back to the main screen", CONFLICTS),
 )
 
+PRUNE_ACTIONS: tuple[ActionSpec, ...] = (
+    ActionSpec("prune-expire", "x", "expire", "Expire", "Expire the candidate to the archive", PRUNE),
+    ActionSpec("prune-open", "enter", "open", "Open", "Show the entry on the main screen", PRUNE),
+    ActionSpec("prune-close", "escape", "close", "Back", "Back to the main screen", PRUNE),
+)
+
 MERGE_ACTIONS: tuple[ActionSpec, ...] = (
     ActionSpec("merge-confirm", "ctrl+s", "confirm", "Merge", "Write the merged entry (asks to confirm)", MERGE, priority=True),
     ActionSpec("merge-cancel", "escape", "cancel", "Cancel", "Leave without merging", MERGE, priority=True),
@@ -134,6 +143,7 @@ ALL_ACTIONS: tuple[tuple[str, tuple[ActionSpec, ...]], ...] = (
     (INBOX, INBOX_ACTIONS),
     (TRENDS, TRENDS_ACTIONS),
     (CONFLICTS, CONFLICT_ACTIONS),
+    (PRUNE, PRUNE_ACTIONS),
     (MERGE, MERGE_ACTIONS),
     (EDITOR, EDITOR_ACTIONS),
     (EVERYWHERE, APP_ACTIONS),

@@ -11,7 +11,7 @@ from typing import Any, Literal
 from curator.checks.results import CheckResult
 from curator.model import SEVERITY_RANK, Finding, Store
 
-Stage = Literal["loading", "history", "rules", "checks", "ready"]
+Stage = Literal["loading", "history", "usage", "rules", "checks", "ready"]
 
 
 @dataclass

@@ -12,6 +12,7 @@ from curator.model import SEVERITY_RANK, Entry, Finding, Severity
 from curator.rules.registry import Rule, get_rule
 from curator.sync.conflicts import RULE as SYNC_CONFLICT
 from curator.tui.session import index_findings
+from curator.usage import EntryUsage, StoreUsage
 
 COLUMNS: tuple[tuple[str, str], ...] = (
     ("flag", " ⚑"),
@@ -91,7 +92,9 @@ def entry_type_label(entry: Entry) -> str:
     return entry.type or "—"
 
 
-def _sort_key(column: str, entry: Entry, flags: dict[str, list[Finding]], now: datetime):
+def _sort_key(column: str, entry: Entry, flags: dict[str, list[Finding]], now: datetime, usage: StoreUsage | None):
+    if column in ("reads", "lastread"):
+        return usage_sort_key(column, usage.get(entry.id) if usage is not None else None)
     if column == "flag":
         entry_findings = flags.get(entry.id, [])
         severity = worst_severity(entry_findings)
@@ -111,6 +114,17 @@ def _sort_key(column: str, entry: Entry, flags: dict[str, list[Finding]], now: d
     if column == "size":
         return -entry.bytes
     return entry.id
+
+
+def usage_sort_key(column: str, entry_usage: EntryUsage | None) -> tuple:
+    """Most used first for Reads, most recent first for Last read; unknown last."""
+    if entry_usage is None:
+        return (1, 0.0)
+    if column == "reads":
+        used = entry_usage.opened_linked if entry_usage.always_loaded and entry_usage.opened_linked is not None else entry_usage.reads
+        return (0, -float(used or 0))
+    moment = entry_usage.last_read
+    return (moment is None, -(moment.timestamp() if moment else 0.0))
 
 
 def matches_type(entry: Entry, type_filter: str | None) -> bool:
@@ -154,7 +168,7 @@ def fuzzy_rank(entries: list[Entry], query: str) -> list[tuple[Entry, float]]:
 
 
 def visible_entries(
-    entries: list[Entry], findings: list[Finding], state: ViewState, now: datetime
+    entries: list[Entry], findings: list[Finding], state: ViewState, now: datetime, usage: StoreUsage | None = None
 ) -> list[Entry]:
     """Apply the filters, then either the fuzzy ranking (when searching) or the sort column."""
     flags = findings_by_entry(findings)
@@ -167,7 +181,7 @@ def visible_entries(
     ]
     if state.query.strip():
         return [entry for entry, _score in fuzzy_rank(kept, state.query)]
-    kept.sort(key=lambda entry: _sort_key(state.sort_column, entry, flags, now), reverse=state.sort_reverse)
+    kept.sort(key=lambda entry: _sort_key(state.sort_column, entry, flags, now, usage), reverse=state.sort_reverse)
     return kept
 
 

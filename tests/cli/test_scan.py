@@ -19,8 +19,9 @@ ENTRY_FIELDS = {
     "id": str, "path": str, "line": (int, type(None)), "name": str, "description": str,
     "type": (str, type(None)), "status": str, "created": (str, type(None)), "modified": (str, type(None)),
     "reviewed": (str, type(None)), "age_days": (float, int, type(None)), "commits": int, "bytes": int,
-    "tokens": int, "checks": list,
+    "tokens": int, "checks": list, "usage": dict,
 }
+VERSION_1_ENTRY_FIELDS = set(ENTRY_FIELDS) - {"usage"}
 FINDING_FIELDS = {"rule": str, "severity": str, "entries": list, "message": str, "evidence": dict}
 
 
@@ -50,14 +51,14 @@ def test_exit_status_follows_fail_on(worst: str | None, fail_on: str, expected: 
     assert exit_status(worst, fail_on) == expected
 
 
-def test_json_report_matches_the_version_1_contract(demo) -> None:
+def test_json_report_matches_the_version_2_contract_and_keeps_every_version_1_field(demo) -> None:
     code, output = run("scan", str(demo.claude_store), "--format", "json", "--now", NOW_ARG, "--fail-on", "never")
     assert code == 0
     report = json.loads(output)
-    assert report["version"] == 1
+    assert report["version"] == 2
     assert report["generated"] == NOW_ARG
     store = report["store"]
-    assert set(store) == {"path", "format", "project", "project_how", "entries", "index", "tokens"}
+    assert set(store) == {"path", "format", "project", "project_how", "identity", "entries", "index", "tokens", "usage"}
     assert store["format"] == "claude-code"
     assert Path(store["path"]) == demo.claude_store
     assert Path(store["project"]) == demo.project
@@ -67,7 +68,7 @@ def test_json_report_matches_the_version_1_contract(demo) -> None:
     assert set(store["tokens"]) == {"always_loaded", "on_demand"}
     assert store["tokens"]["always_loaded"] > 0 and store["tokens"]["on_demand"] > 0
     for entry in report["entries"]:
-        assert set(entry) == set(ENTRY_FIELDS)
+        assert VERSION_1_ENTRY_FIELDS < set(entry) == set(ENTRY_FIELDS)
         for key, kind in ENTRY_FIELDS.items():
             assert isinstance(entry[key], kind), (entry["id"], key)
     assert report["findings"]

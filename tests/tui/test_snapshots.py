@@ -57,7 +57,7 @@ def test_main_screen(store: Path, now, snap_compare) -> None:
     always-loaded meters at 8/200 lines and 0.3/25 KB, a two-week sparkline of index lines and
     `never reviewed`), the table sorted worst first with ▲ flags on the
     four flagged entries, and the Content tab of the first row (Short-post cleanup) with its fields and
-    frontmatter; compact footer with Help, Search, Edit, Merge, Expire, Conflicts, Review, Undo, Mark, Inbox, Quit."""
+    frontmatter; compact footer with Help, Search, Edit, Merge, Expire, Conflicts, Review, Undo, Mark, Inbox, Prune, Quit."""
     assert snap_compare(CuratorApp(store, now=now, watch_disk=False), terminal_size=WIDE, run_before=prepare())
 
 
@@ -130,7 +130,7 @@ def test_expire_dialog(store: Path, now, snap_compare) -> None:
 
 
 def test_help_screen(store: Path, now, snap_compare) -> None:
-    """Help: the key table (key, action, where) for the main screen, review mode, conflicts view,
-    merge screen, editor and app-wide keys."""
+    """Help: the top of the scrolling key table (key, action, where), main-screen keys from `?` to `3`,
+    with `P` (Prune view) and `w` (why this memory exists) after `i` and `T`."""
     app = CuratorApp(store, now=now, watch_disk=False)
     assert snap_compare(app, terminal_size=WIDE, run_before=prepare("question_mark"))

@@ -99,7 +99,7 @@ class ConflictsScreen(CuratorScreen):
         evidence = self.query_one("#conflict-evidence", Static)
         current = self.current
         if current is None:
-            waiting = self.curator.session.stage in ("loading", "history", "rules")
+            waiting = self.curator.session.stage in ("loading", "history", "usage", "rules")
             header.update(Text("Finding conflicts…" if waiting else "No conflicts or duplicates. Nothing to resolve.", style="bold"))
             for widget in (left_body, right_body, evidence):
                 widget.update("")

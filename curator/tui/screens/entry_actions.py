@@ -18,6 +18,7 @@ from curator.tui.screens.expire import ExpireChoice, ExpireModal
 from curator.tui.screens.inbox import InboxScreen
 from curator.tui.screens.merge import MergePlan, MergeScreen
 from curator.tui.screens.prompt import PromptModal
+from curator.tui.screens.prune import PruneScreen
 from curator.tui.screens.review import ReviewScreen
 from curator.tui.screens.trends import TrendsScreen
 from curator.tui.view import ViewState, default_expire_reason, suggested_partner
@@ -235,7 +236,7 @@ class EntryActions(CuratorScreen):
         self.app.push_screen(ConfirmModal(f"Undo “{step.subject}”?", explanation, "Undo"), answered)
 
     def action_conflicts(self) -> None:
-        if self.session.stage in ("loading", "history", "rules"):
+        if self.session.stage in ("loading", "history", "usage", "rules"):
             self.curator.say("Still finding conflicts; the view fills in when the rules finish.")
         self.app.push_screen(ConflictsScreen())
 
@@ -245,8 +246,11 @@ class EntryActions(CuratorScreen):
     def action_trends(self) -> None:
         self.app.push_screen(TrendsScreen())
 
+    def action_prune(self) -> None:
+        self.app.push_screen(PruneScreen())
+
     def action_review(self) -> None:
-        if self.session.stage in ("loading", "history", "rules"):
+        if self.session.stage in ("loading", "history", "usage", "rules"):
             self.curator.say("Wait for the rules to finish: the review walks the flagged entries.", severity="warning")
             return
         self.app.push_screen(ReviewScreen())

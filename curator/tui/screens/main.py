@@ -14,6 +14,7 @@ from curator.model import Entry, Finding
 from curator.tui.commands import MAIN_ACTIONS, SECRET_ACTIONS, bindings
 from curator.tui.screens.entry_actions import EntryActions
 from curator.tui.screens.secret_actions import SecretActions
+from curator.tui.usage_view import USAGE_COLUMNS
 from curator.tui.view import (
     COLUMNS,
     TYPE_FILTERS,
@@ -27,6 +28,7 @@ from curator.tui.widgets.entry_table import EntryTable
 from curator.tui.widgets.findings_view import FindingsView
 from curator.tui.widgets.history_view import HistoryView
 from curator.tui.widgets.summary import SummaryBar
+from curator.usage import store_usage
 
 SEARCH_DEBOUNCE_SECONDS = 0.15
 DETAIL_DEBOUNCE_SECONDS = 0.05
@@ -100,15 +102,17 @@ class MainScreen(SecretActions, EntryActions):
             table.clear()
             self._update_filter_line(0, 0)
             return
-        entries = visible_entries(session.store.entries, session.findings, self.view_state, session.now)
+        usage = store_usage(session.store)
+        entries = visible_entries(session.store.entries, session.findings, self.view_state, session.now, usage)
         cursor_on = keep_cursor_on or (table.current_entry_id or self.shown_entry_id if self._settled else None)
         self._settled = self._settled or session.stage == "ready"
-        table.show_entries(entries, session.findings_by_entry(), self.view_state.marked, session.now, keep_cursor_on=cursor_on)
+        table.show_entries(entries, session.findings_by_entry(), self.view_state.marked, session.now,
+                           keep_cursor_on=cursor_on, usage=usage)
         self._update_filter_line(len(entries), len(session.store.entries))
 
     def _update_filter_line(self, shown: int, total: int) -> None:
         state = self.view_state
-        column_title = dict(COLUMNS)[state.sort_column].strip() if state.sort_column != "flag" else "flag"
+        column_title = dict((*COLUMNS, *USAGE_COLUMNS))[state.sort_column].strip() if state.sort_column != "flag" else "flag"
         parts = [
             ("type ", "dim"), (state.type_filter or "all", "bold"),
             ("  flagged ", "dim"), ("only" if state.flagged_only else "any", "bold"),
@@ -150,8 +154,11 @@ class MainScreen(SecretActions, EntryActions):
         entry_findings = self._entry_findings(entry_id) if entry_id else []
         results = session.check_results.get(entry_id) if entry_id else None
         detail = self.query_one(DetailPane)
-        self.query_one("#content-view", ContentView).show(entry, session.now)
+        self.query_one("#content-view", ContentView).show(
+            entry, session.now, store_usage(session.store) if session.store else None
+        )
         self.query_one(FindingsView).show(entry_id, entry_findings)
+        self.query_one(HistoryView).show_provenance(entry_id, store_usage(session.store) if session.store else None)
         self.query_one(CheckView).show(entry_id, results, stage=session.stage, project=session.project_root)
         failed = sum(1 for result in results or [] if result.verdict == "fail")
         detail.set_counts(len(entry_findings), failed)
@@ -281,8 +288,10 @@ class MainScreen(SecretActions, EntryActions):
         self.refresh_table()
 
     def action_cycle_sort(self) -> None:
-        position = COLUMN_KEYS.index(self.view_state.sort_column)
-        self.view_state.sort_column = COLUMN_KEYS[(position + 1) % len(COLUMN_KEYS)]
+        usage = store_usage(self.session.store) if self.session.store else None
+        keys = COLUMN_KEYS + ([key for key, _title in USAGE_COLUMNS] if usage is not None and usage.known else [])
+        position = keys.index(self.view_state.sort_column) if self.view_state.sort_column in keys else -1
+        self.view_state.sort_column = keys[(position + 1) % len(keys)]
         self.view_state.sort_reverse = False
         self.refresh_table()
 

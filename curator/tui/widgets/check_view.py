@@ -121,7 +121,7 @@ class CheckView(Vertical):
         options = self.query_one(OptionList)
         options.clear_options()
         if results is None:
-            waiting = stage in ("loading", "history", "rules", "checks")
+            waiting = stage in ("loading", "history", "usage", "rules", "checks")
             status.update(Text("probing claims…" if waiting else "Not checked yet: press p to probe.", style="italic dim"))
             return
         if not self.results:

@@ -16,7 +16,9 @@ from curator import secrets
 from curator.model import Entry
 from curator.secrets.mask import Masker
 from curator.textsafe import visible
+from curator.tui.usage_view import usage_rows
 from curator.tui.view import format_age, format_date
+from curator.usage import StoreUsage
 
 
 def touched_note(age_days: float | None) -> str:
@@ -29,8 +31,8 @@ def touched_note(age_days: float | None) -> str:
 SYNTAX_THEME = "ansi_dark"
 
 
-def field_table(entry: Entry, now: datetime, masker: Masker | None = None) -> Table:
-    """Name, id, type, status, dates and size as a two-column grid (secrets masked when a masker is given)."""
+def field_table(entry: Entry, now: datetime, masker: Masker | None = None, usage: StoreUsage | None = None) -> Table:
+    """Name, id, type, status, dates, size and usage as a two-column grid (secrets masked when a masker is given)."""
     grid = Table.grid(padding=(0, 1))
     grid.add_column(style="bold cyan", no_wrap=True)
     grid.add_column()
@@ -51,6 +53,7 @@ def field_table(entry: Entry, now: datetime, masker: Masker | None = None) -> Ta
         rows.append(("expires", format_date(entry.expires)))
     if entry.description:
         rows.append(("description", entry.description))
+    rows.extend(usage_rows(usage.get(entry.id) if usage is not None else None, usage))
     for label, value in rows:
         grid.add_row(label, Text(visible(masker.mask(value) if masker else value)))
     return grid
@@ -79,11 +82,13 @@ def secrets_note(count: int, reveal: bool, keys: bool = False) -> Text:
     return Text(f"🔒 {count} secret{plural} masked" + (" — r reveals here, D redacts" if keys else ""), style="bold yellow")
 
 
-def entry_renderable(entry: Entry, now: datetime, reveal: bool = False, keys: bool = False) -> Group:
+def entry_renderable(
+    entry: Entry, now: datetime, usage: StoreUsage | None = None, reveal: bool = False, keys: bool = False
+) -> Group:
     """The fields grid above the entry's full text; secrets masked unless revealed."""
     _text, count = shown_text(entry, reveal)
     masker = None if reveal else Masker(secrets.secret_values(entry.text or entry.body, Path(entry.path).name))
-    return Group(field_table(entry, now, masker), secrets_note(count, reveal, keys), entry_text(entry, reveal))
+    return Group(field_table(entry, now, masker, usage), secrets_note(count, reveal, keys), entry_text(entry, reveal))
 
 
 class ContentView(VerticalScroll):
@@ -95,11 +100,12 @@ class ContentView(VerticalScroll):
         self.now: datetime | None = None
         self.revealed = False
         self.secret_count = 0
+        self.usage: StoreUsage | None = None
 
     def compose(self):
         yield Static(Text("No entry selected.", style="dim"), id="content-body")
 
-    def show(self, entry: Entry | None, now: datetime) -> None:
+    def show(self, entry: Entry | None, now: datetime, usage: StoreUsage | None = None) -> None:
         target = self.query_one("#content-body", Static)
         if entry is None or self.entry is None or entry.id != self.entry.id or entry.text != self.entry.text:
             self.revealed = False
@@ -109,7 +115,8 @@ class ContentView(VerticalScroll):
             target.update(Text("No entry selected.", style="dim"))
             return
         _text, self.secret_count = shown_text(entry)
-        target.update(entry_renderable(entry, now, reveal=self.revealed, keys=True))
+        self.usage = usage
+        target.update(entry_renderable(entry, now, usage, reveal=self.revealed, keys=True))
         self.scroll_home(animate=False)
 
     def toggle_reveal(self) -> bool:
@@ -118,5 +125,7 @@ class ContentView(VerticalScroll):
             return False
         self.revealed = not self.revealed
         now = self.now or datetime.now()
-        self.query_one("#content-body", Static).update(entry_renderable(self.entry, now, reveal=self.revealed, keys=True))
+        self.query_one("#content-body", Static).update(
+            entry_renderable(self.entry, now, self.usage, reveal=self.revealed, keys=True)
+        )
         return self.revealed

@@ -16,6 +16,8 @@ from textual.widgets.option_list import Option
 from curator import history, secrets
 from curator.model import Store
 from curator.textsafe import visible
+from curator.tui.usage_view import provenance_text
+from curator.usage import StoreUsage
 
 
 def change_label(change: Any) -> Text:
@@ -46,9 +48,19 @@ class HistoryView(Vertical):
         self.changes: list[Any] = []
 
     def compose(self) -> ComposeResult:
+        provenance = Static(id="history-provenance")
+        provenance.display = False
+        yield provenance
         yield OptionList(id="history-commits")
         with VerticalScroll(id="history-diff-scroll"):
             yield Static(Text("Select an entry.", style="dim"), id="history-diff")
+
+    def show_provenance(self, entry_id: str | None, usage: StoreUsage | None) -> None:
+        """"Why does this memory exist?" above the commits, when session transcripts were found."""
+        provenance = self.query_one("#history-provenance", Static)
+        provenance.display = usage is not None and usage.known and entry_id is not None
+        if provenance.display and usage is not None and entry_id is not None:
+            provenance.update(provenance_text(usage.get(entry_id), usage))
 
     def load(self, store: Store, entry_id: str) -> None:
         """Start reading the entry's history unless it is already shown."""

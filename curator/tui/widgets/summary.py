@@ -22,11 +22,12 @@ PATH_CHARS = 48
 STAGE_TEXT = {
     "loading": "reading store…",
     "history": "reading git history…",
+    "usage": "reading session transcripts…",
     "rules": "running rules…",
     "checks": "probing claims…",
     "ready": "",
 }
-STAGE_STEP = {"loading": 0, "history": 1, "rules": 2, "checks": 3, "ready": 4}
+STAGE_STEP = {"loading": 0, "history": 1, "usage": 2, "rules": 3, "checks": 4, "ready": 5}
 
 
 def stage_text(stage: str, store: Store | None) -> str:
