@@ -114,7 +114,11 @@ class PairwiseCache:
         text = json.dumps({"version": __version__, "digest": digest, "payload": payload}, ensure_ascii=False,
                           default=str)
         try:
+            if _leads_elsewhere(self.directory):
+                return
             self.directory.mkdir(parents=True, exist_ok=True)
+            if _leads_elsewhere(self.directory):
+                return
             handle, temporary = tempfile.mkstemp(prefix=".pairwise-", dir=self.directory)
             try:
                 with os.fdopen(handle, "w", encoding="utf-8") as stream:
@@ -125,6 +129,11 @@ class PairwiseCache:
                 raise
         except OSError:
             pass
+
+
+def _leads_elsewhere(directory: Path) -> bool:
+    """True when the cache folder or its `curator` parent is a symlink (a planted link must not move the write)."""
+    return any(os.path.islink(path) for path in (directory, directory.parent))
 
 
 def _finding(raw: Any) -> Finding:

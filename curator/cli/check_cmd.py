@@ -15,6 +15,7 @@ from curator.cli.common import echo, now_option, parse_now, resolve_store_path
 from curator.model import Store
 from curator.report import project_line
 from curator.scan import load_store, utcnow
+from curator.textsafe import visible
 
 OUTPUT_LINES_ON_FAIL = 3
 
@@ -101,7 +102,7 @@ def check(path: Path | None, project: Path | None, entry_ids: tuple[str, ...], o
         unknown_ids = [entry_id for entry_id in entry_ids if store.find(entry_id) is None]
         if unknown_ids:
             known = ", ".join(entry.id for entry in store.entries[:10])
-            raise click.UsageError(f"no entry {', '.join(unknown_ids)} in {store.root} (entries: {known} ...)")
+            raise click.UsageError(visible(f"no entry {', '.join(unknown_ids)} in {store.root} (entries: {known} ...)"))
         root = project or store.project
         progress.stage("probing claims", len(entry_ids) or len(store.entries))
         outcome = run_checks(store, timeout=timeout, entry_ids=list(entry_ids) or None, project=root)

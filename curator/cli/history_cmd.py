@@ -13,6 +13,7 @@ import click
 from curator import formats, history, secrets
 from curator.cli.common import echo, now_option, parse_now, resolve_store_path, store_option
 from curator.model import Entry, Store
+from curator.textsafe import visible
 
 OUTPUT_FORMATS = ("text", "json")
 
@@ -42,7 +43,7 @@ def find_entry(store: Store, entry_id: str) -> Entry:
         return entry
     suggestions = close_ids(store, entry_id)
     hint = f"; did you mean: {', '.join(suggestions)}?" if suggestions else "; `curator scan --entries` lists the ids"
-    raise click.UsageError(f"no entry {entry_id!r} in {store.root}{hint}")
+    raise click.UsageError(visible(f"no entry {entry_id!r} in {store.root}{hint}"))
 
 
 def _where(entry: Entry) -> str:

@@ -16,6 +16,7 @@ from curator.cli.common import echo, now_option, parse_now, resolve_store_path, 
 from curator.model import Store
 from curator.ops.core import today
 from curator.ops.expire import scheduled_day
+from curator.vcs import GitError
 
 EPILOG_SAFETY = (
     "Every change is written atomically, refused when a file changed on disk since it was read, "
@@ -94,7 +95,7 @@ def run_op(action: Callable[[], ops.OpResult]) -> None:
     except ops.UnknownEntry as error:
         echo(f"curator: {error}", err=True)
         sys.exit(2)
-    except ops.OpError as error:
+    except (ops.OpError, GitError) as error:
         echo(f"curator: {error}", err=True)
         sys.exit(1)
     report(result)
@@ -255,7 +256,7 @@ def review(
         try:
             findings = len(analyze_store(store, now=moment).findings)
             outcome = ops_inbox.finish_review(store, revert=list(revert_ids), now=moment, findings=findings)
-        except (InboxError, ops.OpError) as error:
+        except (InboxError, ops.OpError, GitError) as error:
             echo(f"curator: {error}", err=True)
             sys.exit(1)
         echo(f"{outcome.headline} (commit {outcome.commit[:7] if outcome.commit else 'none'})")

@@ -41,6 +41,8 @@ def stamp_problem(meta: Any) -> str | None:
     entry_id = meta.get("id")
     if entry_id is not None and (not isinstance(entry_id, str) or any(ord(char) < 32 for char in entry_id)):
         return f"the archive stamp's id {entry_id!r} is not a plain entry id"
+    if isinstance(entry_id, str) and unsafe_rel(entry_id.split("#", 1)[0].split(":L", 1)[0]):
+        return f"the archive stamp's id {entry_id!r} is unusable ({unsafe_rel(entry_id.split('#', 1)[0].split(':L', 1)[0])})"
     records = meta.get("index", [])
     if not isinstance(records, list) or not all(isinstance(record, dict) for record in records):
         return "the archive stamp's index records are not a list of objects"
