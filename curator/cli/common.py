@@ -8,7 +8,6 @@ from typing import Any
 
 import click
 
-from curator import formats
 from curator.textsafe import visible
 
 
@@ -29,6 +28,8 @@ def resolve_store_path(path: Path | None, *, announce: bool = True) -> Path:
         if not path.exists():
             raise click.UsageError(f"{path}: no such file or directory")
         return path
+    from curator import formats  # the readers load only when discovery runs (snapshot --hook never needs them)
+
     candidates = formats.discover(Path.cwd())
     if not candidates:
         raise click.UsageError(
