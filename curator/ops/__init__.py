@@ -6,68 +6,17 @@ plan and commit) -> edit -> expire, merge, fix, decisions -> session; undo and t
 
 from __future__ import annotations
 
-import importlib
-from typing import TYPE_CHECKING, Any
-
-if TYPE_CHECKING:
-    from curator.ops.core import Batch, OpResult, UnknownEntry, find_entry, is_archived, is_whole_file
-    from curator.ops.decisions import Decision, apply_decisions, review_message
-    from curator.ops.drafts import RefusedWithDraft, edit_keeping_draft, save_draft
-    from curator.ops.edit import CONFIG_NAME, dismiss, edit, review, stamp_comment
-    from curator.ops.expire import archived_entry, due_entries, expire, expire_due, restore
-    from curator.ops.fix import evidence_edit, fix_claim, fix_from_evidence, fix_values
-    from curator.ops.guard import StoreBusy, lock_directory, store_lock
-    from curator.ops.io import OpError, Plan, atomic_write
-    from curator.ops.merge import MergeDraft, merge, merge_draft
-    from curator.ops.session import Session, session
-    from curator.ops.undo import UndoStep, next_redo, next_undo, redo, track, undo
-
-# Names resolve on first use, so `curator snapshot` (one git commit) does not import every op and the readers.
-_EXPORTS = {
-    "Batch": "core",
-    "OpResult": "core",
-    "UnknownEntry": "core",
-    "find_entry": "core",
-    "is_archived": "core",
-    "is_whole_file": "core",
-    "Decision": "decisions",
-    "apply_decisions": "decisions",
-    "review_message": "decisions",
-    "RefusedWithDraft": "drafts",
-    "edit_keeping_draft": "drafts",
-    "save_draft": "drafts",
-    "CONFIG_NAME": "edit",
-    "dismiss": "edit",
-    "edit": "edit",
-    "review": "edit",
-    "stamp_comment": "edit",
-    "archived_entry": "expire",
-    "due_entries": "expire",
-    "expire": "expire",
-    "expire_due": "expire",
-    "restore": "expire",
-    "evidence_edit": "fix",
-    "fix_claim": "fix",
-    "fix_from_evidence": "fix",
-    "fix_values": "fix",
-    "StoreBusy": "guard",
-    "lock_directory": "guard",
-    "store_lock": "guard",
-    "OpError": "io",
-    "Plan": "io",
-    "atomic_write": "io",
-    "MergeDraft": "merge",
-    "merge": "merge",
-    "merge_draft": "merge",
-    "Session": "session",
-    "session": "session",
-    "UndoStep": "undo",
-    "next_redo": "undo",
-    "next_undo": "undo",
-    "redo": "undo",
-    "track": "undo",
-    "undo": "undo",
-}
+from curator.ops.core import Batch, OpResult, UnknownEntry, find_entry, is_archived, is_whole_file
+from curator.ops.decisions import Decision, apply_decisions, review_message
+from curator.ops.drafts import RefusedWithDraft, edit_keeping_draft, save_draft
+from curator.ops.edit import CONFIG_NAME, dismiss, edit, review, stamp_comment
+from curator.ops.expire import archived_entry, due_entries, expire, expire_due, restore
+from curator.ops.fix import evidence_edit, fix_claim, fix_from_evidence, fix_values
+from curator.ops.guard import StoreBusy, lock_directory, store_lock
+from curator.ops.io import OpError, Plan, atomic_write
+from curator.ops.merge import MergeDraft, merge, merge_draft
+from curator.ops.session import Session, session
+from curator.ops.undo import UndoStep, next_redo, next_undo, redo, track, undo
 
 __all__ = [
     "CONFIG_NAME", "Batch", "Decision", "MergeDraft", "OpError", "OpResult", "Plan", "Session", "UnknownEntry",
@@ -77,12 +26,3 @@ __all__ = [
     "store_lock", "lock_directory", "StoreBusy", "save_draft", "edit_keeping_draft", "RefusedWithDraft",
     "archived_entry", "due_entries", "next_redo", "next_undo", "redo", "UndoStep",
 ]
-
-
-def __getattr__(name: str) -> Any:
-    module = _EXPORTS.get(name)
-    if module is None:
-        raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
-    value = getattr(importlib.import_module(f"{__name__}.{module}"), name)
-    globals()[name] = value
-    return value
