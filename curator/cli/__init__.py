@@ -5,7 +5,7 @@ from __future__ import annotations
 import click
 
 from curator import __version__
-from curator.cli import changes_cmd, check_cmd, demo_cmd, history_cmd, inbox_cmds, ops_cmds, scan_cmd, trend_cmd, tui_cmd
+from curator.cli import changes_cmd, check_cmd, demo_cmd, history_cmd, inbox_cmds, index_cmd, ops_cmds, scan_cmd, trend_cmd, tui_cmd
 
 CONTEXT_SETTINGS = {"help_option_names": ["-h", "--help"], "max_content_width": 100}
 
@@ -35,5 +35,5 @@ def main(ctx: click.Context) -> None:
         ctx.invoke(tui_cmd.tui)
 
 
-for command_module in (scan_cmd, check_cmd, history_cmd, ops_cmds, changes_cmd, inbox_cmds, trend_cmd, demo_cmd, tui_cmd):
+for command_module in (scan_cmd, check_cmd, history_cmd, ops_cmds, index_cmd, changes_cmd, inbox_cmds, trend_cmd, demo_cmd, tui_cmd):
     command_module.register(main)

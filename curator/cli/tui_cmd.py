@@ -7,6 +7,7 @@ from pathlib import Path
 import click
 
 from curator import formats
+from curator.formats.detection import plan_path
 from curator.cli.common import now_option, parse_now
 
 
@@ -33,6 +34,11 @@ def tui(
     if path is not None:
         if not path.exists():
             raise click.UsageError(f"{path}: no such file or directory")
+        if format_name is None and plan_path(path, Path.home()) is None:
+            raise click.UsageError(
+                f"{path}: no agent memory found (looked for a Claude Code store, notes.md, an OpenClaw workspace "
+                "and instruction files); pass --format to force a reader"
+            )
         run_app(path, format_name=format_name, project=project, now=now)
         return
     candidates = formats.discover(Path.cwd())

@@ -25,13 +25,19 @@ from curator.ops.core import (
     run_plan,
     source_of,
 )
+from curator.ops.eol import keep_line_endings
 from curator.ops.expire import expire, expire_due, is_archived, is_whole_file, restore
 from curator.ops.io import OpError, Plan, atomic_write
-from curator.ops.merge import MergeDraft, merge, merge_draft
+from curator.ops.index import index_add, index_drop, index_promote, index_shorten, index_write
+from curator.ops.links import InboundLink, inbound_links
+from curator.ops.merge import MergeDraft, merge, merge_draft, merge_reason
+from curator.ops.review_state import keep, snooze
 
 __all__ = [
     "OpError", "OpResult", "UnknownEntry", "find_entry", "MergeDraft", "Session", "atomic_write", "edit", "merge_draft", "merge",
     "expire", "expire_due", "restore", "review", "fix_claim", "dismiss", "undo", "track", "session",
+    "index_add", "index_drop", "index_write", "index_shorten", "index_promote", "InboundLink", "inbound_links", "merge_reason",
+    "keep", "snooze",
 ]
 
 CONFIG_NAME = ".curator.toml"
@@ -121,9 +127,9 @@ def edit(
     start, end = entry_span(entry, source)
     new_entry_text = (source.text or "")[start:end]
     if text is not None:
-        new_entry_text = text
+        new_entry_text = keep_line_endings(new_entry_text, text)
     elif body is not None:
-        new_entry_text = _replace_body(entry, new_entry_text, body)
+        new_entry_text = _replace_body(entry, new_entry_text, keep_line_endings(entry.body, body))
     if fields:
         new_entry_text = _with_fields(entry, new_entry_text, fields)
     if entry.kind == "section" and new_entry_text and not new_entry_text.endswith("\n") and end < len(source.text or ""):

@@ -8,7 +8,8 @@ from datetime import datetime, timezone
 from pathlib import Path
 from typing import Any
 
-from curator.model import Finding, Store
+from curator.model import Entry, Finding, Store
+from curator.tui.index_row import index_entry, table_entries
 
 STAGES = ("loading", "history", "rules", "checks", "ready")
 
@@ -35,6 +36,21 @@ class Session:
     @property
     def now(self) -> datetime:
         return self.fixed_now or datetime.now(timezone.utc)
+
+    def entry(self, entry_id: str | None) -> Entry | None:
+        """The store entry with this id, or the index row."""
+        if self.store is None or entry_id is None:
+            return None
+        found = self.store.get(entry_id)
+        if found is not None:
+            return found
+        row = index_entry(self.store)
+        return row if row is not None and row.id == entry_id else None
+
+    @property
+    def table_entries(self) -> list[Entry]:
+        """What the entry table lists: every entry plus the index row."""
+        return table_entries(self.store)
 
     @property
     def project_root(self) -> Path | None:

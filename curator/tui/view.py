@@ -8,6 +8,7 @@ from datetime import datetime
 from rapidfuzz import fuzz, process, utils
 
 from curator.model import SEVERITY_RANK, Entry, Finding
+from curator.tui.index_row import INDEX_KIND, index_target
 
 COLUMNS: tuple[tuple[str, str], ...] = (
     ("flag", " ⚑"),
@@ -44,6 +45,9 @@ def findings_by_entry(findings: list[Finding]) -> dict[str, list[Finding]]:
     for finding in findings:
         for entry_id in finding.entries:
             by_entry.setdefault(entry_id, []).append(finding)
+        index_path = index_target(finding)
+        if index_path is not None and index_path not in finding.entries:
+            by_entry.setdefault(index_path, []).append(finding)
     for entry_findings in by_entry.values():
         entry_findings.sort(key=lambda finding: -SEVERITY_RANK.get(finding.severity, 0))
     return by_entry
@@ -89,6 +93,8 @@ def entry_type_label(entry: Entry) -> str:
     """The type, or the status when the entry is not active."""
     if entry.status != "active":
         return STATUS_LABEL.get(entry.status, entry.status)
+    if entry.kind == INDEX_KIND:
+        return "index"
     return entry.type or "—"
 
 

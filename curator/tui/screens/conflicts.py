@@ -66,7 +66,7 @@ class ConflictsScreen(Screen[None]):
                 yield Static(id="conflict-right-body")
         with VerticalScroll(id="conflict-evidence-scroll"):
             yield Static(id="conflict-evidence")
-        yield Footer(compact=True)
+        yield Footer(compact=True, show_command_palette=False)
 
     def on_mount(self) -> None:
         self._rebuild()
@@ -126,7 +126,7 @@ class ConflictsScreen(Screen[None]):
         from curator.tui.screens.entry_actions import short_reason
 
         reason = short_reason(f"superseded by {kept.id} ({finding.rule}: {finding.message})")
-        self._main().ask_expire(dropped, reason)
+        self._main().ask_expire(dropped, reason, partner=kept.id)
 
     def action_keep_left(self) -> None:
         if self.current:

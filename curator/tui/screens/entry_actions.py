@@ -10,6 +10,8 @@ from rich.text import Text
 from curator.model import Entry, Finding
 from curator.tui.screens.confirm import ConfirmModal
 from curator.tui.screens.expire import ExpireChoice, ExpireModal
+from curator.tui.index_row import IndexFix, index_fixes, is_index
+from curator.tui.review_decisions import inbound_wiki_labels
 from curator.tui.screens.prompt import PromptModal
 from curator.tui.view import suggested_partner
 from curator.tui.widgets.check_view import CheckView, claim_text
@@ -57,10 +59,13 @@ class EntryActions:
     """Mixed into MainScreen: every action that changes an entry goes through ops via App.run_op."""
 
 
-    def _require_entry(self, *, active: bool = True) -> Entry | None:
+    def _require_entry(self, *, active: bool = True, index_ok: bool = False) -> Entry | None:
         entry = self.current_entry
         if entry is None:
             self.app.say("Select an entry first.", severity="warning")
+            return None
+        if is_index(entry) and not index_ok:
+            self.app.say(f"{entry.id} is the index, not a memory: e edits it, I fixes what its findings point at.", severity="warning")
             return None
         if active and entry.status == "unreadable":
             self.app.say(f"{entry.id} could not be read; fix the file by hand first.", severity="warning")
@@ -74,13 +79,10 @@ class EntryActions:
         marked = self.view_state.marked
         marked.symmetric_difference_update({entry.id})
         self.query_one(EntryTable).redraw_entry(entry, self._entry_findings(entry.id), entry.id in marked, self.session.now)
-        self._update_filter_line(self.query_one(EntryTable).row_count, len(self.session.store.entries))
-        table = self.query_one(EntryTable)
-        if table.cursor_row + 1 < table.row_count:
-            table.move_cursor(row=table.cursor_row + 1, animate=False)
+        self._update_filter_line(self.query_one(EntryTable).row_count, len(self.session.table_entries))
 
     def action_edit(self) -> None:
-        entry = self._require_entry()
+        entry = self._require_entry(index_ok=True)
         if entry is None:
             return
         from curator.tui.screens.edit import EditScreen
@@ -94,10 +96,44 @@ class EntryActions:
     def save_text(self, entry_id: str, new_text: str) -> None:
         from curator import ops
 
-        self.app.run_op(lambda store: ops.edit(store, entry_id, text=new_text))
+        entry = self.session.entry(entry_id)
+
+        def refused(error: str) -> None:
+            if entry is None:
+                return
+            from curator.tui.screens.edit import EditScreen
+
+            def saved(again: str | None) -> None:
+                if again is not None:
+                    self.save_text(entry_id, again)
+
+            notice = f"Not saved: {error}\nYour text is kept here; ctrl+s writes it over the version now on disk, esc discards it."
+            self.app.push_screen(EditScreen(entry, text=new_text, notice=notice), saved)
+
+        if is_index(entry):
+            self.app.run_op(lambda store: ops.index_write(store, new_text), on_error=refused)
+            return
+        self.app.run_op(lambda store: ops.edit(store, entry_id, text=new_text), on_error=refused)
+
+    def action_index_fix(self) -> None:
+        entry = self._require_entry(active=False, index_ok=True)
+        if entry is None:
+            return
+        fixes = index_fixes(self.session.store, self.session.findings, entry)
+        if not fixes:
+            what = "the index has no findings to fix" if is_index(entry) else f"no index finding names {entry.id}"
+            self.app.say(f"Nothing to fix in the index: {what} (e edits it by hand).")
+            return
+        from curator.tui.screens.index_fix import IndexFixModal, run_index_fix
+
+        def chosen(fix: IndexFix | None) -> None:
+            if fix is not None:
+                self.app.run_op(lambda store: run_index_fix(store, fix))
+
+        self.app.push_screen(IndexFixModal(fixes), chosen)
 
     def action_edit_external(self) -> None:
-        entry = self._require_entry()
+        entry = self._require_entry(index_ok=True)
         if entry is None:
             return
         from curator.tui import editor
@@ -149,7 +185,8 @@ class EntryActions:
             from curator import ops
 
             self.view_state.marked.clear()
-            self.app.run_op(lambda store: ops.merge(store, plan.ids, name=plan.name, text=plan.text), after=after)
+            reason = ops.merge_reason(self.session.findings, plan.ids)
+            self.app.run_op(lambda store: ops.merge(store, plan.ids, name=plan.name, text=plan.text, reason=reason), after=after)
 
         self.app.push_screen(MergeScreen(self.session.store, ids), confirmed)
 
@@ -160,18 +197,26 @@ class EntryActions:
         if entry.status == "expired":
             self.app.say(f"{entry.id} is already expired; X restores it.", severity="warning")
             return
-        self.ask_expire(entry, default_expire_reason(self._entry_findings(entry.id)))
+        self.ask_expire(entry, default_expire_reason(self._entry_findings(entry.id)), partner=suggested_partner(entry.id, self.session.findings))
 
-    def ask_expire(self, entry: Entry, reason: str, after=None) -> None:
+    def ask_expire(self, entry: Entry, reason: str, after=None, partner: str | None = None) -> None:
         from curator import ops
 
         def chosen(choice: ExpireChoice | None) -> None:
             if choice is None:
                 return
             now = self.session.now
-            self.app.run_op(lambda store: ops.expire(store, entry.id, reason=choice.reason, at=choice.at, now=now), after=after)
+            self.app.run_op(
+                lambda store: ops.expire(
+                    store, entry.id, reason=choice.reason, at=choice.at, now=now, unlink=choice.unlink, relink_to=choice.relink_to
+                ),
+                after=after,
+            )
 
-        self.app.push_screen(ExpireModal(entry.id, reason), chosen)
+        store = self.session.store
+        live_partner = partner if store is not None and (other := store.get(partner or "")) is not None and other.kind == "file" else None
+        links = inbound_wiki_labels(store, [entry.id])
+        self.app.push_screen(ExpireModal(entry.id, reason, links, live_partner), chosen)
 
     def action_restore(self) -> None:
         entry = self.current_entry
@@ -198,7 +243,7 @@ class EntryActions:
         self.app.run_op(lambda store: ops.review(store, entry.id, on=today))
 
     def action_dismiss(self) -> None:
-        entry = self._require_entry(active=False)
+        entry = self._require_entry(active=False, index_ok=True)
         if entry is None:
             return
         findings_view = self.query_one(FindingsView)
@@ -281,19 +326,7 @@ class EntryActions:
 
     def ask_fix_claim(self, entry: Entry, result) -> None:
         from curator import ops
-        from curator.tui.widgets.check_view import probe_text
 
-        claim = claim_text(result.claim)
-        old_value, new_value = claim_fix_values(result, entry.body)
-        explanation = Text.assemble(("Claim: ", "bold"), (claim, ""), ("\n", ""))
-        if getattr(result, "explanation", ""):
-            explanation.append(f"{result.explanation}\n", style="italic")
-        explanation.append_text(probe_text(getattr(result, "probe", None)))
-        fields = [
-            ("old", "Text in the entry", old_value),
-            ("new", "Replace with (what the project shows)", new_value),
-            ("reason", "Reason (goes into the commit)", f"checked against the project: {getattr(result.probe, 'command', '')}"),
-        ]
         today = self.session.now.date()
 
         def answered(values: dict[str, str] | None) -> None:
@@ -301,4 +334,22 @@ class EntryActions:
                 return
             self.app.run_op(lambda store: ops.fix_claim(store, entry.id, old=values["old"], new=values["new"], on=today, reason=values["reason"]))
 
-        self.app.push_screen(PromptModal("Update memory from evidence", fields, explanation=explanation, ok_label="Update"), answered)
+        self.app.push_screen(fix_claim_prompt(entry, result), answered)
+
+
+def fix_claim_prompt(entry: Entry, result, ok_label: str = "Update") -> PromptModal:
+    """The form that turns a failed check into a replacement: old text, new text, reason."""
+    from curator.tui.widgets.check_view import probe_text
+
+    claim = claim_text(result.claim)
+    old_value, new_value = claim_fix_values(result, entry.body)
+    explanation = Text.assemble(("Claim: ", "bold"), (claim, ""), ("\n", ""))
+    if getattr(result, "explanation", ""):
+        explanation.append(f"{result.explanation}\n", style="italic")
+    explanation.append_text(probe_text(getattr(result, "probe", None)))
+    fields = [
+        ("old", "Text in the entry", old_value),
+        ("new", "Replace with (what the project shows)", new_value),
+        ("reason", "Reason (goes into the commit)", f"checked against the project: {getattr(result.probe, 'command', '')}"),
+    ]
+    return PromptModal("Update memory from evidence", fields, explanation=explanation, ok_label=ok_label)

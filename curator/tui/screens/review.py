@@ -2,9 +2,8 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-from datetime import datetime
-from typing import Any
+from datetime import datetime, timedelta
+from pathlib import Path
 
 from rich.console import Group
 from rich.text import Text
@@ -15,8 +14,21 @@ from textual.message import Message
 from textual.screen import Screen
 from textual.widgets import Footer, ProgressBar, Static
 
+from curator import config
 from curator.model import Entry, Store
 from curator.tui.commands import REVIEW_ACTIONS, bindings
+from curator.tui.index_row import IndexFix, index_fixes, is_index
+from curator.tui.review_decisions import (
+    KEPT_KINDS,
+    Decision,
+    apply_decisions,
+    decision_detail,
+    inbound_wiki_labels,
+    link_summary,
+    open_findings,
+    review_message,
+)
+from curator.tui.review_journal import ReviewJournal
 from curator.tui.screens.confirm import ConfirmModal
 from curator.tui.screens.expire import ExpireChoice, ExpireModal
 from curator.tui.view import findings_by_entry, review_queue, suggested_partner
@@ -24,51 +36,10 @@ from curator.tui.widgets.check_view import result_label
 from curator.tui.widgets.content_view import entry_renderable
 from curator.tui.widgets.findings_view import finding_label
 
-
-@dataclass
-class Decision:
-    """What the reviewer chose for one entry."""
-
-    kind: str
-    text: str | None = None
-    reason: str = ""
-    at: Any = None
-    partner: str | None = None
-    name: str | None = None
+__all__ = ["Decision", "ReviewScreen", "apply_decisions", "review_message"]
 
 
-def review_message(day: str, decisions: dict[str, Decision]) -> str:
-    """`review 2026-11-29 — 3 kept, 2 expired, 1 merged` (edited entries count as kept)."""
-    kinds = [decision.kind for decision in decisions.values()]
-    kept = sum(1 for kind in kinds if kind in ("keep", "edit"))
-    expired = sum(1 for kind in kinds if kind == "expire")
-    merged = sum(1 for kind in kinds if kind == "merge")
-    return f"review {day} — {kept} kept, {expired} expired, {merged} merged"
-
-
-def apply_decisions(store: Store, decisions: dict[str, Decision], message: str, now: datetime) -> tuple[str | None, list[str]]:
-    """Apply every decision inside one ops session; returns the commit and any refusals."""
-    from curator import ops
-
-    refusals: list[str] = []
-    with ops.session(store, message) as batch:
-        for entry_id, decision in decisions.items():
-            try:
-                if decision.kind == "keep":
-                    batch.review(entry_id, on=now.date())
-                elif decision.kind == "edit":
-                    batch.edit(entry_id, text=decision.text)
-                    batch.review(entry_id, on=now.date())
-                elif decision.kind == "expire":
-                    batch.expire(entry_id, reason=decision.reason, at=decision.at, now=now)
-                elif decision.kind == "merge" and decision.partner:
-                    batch.merge([entry_id, decision.partner], name=decision.name, text=decision.text)
-            except Exception as exc:
-                refusals.append(f"{entry_id}: {exc}")
-    return batch.commit, refusals
-
-
-class ReviewScreen(Screen[None]):
+class ReviewScreen(ReviewJournal, Screen[None]):
     """One flagged entry at a time, with its findings and check results."""
 
     CSS_PATH = "review.tcss"
@@ -90,12 +61,24 @@ class ReviewScreen(Screen[None]):
 
     def __init__(self) -> None:
         super().__init__()
+        from curator.ops.review_state import journal_path, resting_reason
+
         session = self.app.session
-        entries = session.store.entries if session.store else []
-        self.queue: list[str] = [entry.id for entry in review_queue(entries, session.findings, session.now)]
+        store = session.store
+        self.settings = config.load(store)[0] if store is not None else config.Config()
+        flagged = review_queue(session.table_entries, session.findings, session.now)
+        self.resting = {
+            entry.id: reason for entry in flagged
+            if (reason := resting_reason(entry, session.now, self.settings.skip_reviewed_days)) is not None
+        }
+        self.queue: list[str] = [entry.id for entry in flagged if entry.id not in self.resting]
         self.position = 0
         self.decisions: dict[str, Decision] = {}
+        self.drafts: dict[str, str] = {}
+        self.set_aside: dict[str, str] = {}
+        self.merge_drafts: dict[str, Decision] = {}
         self.applying = False
+        self.journal: Path | None = journal_path(store) if store is not None else None
 
     def compose(self) -> ComposeResult:
         with Horizontal(id="review-top"):
@@ -109,23 +92,26 @@ class ReviewScreen(Screen[None]):
                     yield Static(id="review-findings")
                 with VerticalScroll(id="review-checks-scroll"):
                     yield Static(id="review-checks")
-        yield Footer(compact=True)
+        yield Footer(compact=True, show_command_palette=False)
 
     def on_mount(self) -> None:
         if not self.queue:
-            self.app.say("Nothing is flagged: no review needed.")
+            resting = f" ({len(self.resting)} flagged entr{'y rests' if len(self.resting) == 1 else 'ies rest'}: reviewed or snoozed recently)" if self.resting else ""
+            self.app.say(f"Nothing is flagged: no review needed{resting}.")
         self._show()
+        self._offer_journal()
 
     def session_changed(self) -> None:
         if self.is_mounted:
             self._show()
 
+    # --- showing one entry ---------------------------------------------------------------------
+
     @property
     def current_entry(self) -> Entry | None:
-        store = self.app.session.store
-        if store is None or self.position >= len(self.queue):
+        if self.position >= len(self.queue):
             return None
-        return store.get(self.queue[self.position])
+        return self.app.session.entry(self.queue[self.position])
 
     def unsaved_work(self) -> str:
         acting = [decision for decision in self.decisions.values() if decision.kind != "skip"]
@@ -135,12 +121,17 @@ class ReviewScreen(Screen[None]):
 
     def _counts(self) -> Text:
         kinds = [decision.kind for decision in self.decisions.values()]
-        return Text.assemble(
-            (f"{sum(k in ('keep', 'edit') for k in kinds)} kept ", "green"),
+        counts = Text.assemble(
+            (f"{sum(k in KEPT_KINDS for k in kinds)} kept ", "green"),
             (f"{kinds.count('expire')} expired ", "red"),
             (f"{kinds.count('merge')} merged ", "magenta"),
             (f"{kinds.count('skip')} skipped", "dim"),
         )
+        if kinds.count("snooze"):
+            counts.append(f" {kinds.count('snooze')} snoozed", "cyan")
+        if self.resting:
+            counts.append(f"  ({len(self.resting)} resting)", "dim")
+        return counts
 
     def _show(self) -> None:
         session = self.app.session
@@ -164,15 +155,25 @@ class ReviewScreen(Screen[None]):
                 self._counts(),
             )
         )
-        self.query_one("#review-entry-body", Static).update(entry_renderable(entry, session.now))
-        entry_findings = findings_by_entry(session.findings).get(entry.id, [])
+        body = entry_renderable(entry, session.now)
+        if entry.id in self.drafts and decided is None:
+            note = Text("Your edit is kept as a draft: e reopens it, k/x/s decide without it.\n\n", style="bold yellow")
+            body = Group(note, body)
+        self.query_one("#review-entry-body", Static).update(body)
+        all_findings = findings_by_entry(session.findings).get(entry.id, [])
+        entry_findings = open_findings(all_findings, entry.id, self.decisions)
         findings_text = Text("Findings\n", style="bold")
         for finding in entry_findings:
             findings_text.append_text(finding_label(finding, entry.id))
             findings_text.append("\n")
-        partner = suggested_partner(entry.id, session.findings)
+        hidden = len(all_findings) - len(entry_findings)
+        if hidden:
+            findings_text.append(f"{hidden} finding(s) resolved by entries this review expires or merges\n", style="dim")
+        partner = suggested_partner(entry.id, entry_findings)
         if partner and session.store is not None and session.store.get(partner) is not None:
             findings_text.append(f"\nm merges with {partner}", style="magenta")
+        if index_fixes(session.store, entry_findings, entry):
+            findings_text.append("\nI fixes the index", style="magenta")
         self.query_one("#review-findings", Static).update(findings_text)
         results = session.check_results.get(entry.id)
         if results is None:
@@ -184,23 +185,79 @@ class ReviewScreen(Screen[None]):
         self.query_one("#review-checks", Static).update(checks)
         self.query_one("#review-entry", VerticalScroll).scroll_home(animate=False)
 
+    # --- deciding ------------------------------------------------------------------------------
+
     def _decide(self, decision: Decision) -> None:
         entry = self.current_entry
         if entry is None:
             return
         self.decisions[entry.id] = decision
+        draft = self.drafts.pop(entry.id, None)
+        if draft is not None and decision.kind == "skip":
+            self.drafts[entry.id] = draft
+        elif draft is not None and decision.kind != "edit":
+            self.app.say(f"Your edit draft of {entry.id} was set aside: you chose {decision.kind} instead (b goes back to it).")
+            self.set_aside[entry.id] = draft
         self._advance()
 
     def _advance(self) -> None:
         self.position += 1
         while self.position < len(self.queue) and self.current_entry is None:
             self.position += 1
+        self._save_journal()
         self._show()
         if self.position >= len(self.queue):
             self.action_finish()
 
+    def _not_for_index(self, entry: Entry, what: str) -> bool:
+        if is_index(entry):
+            self.app.say(f"{entry.id} is the index: {what} does not apply (I fixes it, e edits it, s skips).", severity="warning")
+            return True
+        return False
+
     def action_keep(self) -> None:
-        self._decide(Decision("keep"))
+        entry = self.current_entry
+        if entry is None:
+            return
+        if is_index(entry):
+            self._decide(Decision("skip"))
+            return
+        from curator.ops.review_state import expired_but_active
+
+        day = self.app.session.now.date()
+        if not expired_but_active(entry, day):
+            self._decide(Decision("keep"))
+            return
+        from curator.tui.screens.keep_expired import KeepExpiredModal
+
+        def chosen(expires: str | None) -> None:
+            if expires is not None:
+                self._decide(Decision("keep", expires=expires))
+
+        default = (day + timedelta(weeks=self.settings.snooze_weeks * 3)).isoformat()
+        self.app.push_screen(KeepExpiredModal(entry, default), chosen)
+
+    def action_snooze(self) -> None:
+        entry = self.current_entry
+        if entry is None or self._not_for_index(entry, "snooze"):
+            return
+        from curator.tui.screens.prompt import PromptModal
+
+        def answered(values: dict[str, str] | None) -> None:
+            if values is None:
+                return
+            try:
+                weeks = int(values["weeks"].strip())
+            except ValueError:
+                weeks = 0
+            if weeks < 1:
+                self.app.say("Snooze needs a whole number of weeks (1 or more).", severity="warning")
+                return
+            self._decide(Decision("snooze", weeks=weeks))
+
+        explanation = Text("Stamps reviewed today and review_after; review leaves the entry alone until then.")
+        fields = [("weeks", "Ask again in how many weeks?", str(self.settings.snooze_weeks))]
+        self.app.push_screen(PromptModal(f"Snooze {entry.id}", fields, explanation=explanation, ok_label="Snooze"), answered)
 
     def action_skip(self) -> None:
         self._decide(Decision("skip"))
@@ -209,9 +266,17 @@ class ReviewScreen(Screen[None]):
         if self.position == 0:
             return
         self.position -= 1
-        decision = self.decisions.pop(self.queue[self.position], None)
+        entry_id = self.queue[self.position]
+        decision = self.decisions.pop(entry_id, None)
         if decision is not None and decision.kind == "merge" and decision.partner:
             self.queue.insert(self.position + 1, decision.partner) if decision.partner not in self.queue else None
+            self.merge_drafts[entry_id] = decision
+            self.app.say(f"Back on {entry_id}: the merge with {decision.partner} is undone; m reopens it with your draft.")
+        draft = decision.text if decision is not None and decision.kind == "edit" else self.set_aside.pop(entry_id, None)
+        if draft is not None:
+            self.drafts[entry_id] = draft
+            self.app.say(f"Back on {entry_id}: your edit is kept as a draft (e reopens it).")
+        self._save_journal()
         self._show()
 
     def action_edit(self) -> None:
@@ -221,14 +286,21 @@ class ReviewScreen(Screen[None]):
         from curator.tui.screens.edit import EditScreen
 
         def saved(new_text: str | None) -> None:
-            if new_text is not None:
-                self._decide(Decision("edit", text=new_text))
+            if new_text is None:
+                return
+            if is_index(entry):
+                self.app.say("The index is edited on the main screen (one commit of its own); in review, I fixes it.", severity="warning")
+                return
+            self._decide(Decision("edit", text=new_text))
 
-        self.app.push_screen(EditScreen(entry), saved)
+        if is_index(entry):
+            self.app.say("In review, I fixes the index; e on the main screen edits it.", severity="warning")
+            return
+        self.app.push_screen(EditScreen(entry, text=self.drafts.get(entry.id), in_review=True), saved)
 
     def action_expire(self) -> None:
         entry = self.current_entry
-        if entry is None:
+        if entry is None or self._not_for_index(entry, "expire"):
             return
         from curator.tui.screens.entry_actions import default_expire_reason
 
@@ -236,19 +308,26 @@ class ReviewScreen(Screen[None]):
 
         def chosen(choice: ExpireChoice | None) -> None:
             if choice is not None:
-                self._decide(Decision("expire", reason=choice.reason, at=choice.at))
+                self._decide(Decision("expire", reason=choice.reason, at=choice.at, unlink=choice.unlink, partner_link=choice.relink_to))
 
-        self.app.push_screen(ExpireModal(entry.id, reason or "reviewed: no longer true"), chosen)
+        session = self.app.session
+        partner = suggested_partner(entry.id, open_findings(findings_by_entry(session.findings).get(entry.id, []), entry.id, self.decisions))
+        other = session.store.get(partner) if session.store is not None and partner else None
+        live_partner = partner if other is not None and other.kind == "file" and partner not in self.decisions else None
+        links = inbound_wiki_labels(session.store, [entry.id])
+        self.app.push_screen(ExpireModal(entry.id, reason or "reviewed: no longer true", links, live_partner), chosen)
 
     def action_merge(self) -> None:
         entry = self.current_entry
-        if entry is None:
+        if entry is None or self._not_for_index(entry, "merge"):
             return
-        partner = suggested_partner(entry.id, self.app.session.findings)
-        store = self.app.session.store
+        session = self.app.session
+        partner = suggested_partner(entry.id, open_findings(findings_by_entry(session.findings).get(entry.id, []), entry.id, self.decisions))
+        store = session.store
         if partner is None or partner in self.decisions or store is None or store.get(partner) is None:
             self.app.say("No merge partner for this entry (no open conflict or duplicate).", severity="warning")
             return
+        from curator import ops
         from curator.tui.screens.merge import MergePlan, MergeScreen
 
         def confirmed(plan: MergePlan | None) -> None:
@@ -256,9 +335,49 @@ class ReviewScreen(Screen[None]):
                 return
             if partner in self.queue[self.position + 1:]:
                 self.queue.remove(partner)
-            self._decide(Decision("merge", partner=partner, name=plan.name, text=plan.text))
+            reason = ops.merge_reason(session.findings, [entry.id, partner])
+            self._decide(Decision("merge", partner=partner, name=plan.name, text=plan.text, reason=reason))
 
-        self.app.push_screen(MergeScreen(self.app.session.store, [entry.id, partner]), confirmed)
+        kept = self.merge_drafts.get(entry.id)
+        if kept is not None and kept.partner == partner:
+            self.app.push_screen(MergeScreen(store, [entry.id, partner], text=kept.text, name=kept.name), confirmed)
+            return
+        self.app.push_screen(MergeScreen(store, [entry.id, partner]), confirmed)
+
+    def action_fix_claim(self) -> None:
+        entry = self.current_entry
+        if entry is None or self._not_for_index(entry, "fix from evidence"):
+            return
+        failing = [result for result in self.app.session.check_results.get(entry.id) or [] if getattr(result, "verdict", "") == "fail"]
+        if not failing:
+            self.app.say("No failed check to update from.", severity="warning")
+            return
+        from curator.tui.screens.entry_actions import fix_claim_prompt
+
+        def answered(values: dict[str, str] | None) -> None:
+            if values is not None:
+                self._decide(Decision("fix", old=values["old"], new=values["new"], reason=values["reason"]))
+
+        self.app.push_screen(fix_claim_prompt(entry, failing[0], ok_label="Decide"), answered)
+
+    def action_index_fix(self) -> None:
+        entry = self.current_entry
+        if entry is None:
+            return
+        session = self.app.session
+        fixes = index_fixes(session.store, open_findings(findings_by_entry(session.findings).get(entry.id, []), entry.id, self.decisions), entry)
+        if not fixes:
+            self.app.say("No index fix applies to this entry.", severity="warning")
+            return
+        from curator.tui.screens.index_fix import IndexFixModal
+
+        def chosen(fix: IndexFix | None) -> None:
+            if fix is not None:
+                self._decide(Decision("index", op=fix.op, ref=fix.ref, reason=fix.label))
+
+        self.app.push_screen(IndexFixModal(fixes), chosen)
+
+    # --- finishing -----------------------------------------------------------------------------
 
     def action_finish(self) -> None:
         if self.applying:
@@ -266,20 +385,26 @@ class ReviewScreen(Screen[None]):
         acting = {entry_id: d for entry_id, d in self.decisions.items() if d.kind != "skip"}
         if not acting:
             self.app.say("Review ended: nothing to write.")
+            self._clear_journal()
             self.dismiss(None)
             return
-        day = self.app.session.now.date().isoformat()
+        session = self.app.session
+        day = session.now.date().isoformat()
         message = review_message(day, acting)
         body = Text(f"{message}\n\nEverything is written as ONE commit:\n", style="")
         for entry_id, decision in acting.items():
-            extra = f" with {decision.partner}" if decision.partner else (f" — {decision.reason}" if decision.reason else "")
-            body.append(f"  {decision.kind:7} {entry_id}{extra}\n")
+            body.append(f"  {decision.kind:7} {entry_id}{decision_detail(decision)}\n")
+        links = link_summary(session.store, acting)
+        if links:
+            body.append(f"\n{links}\n", style="yellow")
+        if self.drafts:
+            body.append(f"\n{len(self.drafts)} edit draft(s) without a decision are not written: {', '.join(self.drafts)}\n", style="bold yellow")
 
         def answered(confirmed: bool | None) -> None:
             if confirmed:
                 self.applying = True
                 self.app.op_running = True
-                self._apply(self.app.session.store, acting, message, self.app.session.now, len(self.app.session.findings))
+                self._apply(session.store, acting, message, session.now, len(session.findings))
 
         self.app.push_screen(ConfirmModal("Apply the review?", body, "Apply"), answered)
 
@@ -301,8 +426,9 @@ class ReviewScreen(Screen[None]):
         self.applying = False
         self.app.op_running = False
         if message.error:
-            self.app.say(f"The review could not be written: {message.error}", severity="error", timeout=10)
+            self.app.say(f"The review could not be written: {message.error}\nYour decisions stay in the journal.", severity="error", timeout=10)
         else:
+            self._clear_journal()
             note = f"curator: {message.message}\n" + (f"commit {message.commit[:7]}" if message.commit else "(not committed: no git)")
             if message.delta:
                 note += f"\n{message.delta}"
@@ -311,3 +437,4 @@ class ReviewScreen(Screen[None]):
             self.app.say(note, severity="warning" if message.refusals else "information", timeout=10)
         self.app.reload()
         self.dismiss(None)
+
