@@ -168,6 +168,8 @@ class SummaryBar(Vertical):
         trend: Any = None,
     ) -> None:
         self._shown = (store, findings, path, stage, partial, review, now, trend)
+        if not self.query("#summary-text"):
+            return
         compact = 0 < (self.size.width or self.app.size.width) < COMPACT_BELOW_COLUMNS
         self.query_one("#summary-text", Static).update(store_line(store, findings, path, compact))
         loaded = Text(f"first {len(store.entries)} files shown; reading the whole store…", style="italic") if store and partial else loaded_line(store, compact)
