@@ -22,6 +22,7 @@ COMMAND_MODULES = {
     "review": ("ops_cmds", "review"),
     "undo": ("ops_cmds", "undo"),
     "track": ("ops_cmds", "track"),
+    "index": ("index_cmd", "index"),
     "changes": ("changes_cmd", "changes"),
     "snapshot": ("inbox_cmds", "snapshot"),
     "hook": ("inbox_cmds", "hook"),

@@ -55,11 +55,11 @@ def demo(target: Path | None, now_text: str | None, open_tui: bool) -> None:
         from curator import report  # deferred with run_scan: only this fallback path prints a scan
         from curator.scan import run_scan
 
-        if run_app is not None:
-            click.echo("not a terminal: printing the scan instead of opening the TUI", err=True)
         click.echo(report.render_text(run_scan(paths.claude_store, now=now)), nl=False)
         return
     run_app(paths.claude_store, now=now)
+    if sys.stdin.isatty() and sys.stdout.isatty():
+        click.echo(f"the demo stays in {paths.root}: `curator {paths.claude_store}` opens it again")
 
 
 def register(group: click.Group) -> None:

@@ -10,6 +10,7 @@ from rapidfuzz import fuzz, process, utils
 from curator.checks.results import CHECK_FAILED
 from curator.model import SEVERITY_RANK, Entry, Finding, Severity
 from curator.rules.registry import Rule, get_rule
+from curator.tui.index_row import INDEX_KIND
 from curator.tui.session import index_findings
 
 COLUMNS: tuple[tuple[str, str], ...] = (
@@ -87,6 +88,8 @@ def entry_type_label(entry: Entry) -> str:
     """The type, or the status when the entry is not active."""
     if entry.status != "active":
         return STATUS_LABEL.get(entry.status, entry.status)
+    if entry.kind == INDEX_KIND:
+        return "index"
     return entry.type or "—"
 
 
