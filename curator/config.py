@@ -14,6 +14,8 @@ CONFIG_NAME = ".curator.toml"
 
 RULE_TABLES = ("stale", "freshness", "bloat", "duplicate", "conflict", "unused")
 DEFAULT_STALE_DAYS = {"project": 90, "feedback": 180, "reference": 365, "user": 365, "default": 180}
+DEFAULT_SKIP_REVIEWED_DAYS = 7
+DEFAULT_SNOOZE_WEEKS = 4
 DEFAULT_FRESHNESS_DAYS = {"project": 30, "feedback": 60, "reference": 90, "user": 90, "default": 30}
 
 
@@ -45,6 +47,8 @@ class Config:
     exclusive_sets: list[list[str]] = field(default_factory=list)
     unused_sessions: int = 30
     disabled: frozenset[str] = frozenset()
+    skip_reviewed_days: int = DEFAULT_SKIP_REVIEWED_DAYS
+    snooze_weeks: int = DEFAULT_SNOOZE_WEEKS
     ignores: list[Suppression] = field(default_factory=list)
     private_allow: tuple[str, ...] = ()
 
@@ -90,12 +94,19 @@ def parse(
     data: dict[str, Any], *, rule_keys: Collection[str] | None = None, rule_ids: Collection[str] | None = None
 ) -> Config:
     """Build a Config from parsed TOML, raising ConfigError on unknown keys, unknown rule ids or wrong types."""
-    unknown = set(data) - {"rules", "ignore", "private-data"}
+    unknown = set(data) - {"rules", "ignore", "private-data", "review"}
     if unknown:
         raise ConfigError(
-            f"unknown top-level key(s) {', '.join(sorted(unknown))} (expected [rules], [[ignore]] and [private-data])"
+            f"unknown top-level key(s) {', '.join(sorted(unknown))} (expected [rules], [review], [[ignore]] and [private-data])"
         )
     config = Config()
+    review = _table(data.get("review", {}), "[review]")
+    _only(review, {"skip_reviewed_days", "snooze_weeks"}, "[review]")
+    if review.get("skip_reviewed_days") != 0:
+        config.skip_reviewed_days = _number(review.get("skip_reviewed_days", config.skip_reviewed_days), "skip_reviewed_days", int)
+    else:
+        config.skip_reviewed_days = 0
+    config.snooze_weeks = _number(review.get("snooze_weeks", config.snooze_weeks), "snooze_weeks", int)
     rules = _table(data.get("rules", {}), "[rules]")
     allowed = {"disable", *(RULE_TABLES if rule_keys is None else rule_keys)}
     if set(rules) - allowed:

@@ -10,7 +10,7 @@ from pathlib import Path
 from typing import Any, Literal, get_args
 
 Severity = Literal["info", "warning", "error"]
-EntryKind = Literal["file", "section", "rule", "daily"]
+EntryKind = Literal["file", "section", "rule", "daily", "index"]
 EntryStatus = Literal["active", "expired", "unreadable"]
 FormatName = Literal["claude-code", "notes", "openclaw", "instructions"]
 

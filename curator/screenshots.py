@@ -10,7 +10,7 @@ from datetime import datetime, timezone
 from pathlib import Path
 from typing import Awaitable, Callable
 
-from curator import formats
+from curator import formats, ops
 from curator.demo import build_demo
 from curator.demo_usage import write_demo_transcripts
 from curator.ops import inbox as ops_inbox
@@ -48,9 +48,16 @@ def _failing_entry(app) -> str | None:
     return None
 
 
-def _first_pair(app) -> list[str] | None:
-    pairs = pair_findings(app.session.findings)
-    return list(pairs[0].entries[:2]) if pairs else None
+def _mergeable_pair(app) -> list[str] | None:
+    """The first conflict or duplicate pair ops can draft a merge for (two memory entries, not an instruction)."""
+    for finding in pair_findings(app.session.findings):
+        ids = list(finding.entries[:2])
+        try:
+            ops.merge_draft(app.session.store, ids)
+        except ops.OpError:
+            continue
+        return ids
+    return None
 
 
 async def _shoot(
@@ -78,10 +85,45 @@ async def _check_pane(app, pilot) -> None:
 
 
 async def _merge(app, pilot) -> None:
-    pair = _first_pair(app)
+    pair = _mergeable_pair(app)
     if pair:
         app.screen.open_merge(pair)
     await pilot.pause(0.2)
+
+
+async def _index_row(app, pilot) -> None:
+    store = app.session.store
+    if store is not None and store.index is not None:
+        app.screen.jump_to(store.index.path)
+    await pilot.press("3")
+
+
+async def _review_summary(app, pilot) -> None:
+    """Decide three entries (an index fix, a keep, an expire), then open the summary."""
+    from curator.tui.index_row import is_index
+    from curator.tui.screens.expire import ExpireModal
+    from curator.tui.screens.index_fix import IndexFixModal
+    from curator.tui.screens.keep_expired import KeepExpiredModal
+
+    await pilot.press("R")
+    await pilot.pause(0.3)
+    for key in ("k", "x"):
+        review = app.screen
+        if is_index(review.current_entry):
+            await pilot.press("I")
+            await pilot.pause(0.2)
+            if isinstance(app.screen, IndexFixModal):
+                await pilot.press("enter")
+                await pilot.pause(0.2)
+        await pilot.press(key)
+        await pilot.pause(0.2)
+        if isinstance(app.screen, (KeepExpiredModal, ExpireModal)):
+            await pilot.press("enter")
+            await pilot.pause(0.1)
+        if isinstance(app.screen, ExpireModal):
+            await pilot.press("enter")
+        await pilot.pause(0.2)
+    await pilot.press("escape")
 
 
 async def _conflicts(app, pilot) -> None:
@@ -139,6 +181,8 @@ SHOTS: tuple[tuple[str, Callable[..., Awaitable[None]]], ...] = (
     ("merge", _merge),
     ("conflicts", _conflicts),
     ("review-mode", _review),
+    ("index-row", _index_row),
+    ("review-summary", _review_summary),
     ("trends", _trends),
     ("inbox", _inbox),
 )

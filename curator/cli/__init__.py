@@ -24,6 +24,7 @@ COMMAND_MODULES = {
     "undo": ("ops_cmds", "undo"),
     "redo": ("ops_cmds", "redo"),
     "track": ("ops_cmds", "track"),
+    "index": ("index_cmd", "index"),
     "changes": ("changes_cmd", "changes"),
     "snapshot": ("inbox_cmds", "snapshot"),
     "hook": ("inbox_cmds", "hook"),

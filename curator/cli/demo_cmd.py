@@ -63,6 +63,8 @@ def demo(target: Path | None, now_text: str | None, open_tui: bool) -> None:
         click.echo(report.render_text(run_scan(paths.claude_store, now=now, claude_dir=claude_dir)), nl=False)
         return
     run_app(paths.claude_store, now=now, claude_dir=claude_dir)
+    if sys.stdin.isatty() and sys.stdout.isatty():
+        click.echo(f"the demo stays in {paths.root}: `curator {paths.claude_store}` opens it again")
 
 
 def register(group: click.Group) -> None:

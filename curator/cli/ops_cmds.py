@@ -5,7 +5,7 @@ from __future__ import annotations
 import sys
 from collections.abc import Iterator
 from contextlib import contextmanager
-from datetime import date
+from datetime import date, datetime
 from pathlib import Path
 from typing import Callable
 
@@ -137,12 +137,16 @@ def edit(entry_id: str, text_file: Path | None, reason: str | None, store_path: 
 @click.argument("entry_id", metavar="[ID]", required=False)
 @click.option("--reason", default=None, help="Why it expires (kept in the archive and the commit message).")
 @click.option("--at", "at_text", default=None, metavar="DATE", help="Expire on this date instead of now: writes `expires: DATE`.")
-@click.option("--due", is_flag=True, help="Apply every scheduled expiry that is due (no ID).")
+@click.option("--due", is_flag=True, help="Apply every scheduled expiry that is due (no ID); entries reviewed on or after their expiry stay.")
 @click.option("--dry-run", is_flag=True, help="With --due: list what is due and change nothing.")
+@click.option("--unlink", is_flag=True, help="Also turn [[links]] to the entry elsewhere in the store into plain text (same commit).")
+@click.option("--relink-to", "relink_to", default=None, metavar="ID", help="Point [[links]] to the entry at entry ID instead (same commit).")
 @now_option
 @store_option
-def expire(entry_id: str | None, reason: str | None, at_text: str | None, due: bool, dry_run: bool,
-           now_text: str | None, store_path: Path | None) -> None:
+def expire(
+    entry_id: str | None, reason: str | None, at_text: str | None, due: bool, dry_run: bool, unlink: bool,
+    relink_to: str | None, now_text: str | None, store_path: Path | None,
+) -> None:
     """Move entry ID out of what the agent loads, into the archive.
 
     Topic files move to .archive/ (with expired and expired_reason in their
@@ -175,12 +179,33 @@ def expire(entry_id: str | None, reason: str | None, at_text: str | None, due: b
     at = parse_day(at_text, "--at")
     why = reason or (f"scheduled for {at.isoformat()}" if at and at > day else "expired by hand")
     with locked_store(store_path) as store:
-        run_op(lambda: ops.expire(store, entry_id, reason=why, at=at, now=day))
+        warn_inbound(store, [entry_id], "relink" if relink_to else "unlink" if unlink else "keep")
+        run_op(lambda: ops.expire(store, entry_id, reason=why, at=at, now=day, unlink=unlink, relink_to=relink_to))
+
+
+def warn_inbound(store: Store, entry_ids: list[str], mode: str) -> None:
+    """Say on stderr which links point at the entries and what happens to them."""
+    try:
+        links = ops.inbound_links(store, entry_ids)
+    except ops.OpError:
+        return
+    wiki = [link for link in links if link.kind == "wiki"]
+    if not wiki:
+        return
+    fate = {
+        "keep": "left as they are (they will dangle; --unlink makes them plain text, --relink-to ID points them elsewhere)",
+        "unlink": "made plain text",
+        "relink": "pointed at the entry you named",
+        "rewrite": "rewritten to the merged entry",
+    }[mode]
+    echo(f"curator: {len(wiki)} link(s) point here, {fate}:", err=True)
+    for link in wiki:
+        echo(f"  {link.label()}", err=True)
 
 
 @click.command(epilog=EPILOG_SAFETY)
 @click.argument("entry_ids", metavar="ID ID...", nargs=-1, required=True)
-@click.option("--name", default=None, help="File name of the result (default: the newest source's file).")
+@click.option("--name", default=None, help="File name of the result (default: the newest source's file); `name:` and the index hook stay.")
 @click.option("--text-file", type=click.Path(path_type=Path, dir_okay=False, exists=True), help="The merged text (default: the newest source's frontmatter over every body).")
 @click.option("--edit", "open_editor", is_flag=True, help="Open the prefilled merged text in $EDITOR first.")
 @click.option("--reason", default=None, help="Why, for the commit message.")
@@ -205,18 +230,26 @@ def merge(
     text: str | None = None
     if text_file is not None:
         text = text_file.read_bytes().decode("utf-8", "replace")
-    if not open_editor or text is not None:
-        with locked_store(store_path) as store:
-            run_op(lambda: ops.merge(store, list(entry_ids), name=name, text=text, reason=reason, now=today(moment)))
-        return
-    store = load(store_path)
-    try:
-        draft = ops.merge_draft(store, list(entry_ids), name=name)
-    except ops.OpError as error:
-        echo(f"curator: {error}", err=True)
-        sys.exit(2 if isinstance(error, ops.UnknownEntry) else 1)
-    text = edit_text(draft.text)
-    run_op(lambda: ops.merge(store, list(entry_ids), name=name, text=text, reason=reason, now=today(moment)))
+    if open_editor and text is None:
+        store = load(store_path)
+        try:
+            draft = ops.merge_draft(store, list(entry_ids), name=name)
+        except ops.OpError as error:
+            echo(f"curator: {error}", err=True)
+            sys.exit(2 if isinstance(error, ops.UnknownEntry) else 1)
+        text = edit_text(draft.text)
+    with locked_store(store_path) as store:
+        if reason is None:
+            reason = merge_reason_for(store, list(entry_ids), moment)
+        warn_inbound(store, list(entry_ids), "rewrite")
+        run_op(lambda: ops.merge(store, list(entry_ids), name=name, text=text, reason=reason, now=today(moment)))
+
+
+def merge_reason_for(store: Store, entry_ids: list[str], moment: datetime | None) -> str:
+    """The commit reason for a merge: the conflict or duplicate finding that pairs the entries."""
+    from curator.scan import analyze_store
+
+    return ops.merge_reason(analyze_store(store, now=moment).findings, entry_ids)
 
 
 @click.command(epilog=EPILOG_SAFETY)

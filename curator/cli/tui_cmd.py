@@ -8,6 +8,7 @@ import click
 
 from curator import formats
 from curator.cli.common import now_option, parse_now
+from curator.formats.detection import plan_path
 
 
 @click.command()
@@ -33,6 +34,11 @@ def tui(
     if path is not None:
         if not path.exists():
             raise click.UsageError(f"{path}: no such file or directory")
+        if format_name is None and plan_path(path, Path.home()) is None:
+            raise click.UsageError(
+                f"{path}: no agent memory found (looked for a Claude Code store, notes.md, an OpenClaw workspace "
+                "and instruction files); pass --format to force a reader"
+            )
         run_app(path, format_name=format_name, project=project, now=now)
         return
     candidates = formats.discover(Path.cwd())

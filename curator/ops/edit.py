@@ -25,6 +25,7 @@ from curator.ops.core import (
     run_plan,
     source_of,
 )
+from curator.ops.eol import keep_line_endings
 from curator.ops.io import OpError, Plan
 
 _META_COMMENT = re.compile(r"<!--(?!\s*curator-archive)(.*?)-->", re.DOTALL)
@@ -107,9 +108,9 @@ def edit(
     start, end = entry_span(entry, source)
     new_entry_text = (source.text or "")[start:end]
     if text is not None:
-        new_entry_text = text
+        new_entry_text = keep_line_endings(new_entry_text, text)
     elif body is not None:
-        new_entry_text = _replace_body(entry, new_entry_text, body)
+        new_entry_text = _replace_body(entry, new_entry_text, keep_line_endings(entry.body, body))
     if fields:
         new_entry_text = _with_fields(entry, new_entry_text, fields)
     if entry.kind == "section" and new_entry_text and not new_entry_text.endswith("\n") and end < len(source.text or ""):

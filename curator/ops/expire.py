@@ -28,6 +28,7 @@ from curator.ops.core import (
 )
 from curator.ops.edit import edit
 from curator.ops.io import OpError, Plan
+from curator.ops.links import plan_unlink
 
 
 def archive_rel_for(store: Store, rel: str, planned: set[str] | None = None) -> str:
@@ -109,9 +110,15 @@ def expire(
     reason: str,
     at: date | None = None,
     now: date | datetime | None = None,
+    unlink: bool = False,
+    relink_to: str | None = None,
     session: Any = None,
 ) -> OpResult:
-    """Move an entry out of what the agent loads now, or schedule it with `expires: DATE` when `at` is later."""
+    """Move an entry out of what the agent loads now, or schedule it with `expires: DATE` when `at` is later.
+
+    With `unlink`, `[[name]]` links to it elsewhere in the store become plain text in the same commit;
+    with `relink_to` (an entry id) they point at that entry instead.
+    """
     entry = find_entry(store, entry_id)
     refuse_instruction(store, entry, "expire")
     if is_archived(entry):
@@ -141,6 +148,19 @@ def expire(
         write_archives(store, plan, archive_texts)
         plan.write(entry.path, source.encode(text[:start] + text[end:]), source.raw, Path(source.abspath))
         what = f"expire {entry.id} ({entry.name})" if entry.name else f"expire {entry.id}"
+    if unlink or relink_to:
+        new_name = None
+        if relink_to:
+            partner = find_entry(store, relink_to)
+            if partner.kind != "file" or is_archived(partner) or partner.id == entry.id:
+                raise OpError(f"{relink_to} is not another live topic file, so links cannot point at it")
+            new_name = PurePosixPath(partner.path).stem
+        changed_links = plan_unlink(store, plan, [entry], set(), new_name)
+        if changed_links:
+            verb = f"pointing {changed_links} link{'s' if changed_links != 1 else ''} at {relink_to}" if new_name else (
+                f"unlinking {changed_links} link{'s' if changed_links != 1 else ''}"
+            )
+            what += f", {verb}"
     result = run_plan(store, plan, what, why, session)
     result.message = f"{result.message} -> {archive_rel}"
     return result
@@ -159,13 +179,25 @@ def scheduled_day(entry: Entry) -> date | None:
     return None
 
 
+def kept_after_expiry(entry: Entry) -> bool:
+    """True when a person reviewed the entry on or after its `expires:` day (they kept it)."""
+    scheduled = scheduled_day(entry)
+    return scheduled is not None and entry.reviewed is not None and entry.reviewed.date() >= scheduled
+
+
+def is_due(entry: Entry, day: date) -> bool:
+    """A live store entry whose scheduled expiry is on or before `day` and that nobody kept since."""
+    scheduled = scheduled_day(entry)
+    return (
+        entry.is_active and entry.origin == "store" and scheduled is not None and scheduled <= day
+        and not kept_after_expiry(entry)
+    )
+
+
 def due_entries(store: Store, *, now: date | datetime) -> list[Entry]:
-    """The active store entries whose scheduled expiry (`expires:`) is on or before `now` (never writes)."""
+    """The entries `expire --due` would archive on `now` (never writes)."""
     day = today(now)
-    return [
-        entry for entry in store.entries
-        if entry.is_active and entry.origin == "store" and (scheduled_day(entry) or date.max) <= day
-    ]
+    return [entry for entry in store.entries if is_due(entry, day)]
 
 
 def expire_due(store: Store, *, now: date | datetime) -> OpResult:

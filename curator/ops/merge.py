@@ -108,16 +108,48 @@ def merge_draft(store: Store, entry_ids: list[str], *, name: str | None = None) 
     if is_whole_file(newest):
         head = newest.text[: len(newest.text) - len(newest.body)] if newest.text.endswith(newest.body) else ""
         path = result_rel(name, newest.path)
-        if name and head:
-                    head = frontmatter.set_fields(head, {"name": PurePosixPath(path).stem})
-        text = head + (eol + eol).join(bodies) + eol
-        title, hook = _title_and_hook(text, PurePosixPath(path).stem)
-        index_line = ops_archive.index_line_for(title, path, hook) if store.format == "claude-code" else None
+        lead = newest.body[: len(newest.body) - len(newest.body.lstrip("\r\n"))] if head and newest.body.strip() else ""
+        text = head + lead + (eol + eol).join(bodies) + eol
+        title, _hook = _title_and_hook(text, PurePosixPath(path).stem)
+        index_line = result_index_line(store, newest, path, text) if store.format == "claude-code" else None
         return MergeDraft(title, path, text, index_line, [entry.id for entry in entries])
     heading = newest.text.split("\n", 1)[0].rstrip("\r")
     text = heading + eol + (eol + eol).join(body.strip("\r\n") for body in bodies) + eol
     first = min(entries, key=lambda entry: entry.span[0] if entry.span else 0)
     return MergeDraft(newest.name, first.id, text, None, [entry.id for entry in entries], kind="section")
+
+
+def result_index_line(store: Store, newest: Entry, target: str, merged_text: str) -> str:
+    """The merged entry's index line: the newest source's own line (pointed at `target`) unless its
+    title or description was edited in the merged text, else one built from the merged frontmatter."""
+    title, hook = _title_and_hook(merged_text, PurePosixPath(target).stem)
+    fresh = ops_archive.index_line_for(title, target, hook)
+    if store.index is None:
+        return fresh
+    old_title, old_hook = _title_and_hook(newest.text, PurePosixPath(newest.path).stem)
+    if (title, hook) != (old_title, old_hook):
+        return fresh
+    for line in store.index.entries:
+        if ops_archive.is_index_line_for(line.text, {newest.path}):
+            return ops_archive.retarget_links(line.text, {newest.path: target}) if newest.path != target else line.text
+    return fresh
+
+
+def merge_reason(findings: list[Any], entry_ids: list[str]) -> str:
+    """Why these entries are merged, from the conflict or duplicate finding that pairs them."""
+    wanted = set(entry_ids)
+    for rule, label in (("conflict", "resolve a conflict"), ("duplicate", "duplicates")):
+        for finding in findings:
+            if getattr(finding, "rule", None) == rule and len(wanted & set(finding.entries)) >= 2:
+                return f"{label}: {ops_archive.one_line_text(finding.message)[:160]}"
+    return "merged by hand"
+
+
+def _wiki_names(entry: Entry) -> list[str]:
+    names = [PurePosixPath(entry.path).stem]
+    if entry.name and entry.name not in names:
+        names.append(entry.name)
+    return names
 
 
 def rewrite_wiki_links(text: str, renames: dict[str, str]) -> str:
@@ -145,7 +177,7 @@ def merge(
     if not merged_text.strip():
         raise OpError("the merged text is empty; nothing would be left of the sources")
     day = today(now).isoformat()
-    why = reason or f"{len(entries)} entries say the same thing"
+    why = reason or "merged by hand"
     plan = Plan(file_dir(store))
     if draft.kind == "section":
         return _merge_sections(store, plan, entries, draft, merged_text, day, why, session)
@@ -160,12 +192,11 @@ def merge(
         _, index_now = plan_file_archive(store, plan, entry, visible, index_now, planned)
     newest_source = store.files[_newest(entries, store).path]
     plan.write(target, newest_source.encode(merged_text), store.files[target].raw if target in store.files else None)
-    title, hook = _title_and_hook(merged_text, PurePosixPath(target).stem)
+    title, _hook = _title_and_hook(merged_text, PurePosixPath(target).stem)
     original_index, _ = index_text(store)
     if original_index is not None:
-        new_index = ops_archive.replace_index_lines(
-            original_index, sorted(source_paths), ops_archive.index_line_for(title, target, hook)
-        )
+        new_line = result_index_line(store, _newest(entries, store), target, merged_text)
+        new_index = ops_archive.replace_index_lines(original_index, sorted(source_paths), new_line)
         renames = _renames(entries, target, title)
         new_index = ops_archive.retarget_links(new_index, {path: target for path in source_paths if path != target})
         plan.write(INDEX_NAME, store.files[INDEX_NAME].encode(rewrite_wiki_links(new_index, renames)), index_raw)
@@ -181,8 +212,8 @@ def _renames(entries: list[Entry], target: str, title: str) -> dict[str, str]:
         stem = PurePosixPath(entry.path).stem
         if stem != new_stem:
             renames[stem] = new_stem
-        if entry.name and entry.name != stem and entry.name != title:
-            renames[entry.name] = title
+        if entry.name and entry.name != stem and entry.name != new_stem:
+            renames[entry.name] = new_stem
     return renames
 
 

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import sys
 import threading
 from concurrent.futures import Future, ThreadPoolExecutor
 from dataclasses import dataclass, field
@@ -126,6 +127,7 @@ class CuratorApp(App[None]):
         def __init__(
             self, outcome: OpOutcome | None, error: str | None, after: Callable[[], None] | None,
             store: Store | None = None, signature: tuple = (),
+            on_error: Callable[[str], None] | None = None,
         ) -> None:
             super().__init__()
             self.outcome = outcome
@@ -133,6 +135,7 @@ class CuratorApp(App[None]):
             self.after = after
             self.store = store
             self.signature = signature
+            self.on_error = on_error
 
     class DiskChecked(Message):
         """The store's files were stat-ed; `signature` says what they look like now."""
@@ -417,8 +420,11 @@ class CuratorApp(App[None]):
 
     # --- ops ---------------------------------------------------------------------------------
 
-    def run_op(self, operation: Callable[[Store], OpResult], *, after: Callable[[], None] | None = None) -> None:
-        """Run one ops call on the current store in a worker, then notify and adopt the store it re-read."""
+    def run_op(
+        self, operation: Callable[[Store], OpResult], *, after: Callable[[], None] | None = None,
+        on_error: Callable[[str], None] | None = None,
+    ) -> None:
+        """Run one ops call on the current store in a worker, then notify and adopt the store it re-read (`on_error` gets a refusal)."""
         store = self.session.store
         if store is None:
             self.say("No store is open.", severity="warning")
@@ -430,10 +436,13 @@ class CuratorApp(App[None]):
             self.say("Still reading the store; try again in a moment.", severity="warning")
             return
         self.op_running = True
-        self._run_op(operation, store, after)
+        self._run_op(operation, store, after, on_error)
 
     @work(thread=True, exclusive=False, exit_on_error=False, group="ops")
-    def _run_op(self, operation: Callable[[Store], OpResult], store: Store, after: Callable[[], None] | None) -> None:
+    def _run_op(
+        self, operation: Callable[[Store], OpResult], store: Store, after: Callable[[], None] | None,
+        on_error: Callable[[str], None] | None = None,
+    ) -> None:
         fresh: Store | None = None
         signature: tuple = ()
         try:
@@ -446,7 +455,7 @@ class CuratorApp(App[None]):
             error = None
         except Exception as exc:
             outcome, error = None, str(exc) or type(exc).__name__
-        self.post_message(self.OpFinished(outcome, error, after, fresh, signature))
+        self.post_message(self.OpFinished(outcome, error, after, fresh, signature, on_error))
 
     @on(OpFinished)
     def _op_finished(self, message: OpFinished) -> None:
@@ -464,6 +473,8 @@ class CuratorApp(App[None]):
             self.reload()
         if message.after is not None and message.error is None:
             message.after()
+        if message.on_error is not None and message.error is not None:
+            message.on_error(message.error)
 
     def _forget_history(self) -> None:
         main = self.main_screen
@@ -522,6 +533,16 @@ class CuratorApp(App[None]):
             self.push_screen(HelpScreen())
 
 
+def print_scan_instead(path: Path, format_name: str | None, project: Path | None, now: datetime | None) -> None:
+    """What `curator PATH` does when stdin or stdout is not a terminal: the text scan, not a TUI that waits for keys."""
+    from curator import report
+    from curator.scan import run_scan
+
+    sys.stderr.write("curator: not a terminal: printing the scan instead of opening the TUI\n")
+    sys.stdout.write(report.render_text(run_scan(path, format_name=format_name, project=project, now=now)))
+    sys.stdout.flush()
+
+
 def run_app(
     store_path: Path | None,
     format_name: str | None = None,
@@ -532,7 +553,12 @@ def run_app(
     projects_home: Path | None = None,
     claude_dir: Path | None = None,
 ) -> None:
-    """Open the TUI on `store_path` (or on a picker over `candidates`, or on every store under `projects_home`)."""
+    """Open the TUI on `store_path` (or a picker over `candidates`, or every store under `projects_home`);
+    without a terminal, print the scan instead."""
+    if not (sys.stdin.isatty() and sys.stdout.isatty()):
+        target = store_path if store_path is not None else Path(candidates[0].path) if candidates else Path.cwd()
+        print_scan_instead(target, format_name, project, now)
+        return
     CuratorApp(
         store_path,
         format_name=format_name,

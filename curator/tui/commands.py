@@ -24,8 +24,13 @@ class ActionSpec:
     priority: bool = False
 
     def binding(self) -> Binding:
-        return Binding(self.key, self.action, self.label, show=self.show, id=self.id, priority=self.priority)
+        return Binding(
+            self.key, self.action, self.label, show=self.show, id=self.id, priority=self.priority,
+            key_display=FOOTER_KEY_DISPLAY.get(self.key),
+        )
 
+
+FOOTER_KEY_DISPLAY = {"space": "␣"}
 
 MAIN = "main screen"
 REVIEW = "review mode"
@@ -39,7 +44,7 @@ EVERYWHERE = "everywhere"
 
 MAIN_ACTIONS: tuple[ActionSpec, ...] = (
     ActionSpec("main-help", "question_mark", "app.help", "Help", "Show every key", MAIN, palette=False),
-    ActionSpec("search", "slash", "search", "Search", "Fuzzy-search names, descriptions and bodies", MAIN),
+    ActionSpec("search", "slash", "search", "Search", "Fuzzy-search names, descriptions and bodies", MAIN, show=False),
     ActionSpec("edit", "e", "edit", "Edit", "Edit the entry in place, frontmatter included", MAIN),
     ActionSpec("edit-external", "E", "edit_external", "$EDITOR", "Edit the entry in $EDITOR (saved through ops)", MAIN, show=False),
     ActionSpec("merge", "m", "merge", "Merge", "Merge the marked entries (or this one and its partner)", MAIN),
@@ -48,10 +53,11 @@ MAIN_ACTIONS: tuple[ActionSpec, ...] = (
     ActionSpec("review-stamp", "v", "review_stamp", "Reviewed", "Stamp the entry as reviewed today", MAIN, show=False),
     ActionSpec("promote", "plus", "promote", "Promote", "Promote the entry to a rule in CLAUDE.md/AGENTS.md", MAIN, show=False),
     ActionSpec("dismiss", "d", "dismiss_finding", "Dismiss", "Dismiss a finding (writes a suppression)", MAIN, show=False),
+    ActionSpec("index-fix", "I", "index_fix", "Index fix", "Index fixes: add orphan, drop dead link, shorten, move up", MAIN, show=False),
     ActionSpec("conflicts", "c", "conflicts", "Conflicts", "Resolve conflicts and duplicates side by side", MAIN),
     ActionSpec("review", "R", "review", "Review", "Weekly review: walk flagged entries, worst first", MAIN),
     ActionSpec("undo", "u", "undo", "Undo", "Revert the last curator commit", MAIN),
-    ActionSpec("mark", "space", "mark", "Mark", "Mark or unmark the entry (for merge)", MAIN),
+    ActionSpec("mark", "space", "mark", "Mark", "Mark or unmark for merge (the cursor stays)", MAIN),
     ActionSpec("inbox", "i", "inbox", "Inbox", "What the agent changed since the last review", MAIN),
     ActionSpec("trends", "T", "trends", "Trends", "Charts of memory over time", MAIN, show=False),
     ActionSpec("prune", "P", "prune", "Prune", "Prune view: entries the agent never reads, worst first", MAIN),
@@ -78,18 +84,22 @@ SECRET_ACTIONS: tuple[ActionSpec, ...] = (
 )
 
 APP_ACTIONS: tuple[ActionSpec, ...] = (
-    ActionSpec("help", "question_mark", "help", "Help", "Show every key", EVERYWHERE),
+    ActionSpec("help", "question_mark", "help", "Help", "Show every key, on every screen (F1 inside text fields)", EVERYWHERE),
+    ActionSpec("help-f1", "f1", "help", "Help", "Show every key, even while typing in a text field", EVERYWHERE, show=False, palette=False, priority=True),
     ActionSpec("quit", "q", "quit", "Quit", "Quit curator", EVERYWHERE),
     ActionSpec("quit-ctrl", "ctrl+q", "quit", "Quit", "Quit curator", EVERYWHERE, show=False, palette=False),
 )
 
 REVIEW_ACTIONS: tuple[ActionSpec, ...] = (
-    ActionSpec("review-keep", "k", "keep", "Keep", "Keep: stamp as reviewed", REVIEW),
+    ActionSpec("review-keep", "k", "keep", "Keep", "Keep: stamp as reviewed (a past expires: asks to extend or clear)", REVIEW),
     ActionSpec("review-edit", "e", "edit", "Edit", "Edit the entry, then count it as kept", REVIEW),
     ActionSpec("review-expire", "x", "expire", "Expire", "Expire the entry (reason from its finding)", REVIEW),
     ActionSpec("review-merge", "m", "merge", "Merge", "Merge with the suggested partner", REVIEW),
+    ActionSpec("review-snooze", "z", "snooze", "Snooze", "Keep, and ask again in N weeks (review skips it until then)", REVIEW),
+    ActionSpec("review-fix-claim", "F", "fix_claim", "Fix claim", "Update the entry from a failed check's evidence (a decision)", REVIEW, show=False),
+    ActionSpec("review-index-fix", "I", "index_fix", "Index fix", "Fix the index line this finding points at (a decision)", REVIEW, show=False),
     ActionSpec("review-skip", "s", "skip", "Skip", "Skip without a decision", REVIEW),
-    ActionSpec("review-back", "b", "back", "Back", "Go back one entry and undo its decision", REVIEW),
+    ActionSpec("review-back", "b", "back", "Back", "Go back one entry and undo its decision (an edit stays as a draft)", REVIEW),
     ActionSpec("review-finish", "escape", "finish", "Finish", "End the review: summary, then one commit", REVIEW),
 )
 

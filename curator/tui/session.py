@@ -9,7 +9,8 @@ from pathlib import Path
 from typing import Any, Literal
 
 from curator.checks.results import CheckResult
-from curator.model import SEVERITY_RANK, Finding, Store
+from curator.model import SEVERITY_RANK, Entry, Finding, Store
+from curator.tui.index_row import index_entry, index_target, table_entries
 
 Stage = Literal["loading", "history", "usage", "rules", "checks", "ready"]
 
@@ -51,6 +52,21 @@ class Session:
     def now(self) -> datetime:
         return self.fixed_now or datetime.now(timezone.utc)
 
+    def entry(self, entry_id: str | None) -> Entry | None:
+        """The store entry with this id, or the index row."""
+        if self.store is None or entry_id is None:
+            return None
+        found = self.store.get(entry_id)
+        if found is not None:
+            return found
+        row = index_entry(self.store)
+        return row if row is not None and row.id == entry_id else None
+
+    @property
+    def table_entries(self) -> list[Entry]:
+        """What the entry table lists: every entry plus the index row."""
+        return table_entries(self.store)
+
     @property
     def findings(self) -> list[Finding]:
         """Every finding shown: the rules' (with reader findings) and the live checks'."""
@@ -64,11 +80,14 @@ class Session:
 
 
 def index_findings(findings: list[Finding]) -> dict[str, list[Finding]]:
-    """Map each entry id to the findings that name it, worst first."""
+    """Map each entry id (and the index row) to the findings that name it, worst first."""
     by_entry: dict[str, list[Finding]] = {}
     for finding in findings:
         for entry_id in finding.entries:
             by_entry.setdefault(entry_id, []).append(finding)
+        index_path = index_target(finding)
+        if index_path is not None and index_path not in finding.entries:
+            by_entry.setdefault(index_path, []).append(finding)
     for entry_findings in by_entry.values():
         entry_findings.sort(key=lambda finding: -SEVERITY_RANK.get(finding.severity, 0))
     return by_entry

@@ -11,6 +11,7 @@ from curator.checks.results import CHECK_FAILED
 from curator.model import SEVERITY_RANK, Entry, Finding, Severity
 from curator.rules.registry import Rule, get_rule
 from curator.sync.conflicts import RULE as SYNC_CONFLICT
+from curator.tui.index_row import INDEX_KIND
 from curator.tui.session import index_findings
 from curator.usage import EntryUsage, StoreUsage
 
@@ -89,6 +90,8 @@ def entry_type_label(entry: Entry) -> str:
     """The type, or the status when the entry is not active."""
     if entry.status != "active":
         return STATUS_LABEL.get(entry.status, entry.status)
+    if entry.kind == INDEX_KIND:
+        return "index"
     return entry.type or "—"
 
 

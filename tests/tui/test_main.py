@@ -29,7 +29,7 @@ async def test_first_paint_then_history_rules_and_checks_fill_in(store: Path, no
     app = CuratorApp(store, now=now, watch_disk=False)
     async with app.run_test(size=(120, 40)) as pilot:
         await wait_for(pilot, lambda: app.session.store is not None, message="store loaded")
-        assert app.screen.query_one(EntryTable).row_count == 6
+        assert app.screen.query_one(EntryTable).row_count == 7, "six entries and the MEMORY.md index row"
         await wait_ready(pilot, app)
         text = screen_text(app)
         assert "claude-code" in text and "6 entries" in text
@@ -60,17 +60,17 @@ async def test_sort_by_each_column_and_reverse(store: Path, now) -> None:
         await wait_ready(pilot, app)
         await pilot.press("s")
         assert app.screen.view_state.sort_column == "name"
-        names = [app.session.store.get(entry_id).name.lower() for entry_id in table_ids(app)]
+        names = [app.session.entry(entry_id).name.lower() for entry_id in table_ids(app)]
         assert names == sorted(names)
         await pilot.press("S")
-        names = [app.session.store.get(entry_id).name.lower() for entry_id in table_ids(app)]
+        names = [app.session.entry(entry_id).name.lower() for entry_id in table_ids(app)]
         assert names == sorted(names, reverse=True)
         for column in ("type", "age", "changed", "commits", "size", "flag"):
             await pilot.press("s")
             assert app.screen.view_state.sort_column == column
         await pilot.press("s", "s", "s", "s", "s", "s")
         assert app.screen.view_state.sort_column == "size"
-        sizes = [app.session.store.get(entry_id).bytes for entry_id in table_ids(app)]
+        sizes = [app.session.entry(entry_id).bytes for entry_id in table_ids(app)]
         assert sizes == sorted(sizes, reverse=True)
 
 
@@ -94,7 +94,7 @@ async def test_filters_by_type_and_flagged_and_fuzzy_search(store: Path, now) ->
         assert table_ids(app) == ["deploy_freeze.md"]
         assert app.focused is app.screen.query_one(EntryTable)
         await pilot.press("escape")
-        assert len(table_ids(app)) == 6
+        assert len(table_ids(app)) == 7 and "MEMORY.md" in table_ids(app)
 
 
 async def test_detail_tabs_history_findings_jump_and_check(store: Path, now) -> None:

@@ -55,15 +55,17 @@ def store(tmp_path: Path) -> Path:
 def test_main_screen(store: Path, now, snap_compare) -> None:
     """Summary bar (project/.claude/memory, 0 error / 4 warning / 3 info, claude-code, 6 entries, the
     always-loaded meters at 8/200 lines and 0.3/25 KB, a two-week sparkline of index lines and
-    `never reviewed`), the table sorted worst first with ▲ flags on the
-    four flagged entries, and the Content tab of the first row (Short-post cleanup) with its fields and
-    frontmatter; compact footer with Help, Search, Edit, Merge, Expire, Conflicts, Review, Undo, Mark, Inbox, Prune, Quit."""
+    `never reviewed`), the table sorted worst first with ▲ flags on the four flagged entries and a
+    `MEMORY.md (index)` row typed `index`, and the Content tab of the first row (Short-post cleanup)
+    with its fields and frontmatter; compact footer with Help, Search, Edit, Merge, Expire, Conflicts,
+    Review, Undo, Mark, Inbox, Prune, Quit."""
     assert snap_compare(CuratorApp(store, now=now, watch_disk=False), terminal_size=WIDE, run_before=prepare())
 
 
 def test_main_screen_80x24(store: Path, now, snap_compare) -> None:
-    """At 80×24 the table stacks above the detail tabs; all six rows, the tab bar and the footer's
-    `? Help` stay visible."""
+    """At 80×24 the table stacks above the detail tabs; the summary line ends with `6 entries` (no
+    ellipsis), all seven rows (six entries and the index), the tab bar and the whole footer from `? Help`
+    to `q Quit` stay visible."""
     assert snap_compare(CuratorApp(store, now=now, watch_disk=False), terminal_size=(80, 24), run_before=prepare())
 
 
@@ -117,20 +119,43 @@ def test_conflicts_view(store: Path, now, snap_compare) -> None:
 def test_review_mode(store: Path, now, snap_compare) -> None:
     """Review mode on its second entry (after one keep): header `Review 2/4` with counts `1 kept`,
     a progress bar a quarter full, the entry's content on the left, its findings and check results on
-    the right, and the footer keys Keep, Edit, Expire, Merge, Skip, Back, Finish."""
+    the right, and the footer keys Keep, Edit, Expire, Merge, Snooze, Skip, Back, Finish."""
     app = CuratorApp(store, now=now, watch_disk=False)
     assert snap_compare(app, terminal_size=WIDE, run_before=prepare("R", "k"))
 
 
 def test_expire_dialog(store: Path, now, snap_compare) -> None:
     """Expire dialog over the main screen for deploy_freeze.md: the reason prefilled from its
-    expired-date finding, `now` as the date, Expire and Cancel buttons."""
+    expired-date finding and selected, an empty When showing the placeholder `now`, Expire and Cancel."""
     app = CuratorApp(store, now=now, watch_disk=False)
     assert snap_compare(app, terminal_size=WIDE, run_before=prepare(jump("deploy_freeze.md"), "x"))
 
 
 def test_help_screen(store: Path, now, snap_compare) -> None:
-    """Help: the top of the scrolling key table (key, action, where), main-screen keys from `?` to `3`,
-    with `P` (Prune view) and `w` (why this memory exists) after `i` and `T`."""
+    """Help: the title says `? or F1 opens this on every screen`, then the top of the scrolling key table
+    (key, action, where): main-screen keys including `i` (inbox), `I` (index fixes), `T`, `P` (Prune view)
+    and `w` (why this memory exists)."""
     app = CuratorApp(store, now=now, watch_disk=False)
     assert snap_compare(app, terminal_size=WIDE, run_before=prepare("question_mark"))
+
+
+def test_index_row(tmp_path: Path, now, snap_compare) -> None:
+    """The `MEMORY.md (index)` row selected with an ✖ flag, its Findings tab listing the dangling
+    link to gone.md (line 9) and the orphan.md finding; the detail header counts them."""
+    from tests.support.gitrepo import commit_files
+    from tests.support.tui import MEMORY_DIR
+
+    store = fresh_store(tmp_path)
+    index = (store / "MEMORY.md").read_text() + "- [Gone](gone.md) — deleted by hand\n"
+    orphan = "---\nname: Orphan idea\ndescription: A memory the index forgot\ntype: project\n---\n\nKeep drafts short.\n"
+    commit_files(store.parents[1], {f"{MEMORY_DIR}/MEMORY.md": index, f"{MEMORY_DIR}/orphan.md": orphan}, "more", "2026-10-01T10:00:00+00:00")
+    app = CuratorApp(store, now=now, watch_disk=False)
+    assert snap_compare(app, terminal_size=WIDE, run_before=prepare(jump("MEMORY.md"), "3"))
+
+
+def test_review_summary(store: Path, now, snap_compare) -> None:
+    """Review's summary before the one commit: `review 2026-11-29 — 1 kept, 1 expired, 0 merged`,
+    one line per decision (keep short_cleanup.md, expire blog_cadence.md with its reason) and
+    Apply / Cancel buttons."""
+    app = CuratorApp(store, now=now, watch_disk=False)
+    assert snap_compare(app, terminal_size=WIDE, run_before=prepare("R", "k", "x", "enter", "enter", "escape"))

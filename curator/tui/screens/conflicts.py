@@ -66,7 +66,7 @@ class ConflictsScreen(CuratorScreen):
                 yield Static(id="conflict-right-body")
         with VerticalScroll(id="conflict-evidence-scroll"):
             yield Static(id="conflict-evidence")
-        yield Footer(compact=True)
+        yield Footer(compact=True, show_command_palette=False)
 
     def on_mount(self) -> None:
         self.watch(self.app, "session_revision", self.session_changed, init=False)
@@ -125,7 +125,7 @@ class ConflictsScreen(CuratorScreen):
             self.curator.say(f"{dropped.id} is a project instruction, not memory: edit {dropped.path} by hand, or dismiss.", severity="warning")
             return
         reason = short_reason(f"superseded by {kept.id} ({finding.rule}: {finding.message})")
-        self._main().ask_expire(dropped, reason)
+        self._main().ask_expire(dropped, reason, partner=kept.id)
 
     def action_keep_left(self) -> None:
         if self.current:

@@ -21,18 +21,24 @@ class EditScreen(Screen[str | None]):
     BINDINGS = bindings(EDITOR_ACTIONS)
     ACTION_SPECS = EDITOR_ACTIONS
 
-    def __init__(self, entry: Entry) -> None:
+    def __init__(self, entry: Entry, *, text: str | None = None, in_review: bool = False, notice: str = "") -> None:
         super().__init__()
+        self.notice = notice
         self.entry = entry
         self.original = entry.text or entry.body
+        self.start_text = text if text is not None else self.original
+        self.in_review = in_review
 
     def compose(self) -> ComposeResult:
+        saves = "ctrl+s keeps the edit as a review decision (written when the review is applied)" if self.in_review else "ctrl+s saves (one commit)"
         with Vertical():
             yield Static(
-                Text.assemble(("Editing ", "bold"), (self.entry.id, "bold cyan"), ("   ctrl+s saves (one commit) · esc cancels", "dim")),
+                Text.assemble(("Editing ", "bold"), (self.entry.id, "bold cyan"), (f"   {saves} · esc cancels", "dim")),
                 id="edit-title",
             )
-            yield TextArea(self.original, soft_wrap=True, show_line_numbers=True, tab_behavior="indent", id="edit-area")
+            if self.notice:
+                yield Static(Text(self.notice, style="bold yellow"), id="edit-notice")
+            yield TextArea(self.start_text, soft_wrap=True, show_line_numbers=True, tab_behavior="indent", id="edit-area")
         yield Footer()
 
     def on_mount(self) -> None:

@@ -11,18 +11,22 @@ from curator import editor, ops
 from curator.checks.results import CheckResult
 from curator.model import Entry, Finding
 from curator.tui.base import CuratorScreen
+from curator.tui.index_row import IndexFix, index_fixes, is_index
+from curator.tui.review_decisions import inbound_wiki_labels
 from curator.tui.screens.confirm import ConfirmModal
 from curator.tui.screens.conflicts import ConflictsScreen
 from curator.tui.screens.edit import EditScreen
 from curator.tui.screens.expire import ExpireChoice, ExpireModal
+from curator.tui.screens.fix_claim import fix_claim_prompt
 from curator.tui.screens.inbox import InboxScreen
+from curator.tui.screens.index_fix import IndexFixModal, run_index_fix
 from curator.tui.screens.merge import MergePlan, MergeScreen
 from curator.tui.screens.prompt import PromptModal
 from curator.tui.screens.prune import PruneScreen
 from curator.tui.screens.review import ReviewScreen
 from curator.tui.screens.trends import TrendsScreen
 from curator.tui.view import ViewState, default_expire_reason, suggested_partner
-from curator.tui.widgets.check_view import CheckView, claim_text, probe_text
+from curator.tui.widgets.check_view import CheckView
 from curator.tui.widgets.detail import DetailPane
 from curator.tui.widgets.entry_table import EntryTable
 from curator.tui.widgets.findings_view import FindingsView
@@ -47,10 +51,13 @@ class EntryActions(CuratorScreen):
         raise NotImplementedError
 
 
-    def _require_entry(self, *, active: bool = True) -> Entry | None:
+    def _require_entry(self, *, active: bool = True, index_ok: bool = False) -> Entry | None:
         entry = self.current_entry
         if entry is None:
             self.curator.say("Select an entry first.", severity="warning")
+            return None
+        if is_index(entry) and not index_ok:
+            self.curator.say(f"{entry.id} is the index, not a memory: e edits it, I fixes what its findings point at.", severity="warning")
             return None
         if active and entry.status == "unreadable":
             self.curator.say(f"{entry.id} could not be read; fix the file by hand first.", severity="warning")
@@ -64,13 +71,10 @@ class EntryActions(CuratorScreen):
         marked = self.view_state.marked
         marked.symmetric_difference_update({entry.id})
         self.query_one(EntryTable).redraw_entry(entry, self._entry_findings(entry.id), entry.id in marked, self.session.now)
-        self._update_filter_line(self.query_one(EntryTable).row_count, len(self.session.store.entries) if self.session.store else 0)
-        table = self.query_one(EntryTable)
-        if table.cursor_row + 1 < table.row_count:
-            table.move_cursor(row=table.cursor_row + 1, animate=False)
+        self._update_filter_line(self.query_one(EntryTable).row_count, len(self.session.table_entries))
 
     def action_edit(self) -> None:
-        entry = self._require_entry()
+        entry = self._require_entry(index_ok=True)
         if entry is None:
             return
         def saved(new_text: str | None) -> None:
@@ -80,10 +84,42 @@ class EntryActions(CuratorScreen):
         self.app.push_screen(EditScreen(entry), saved)
 
     def save_text(self, entry_id: str, new_text: str) -> None:
-        self.curator.run_op(lambda store: ops.edit_keeping_draft(store, entry_id, new_text))
+        entry = self.session.entry(entry_id)
+
+        def refused(error: str) -> None:
+            if entry is None:
+                return
+
+            def saved(again: str | None) -> None:
+                if again is not None:
+                    self.save_text(entry_id, again)
+
+            notice = f"Not saved: {error}\nYour text is kept here; ctrl+s writes it over the version now on disk, esc discards it."
+            self.app.push_screen(EditScreen(entry, text=new_text, notice=notice), saved)
+
+        if is_index(entry):
+            self.curator.run_op(lambda store: ops.index_write(store, new_text), on_error=refused)
+            return
+        self.curator.run_op(lambda store: ops.edit_keeping_draft(store, entry_id, new_text), on_error=refused)
+
+    def action_index_fix(self) -> None:
+        entry = self._require_entry(active=False, index_ok=True)
+        if entry is None:
+            return
+        fixes = index_fixes(self.session.store, self.session.findings, entry)
+        if not fixes:
+            what = "the index has no findings to fix" if is_index(entry) else f"no index finding names {entry.id}"
+            self.curator.say(f"Nothing to fix in the index: {what} (e edits it by hand).")
+            return
+
+        def chosen(fix: IndexFix | None) -> None:
+            if fix is not None:
+                self.curator.run_op(lambda store: run_index_fix(store, fix))
+
+        self.app.push_screen(IndexFixModal(fixes), chosen)
 
     def action_edit_external(self) -> None:
-        entry = self._require_entry()
+        entry = self._require_entry(index_ok=True)
         if entry is None:
             return
         original = entry.text or entry.body
@@ -126,7 +162,8 @@ class EntryActions(CuratorScreen):
             if plan is None:
                 return
             self.view_state.marked.clear()
-            self.curator.run_op(lambda store: ops.merge(store, plan.ids, name=plan.name, text=plan.text), after=after)
+            reason = ops.merge_reason(self.session.findings, plan.ids)
+            self.curator.run_op(lambda store: ops.merge(store, plan.ids, name=plan.name, text=plan.text, reason=reason), after=after)
 
         store = self.session.store
         if store is not None:
@@ -139,16 +176,24 @@ class EntryActions(CuratorScreen):
         if entry.status == "expired":
             self.curator.say(f"{entry.id} is already expired; X restores it.", severity="warning")
             return
-        self.ask_expire(entry, default_expire_reason(self._entry_findings(entry.id)))
+        self.ask_expire(entry, default_expire_reason(self._entry_findings(entry.id)), partner=suggested_partner(entry.id, self.session.findings))
 
-    def ask_expire(self, entry: Entry, reason: str, after=None) -> None:
+    def ask_expire(self, entry: Entry, reason: str, after=None, partner: str | None = None) -> None:
         def chosen(choice: ExpireChoice | None) -> None:
             if choice is None:
                 return
             now = self.session.now
-            self.curator.run_op(lambda store: ops.expire(store, entry.id, reason=choice.reason, at=choice.at, now=now), after=after)
+            self.curator.run_op(
+                lambda store: ops.expire(
+                    store, entry.id, reason=choice.reason, at=choice.at, now=now, unlink=choice.unlink, relink_to=choice.relink_to
+                ),
+                after=after,
+            )
 
-        self.app.push_screen(ExpireModal(entry.id, reason), chosen)
+        store = self.session.store
+        live_partner = partner if store is not None and (other := store.get(partner or "")) is not None and other.kind == "file" else None
+        links = inbound_wiki_labels(store, [entry.id])
+        self.app.push_screen(ExpireModal(entry.id, reason, links, live_partner), chosen)
 
     def action_restore(self) -> None:
         entry = self.current_entry
@@ -171,7 +216,7 @@ class EntryActions(CuratorScreen):
         self.curator.run_op(lambda store: ops.review(store, entry.id, on=today))
 
     def action_dismiss_finding(self) -> None:
-        entry = self._require_entry(active=False)
+        entry = self._require_entry(active=False, index_ok=True)
         if entry is None:
             return
         findings_view = self.query_one(FindingsView)
@@ -280,17 +325,6 @@ class EntryActions(CuratorScreen):
         self.ask_fix_claim(entry, result)
 
     def ask_fix_claim(self, entry: Entry, result: CheckResult) -> None:
-        claim = claim_text(result.claim)
-        old_value, new_value = ops.fix_values(result, entry.body)
-        explanation = Text.assemble(("Claim: ", "bold"), (claim, ""), ("\n", ""))
-        if result.explanation:
-            explanation.append(f"{result.explanation}\n", style="italic")
-        explanation.append_text(probe_text(result.probe))
-        fields = [
-            ("old", "Text in the entry", old_value),
-            ("new", "Replace with (what the project shows)", new_value),
-            ("reason", "Reason (goes into the commit)", f"checked against the project: {result.probe.command if result.probe else ''}"),
-        ]
         today = self.session.now.date()
 
         def answered(values: dict[str, str] | None) -> None:
@@ -298,4 +332,5 @@ class EntryActions(CuratorScreen):
                 return
             self.curator.run_op(lambda store: ops.fix_claim(store, entry.id, old=values["old"], new=values["new"], on=today, reason=values["reason"]))
 
-        self.app.push_screen(PromptModal("Update memory from evidence", fields, explanation=explanation, ok_label="Update"), answered)
+        self.app.push_screen(fix_claim_prompt(entry, result), answered)
+

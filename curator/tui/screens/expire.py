@@ -10,7 +10,8 @@ from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, VerticalScroll
 from textual.screen import ModalScreen
-from textual.widgets import Button, Input, Label, Static
+from textual.widgets import Button, Input, Label, RadioButton, RadioSet, Static
+from textual.widgets.input import Selection
 
 
 @dataclass
@@ -19,6 +20,8 @@ class ExpireChoice:
 
     reason: str
     at: date | None
+    unlink: bool = False
+    relink_to: str | None = None
 
 
 def parse_when(value: str) -> date | None:
@@ -34,10 +37,12 @@ class ExpireModal(ModalScreen[ExpireChoice | None]):
 
     BINDINGS = [Binding("escape", "cancel", "Cancel", id="expire-cancel")]
 
-    def __init__(self, entry_label: str, reason: str = "") -> None:
+    def __init__(self, entry_label: str, reason: str = "", links: list[str] | None = None, partner: str | None = None) -> None:
         super().__init__()
         self.entry_label = entry_label
         self.default_reason = reason
+        self.links = links or []
+        self.partner = partner
 
     def compose(self) -> ComposeResult:
         with VerticalScroll(classes="dialog"):
@@ -45,8 +50,18 @@ class ExpireModal(ModalScreen[ExpireChoice | None]):
             yield Static(Text(f"It moves to the archive (restore brings it back){self._index_note()}."), classes="dialog-help")
             yield Label("Reason")
             yield Input(value=self.default_reason, placeholder="why it no longer holds", id="expire-reason", compact=True, classes="dialog-input")
-            yield Label("When: now, or a date (YYYY-MM-DD) to schedule")
-            yield Input(value="now", id="expire-when", compact=True, classes="dialog-input")
+            yield Label("When: empty means now; a date (YYYY-MM-DD) schedules it")
+            yield Input(value="", placeholder="now", id="expire-when", compact=True, classes="dialog-input")
+            if self.links:
+                listing = Text(f"{len(self.links)} link(s) point here and would dangle:\n", style="yellow")
+                for link in self.links:
+                    listing.append(f"  {link}\n", style="")
+                yield Static(listing, id="expire-links", classes="dialog-help")
+                with RadioSet(id="expire-link-choice", compact=True):
+                    if self.partner:
+                        yield RadioButton(f"Point them at {self.partner} (same commit)", value=True, id="links-relink")
+                    yield RadioButton("Turn them into plain text (same commit)", value=not self.partner, id="links-unlink")
+                    yield RadioButton("Leave them (they will dangle)", id="links-keep")
             yield Static(id="expire-error", classes="dialog-error")
             with Horizontal(classes="dialog-buttons"):
                 yield Button("Expire", variant="error", id="expire-ok")
@@ -63,9 +78,9 @@ class ExpireModal(ModalScreen[ExpireChoice | None]):
         self.call_after_refresh(self._show_reason_start)
 
     def _show_reason_start(self) -> None:
-        """Show the start of a long prefilled reason, not its tail."""
+        """Select the prefilled reason (typing replaces it) and show its start, not its tail."""
         reason = self.query_one("#expire-reason", Input)
-        reason.cursor_position = 0
+        reason.selection = Selection(len(reason.value), 0)
         reason.scroll_to(x=0, animate=False)
 
     def _submit(self) -> None:
@@ -79,7 +94,11 @@ class ExpireModal(ModalScreen[ExpireChoice | None]):
         except ValueError:
             error.update(Text("Write `now` or a date as YYYY-MM-DD.", style="red"))
             return
-        self.dismiss(ExpireChoice(reason=reason, at=when))
+        pressed = self.query_one(RadioSet).pressed_button if self.links else None
+        chosen = pressed.id if pressed is not None else None
+        self.dismiss(ExpireChoice(
+            reason=reason, at=when, unlink=chosen == "links-unlink", relink_to=self.partner if chosen == "links-relink" else None,
+        ))
 
     def on_input_submitted(self, event: Input.Submitted) -> None:
         if event.input.id == "expire-reason":

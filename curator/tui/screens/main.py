@@ -3,10 +3,11 @@
 from __future__ import annotations
 
 from rich.text import Text
-from textual import on
+from textual import on, work
 from textual.app import ComposeResult
 from textual.containers import Container, Vertical
 from textual.coordinate import Coordinate
+from textual.message import Message
 from textual.timer import Timer
 from textual.widgets import DataTable, Footer, Input, Static, TabbedContent
 
@@ -52,6 +53,7 @@ class MainScreen(SecretActions, EntryActions):
         self._search_timer: Timer | None = None
         self._detail_timer: Timer | None = None
         self._settled = False
+        self._journal_checked = False
 
     def compose(self) -> ComposeResult:
         yield SummaryBar(id="summary")
@@ -61,7 +63,7 @@ class MainScreen(SecretActions, EntryActions):
                 yield Static(id="filter-line")
                 yield EntryTable(id="entries")
             yield DetailPane(id="detail")
-        yield Footer(compact=True)
+        yield Footer(compact=True, show_command_palette=False)
 
     def on_mount(self) -> None:
         self.watch(self.app, "session_revision", self.session_changed, init=False)
@@ -76,7 +78,31 @@ class MainScreen(SecretActions, EntryActions):
         if self.is_mounted:
             self._redraw()
 
+    class JournalFound(Message):
+        """An unfinished review journal was found for this store."""
+
+        def __init__(self, day: str, count: int) -> None:
+            super().__init__()
+            self.day = day
+            self.count = count
+
+    @work(thread=True, exclusive=True, exit_on_error=False, group="journal")
+    def _look_for_journal(self, store) -> None:
+        from curator.ops.review_state import load_journal
+
+        data = load_journal(store)
+        if data and data.get("decisions"):
+            self.post_message(self.JournalFound(str(data.get("day", "?")), len(data["decisions"])))
+
+    @on(JournalFound)
+    def _journal_found(self, message: JournalFound) -> None:
+        self.curator.say(f"An unfinished review from {message.day} holds {message.count} decision(s): R offers to resume it.", timeout=10)
+
     def _redraw(self) -> None:
+        session = self.session
+        if session.stage == "ready" and session.store is not None and not self._journal_checked:
+            self._journal_checked = True
+            self._look_for_journal(session.store)
         self.refresh_summary()
         self.refresh_table()
         self._show_detail(force=True)
@@ -103,12 +129,12 @@ class MainScreen(SecretActions, EntryActions):
             self._update_filter_line(0, 0)
             return
         usage = store_usage(session.store)
-        entries = visible_entries(session.store.entries, session.findings, self.view_state, session.now, usage)
+        entries = visible_entries(session.table_entries, session.findings, self.view_state, session.now, usage)
         cursor_on = keep_cursor_on or (table.current_entry_id or self.shown_entry_id if self._settled else None)
         self._settled = self._settled or session.stage == "ready"
         table.show_entries(entries, session.findings_by_entry(), self.view_state.marked, session.now,
                            keep_cursor_on=cursor_on, usage=usage)
-        self._update_filter_line(len(entries), len(session.store.entries))
+        self._update_filter_line(len(entries), len(session.table_entries))
 
     def _update_filter_line(self, shown: int, total: int) -> None:
         state = self.view_state
@@ -129,11 +155,7 @@ class MainScreen(SecretActions, EntryActions):
 
     @property
     def current_entry(self) -> Entry | None:
-        store = self.session.store
-        entry_id = self.query_one(EntryTable).current_entry_id
-        if store is None or entry_id is None:
-            return None
-        return store.get(entry_id)
+        return self.session.entry(self.query_one(EntryTable).current_entry_id)
 
     def _entry_findings(self, entry_id: str) -> list[Finding]:
         return self.session.findings_by_entry().get(entry_id, [])
@@ -204,7 +226,7 @@ class MainScreen(SecretActions, EntryActions):
     def jump_to(self, entry_id: str) -> None:
         """Select the entry, clearing the search and filters when they hide it."""
         store = self.session.store
-        if store is not None and store.get(entry_id) is None:
+        if store is not None and self.session.entry(entry_id) is None:
             other = store.find(entry_id)
             where = f"{other.path} (a project instruction file, not this store)" if other else "nowhere in this store"
             self.curator.say(f"{entry_id} is {where}.")

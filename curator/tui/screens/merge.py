@@ -13,6 +13,7 @@ from textual.widgets import Footer, Input, Label, Static, TextArea
 from curator import ops
 from curator.model import Entry, Store
 from curator.tui.commands import MERGE_ACTIONS, bindings
+from curator.tui.review_decisions import inbound_wiki_labels
 from curator.tui.screens.confirm import ConfirmModal
 from curator.tui.view import format_date
 from curator.tui.widgets.content_view import shown_text
@@ -71,12 +72,17 @@ class MergeScreen(Screen[MergePlan | None]):
     BINDINGS = bindings(MERGE_ACTIONS)
     ACTION_SPECS = MERGE_ACTIONS
 
-    def __init__(self, store: Store, ids: list[str]) -> None:
+    def __init__(self, store: Store, ids: list[str], *, text: str | None = None, name: str | None = None) -> None:
         super().__init__()
         self.store = store
         self.ids = ids
         self.sources = [entry for entry in (store.get(entry_id) for entry_id in ids) if entry is not None]
         self.draft = make_draft(store, ids)
+        if text is not None and not self.draft.error:
+            self.draft.text = text
+            if name:
+                self.draft.file_name = name if self.draft.file_name else ""
+                self.draft.name = name
 
     def compose(self) -> ComposeResult:
         yield Static(Text.assemble(("Merge ", "bold"), (" + ".join(self.ids), "bold cyan")), id="merge-title")
@@ -103,6 +109,11 @@ class MergeScreen(Screen[MergePlan | None]):
             preview.append(f"- {line}\n", style="red")
         if self.draft.index_line:
             preview.append(f"+ {self.draft.index_line}\n", style="green")
+        links = inbound_wiki_labels(self.store, self.ids)
+        if links:
+            preview.append(f"\n{len(links)} link(s) to the sources are rewritten to the merged entry:\n", style="bold")
+            for link in links:
+                preview.append(f"  {link}\n")
         preview.append("\nSources move to the archive; [[links]] to them are rewritten.", style="dim")
         return preview
 

@@ -2,7 +2,8 @@
 
 from __future__ import annotations
 
-from datetime import datetime
+from datetime import datetime, timedelta
+from pathlib import Path
 
 from rich.console import Group
 from rich.text import Text
@@ -12,14 +13,25 @@ from textual.containers import Horizontal, Vertical, VerticalScroll
 from textual.message import Message
 from textual.widgets import Footer, ProgressBar, Static
 
+from curator import config, ops
 from curator.model import Entry, Store
 from curator.ops import Decision, apply_decisions, review_message
 from curator.ops import inbox as ops_inbox
-from curator.tui.base import CuratorScreen
+from curator.ops.decisions import KEPT_KINDS
 from curator.tui.commands import REVIEW_ACTIONS, bindings
+from curator.tui.index_row import IndexFix, index_fixes, is_index
+from curator.tui.review_decisions import (
+    decision_detail,
+    inbound_wiki_labels,
+    link_summary,
+    open_findings,
+)
+from curator.tui.review_journal import ReviewJournal
 from curator.tui.screens.confirm import ConfirmModal
 from curator.tui.screens.edit import EditScreen
 from curator.tui.screens.expire import ExpireChoice, ExpireModal
+from curator.tui.screens.fix_claim import fix_claim_prompt
+from curator.tui.screens.index_fix import IndexFixModal
 from curator.tui.screens.merge import MergePlan, MergeScreen
 from curator.tui.session import disk_signature
 from curator.tui.view import default_expire_reason, review_queue, suggested_partner
@@ -28,7 +40,7 @@ from curator.tui.widgets.content_view import entry_renderable
 from curator.tui.widgets.findings_view import finding_label
 
 
-class ReviewScreen(CuratorScreen):
+class ReviewScreen(ReviewJournal):
     """One flagged entry at a time, with its findings and check results."""
 
     CSS_PATH = "review.tcss"
@@ -55,12 +67,24 @@ class ReviewScreen(CuratorScreen):
 
     def __init__(self) -> None:
         super().__init__()
+        from curator.ops.review_state import journal_path, resting_reason
+
         session = self.curator.session
-        entries = session.store.entries if session.store else []
-        self.queue: list[str] = [entry.id for entry in review_queue(entries, session.findings, session.now)]
+        store = session.store
+        self.settings = config.load(store)[0] if store is not None else config.Config()
+        flagged = review_queue(session.table_entries, session.findings, session.now)
+        self.resting = {
+            entry.id: reason for entry in flagged
+            if (reason := resting_reason(entry, session.now, self.settings.skip_reviewed_days)) is not None
+        }
+        self.queue: list[str] = [entry.id for entry in flagged if entry.id not in self.resting]
         self.position = 0
         self.decisions: dict[str, Decision] = {}
+        self.drafts: dict[str, str] = {}
+        self.set_aside: dict[str, str] = {}
+        self.merge_drafts: dict[str, Decision] = {}
         self.applying = False
+        self.journal: Path | None = journal_path(store) if store is not None else None
 
     def compose(self) -> ComposeResult:
         with Horizontal(id="review-top"):
@@ -74,24 +98,27 @@ class ReviewScreen(CuratorScreen):
                     yield Static(id="review-findings")
                 with VerticalScroll(id="review-checks-scroll"):
                     yield Static(id="review-checks")
-        yield Footer(compact=True)
+        yield Footer(compact=True, show_command_palette=False)
 
     def on_mount(self) -> None:
         self.watch(self.app, "session_revision", self.session_changed, init=False)
         if not self.queue:
-            self.curator.say("Nothing is flagged: no review needed.")
+            resting = f" ({len(self.resting)} flagged entr{'y rests' if len(self.resting) == 1 else 'ies rest'}: reviewed or snoozed recently)" if self.resting else ""
+            self.curator.say(f"Nothing is flagged: no review needed{resting}.")
         self._show()
+        self._offer_journal()
 
     def session_changed(self) -> None:
         if self.is_mounted:
             self._show()
 
+    # --- showing one entry ---------------------------------------------------------------------
+
     @property
     def current_entry(self) -> Entry | None:
-        store = self.curator.session.store
-        if store is None or self.position >= len(self.queue):
+        if self.position >= len(self.queue):
             return None
-        return store.get(self.queue[self.position])
+        return self.curator.session.entry(self.queue[self.position])
 
     def unsaved_work(self) -> str:
         acting = [decision for decision in self.decisions.values() if decision.kind != "skip"]
@@ -101,12 +128,17 @@ class ReviewScreen(CuratorScreen):
 
     def _counts(self) -> Text:
         kinds = [decision.kind for decision in self.decisions.values()]
-        return Text.assemble(
-            (f"{sum(k in ('keep', 'edit') for k in kinds)} kept ", "green"),
+        counts = Text.assemble(
+            (f"{sum(k in KEPT_KINDS for k in kinds)} kept ", "green"),
             (f"{kinds.count('expire')} expired ", "red"),
             (f"{kinds.count('merge')} merged ", "magenta"),
             (f"{kinds.count('skip')} skipped", "dim"),
         )
+        if kinds.count("snooze"):
+            counts.append(f" {kinds.count('snooze')} snoozed", "cyan")
+        if self.resting:
+            counts.append(f"  ({len(self.resting)} resting)", "dim")
+        return counts
 
     def _show(self) -> None:
         session = self.curator.session
@@ -130,15 +162,25 @@ class ReviewScreen(CuratorScreen):
                 self._counts(),
             )
         )
-        self.query_one("#review-entry-body", Static).update(entry_renderable(entry, session.now))
-        entry_findings = session.findings_by_entry().get(entry.id, [])
+        body = entry_renderable(entry, session.now)
+        if entry.id in self.drafts and decided is None:
+            note = Text("Your edit is kept as a draft: e reopens it, k/x/s decide without it.\n\n", style="bold yellow")
+            body = Group(note, body)
+        self.query_one("#review-entry-body", Static).update(body)
+        all_findings = session.findings_by_entry().get(entry.id, [])
+        entry_findings = open_findings(all_findings, entry.id, self.decisions)
         findings_text = Text("Findings\n", style="bold")
         for finding in entry_findings:
             findings_text.append_text(finding_label(finding, entry.id))
             findings_text.append("\n")
-        partner = suggested_partner(entry.id, session.findings)
+        hidden = len(all_findings) - len(entry_findings)
+        if hidden:
+            findings_text.append(f"{hidden} finding(s) resolved by entries this review expires or merges\n", style="dim")
+        partner = suggested_partner(entry.id, entry_findings)
         if partner and session.store is not None and session.store.get(partner) is not None:
             findings_text.append(f"\nm merges with {partner}", style="magenta")
+        if index_fixes(session.store, entry_findings, entry):
+            findings_text.append("\nI fixes the index", style="magenta")
         self.query_one("#review-findings", Static).update(findings_text)
         results = session.check_results.get(entry.id)
         if results is None:
@@ -150,23 +192,79 @@ class ReviewScreen(CuratorScreen):
         self.query_one("#review-checks", Static).update(checks)
         self.query_one("#review-entry", VerticalScroll).scroll_home(animate=False)
 
+    # --- deciding ------------------------------------------------------------------------------
+
     def _decide(self, decision: Decision) -> None:
         entry = self.current_entry
         if entry is None:
             return
         self.decisions[entry.id] = decision
+        draft = self.drafts.pop(entry.id, None)
+        if draft is not None and decision.kind == "skip":
+            self.drafts[entry.id] = draft
+        elif draft is not None and decision.kind != "edit":
+            self.curator.say(f"Your edit draft of {entry.id} was set aside: you chose {decision.kind} instead (b goes back to it).")
+            self.set_aside[entry.id] = draft
         self._advance()
 
     def _advance(self) -> None:
         self.position += 1
         while self.position < len(self.queue) and self.current_entry is None:
             self.position += 1
+        self._save_journal()
         self._show()
         if self.position >= len(self.queue):
             self.action_finish()
 
+    def _not_for_index(self, entry: Entry, what: str) -> bool:
+        if is_index(entry):
+            self.curator.say(f"{entry.id} is the index: {what} does not apply (I fixes it, e edits it, s skips).", severity="warning")
+            return True
+        return False
+
     def action_keep(self) -> None:
-        self._decide(Decision("keep"))
+        entry = self.current_entry
+        if entry is None:
+            return
+        if is_index(entry):
+            self._decide(Decision("skip"))
+            return
+        from curator.ops.review_state import expired_but_active
+
+        day = self.curator.session.now.date()
+        if not expired_but_active(entry, day):
+            self._decide(Decision("keep"))
+            return
+        from curator.tui.screens.keep_expired import KeepExpiredModal
+
+        def chosen(expires: str | None) -> None:
+            if expires is not None:
+                self._decide(Decision("keep", expires=expires))
+
+        default = (day + timedelta(weeks=self.settings.snooze_weeks * 3)).isoformat()
+        self.app.push_screen(KeepExpiredModal(entry, default), chosen)
+
+    def action_snooze(self) -> None:
+        entry = self.current_entry
+        if entry is None or self._not_for_index(entry, "snooze"):
+            return
+        from curator.tui.screens.prompt import PromptModal
+
+        def answered(values: dict[str, str] | None) -> None:
+            if values is None:
+                return
+            try:
+                weeks = int(values["weeks"].strip())
+            except ValueError:
+                weeks = 0
+            if weeks < 1:
+                self.curator.say("Snooze needs a whole number of weeks (1 or more).", severity="warning")
+                return
+            self._decide(Decision("snooze", weeks=weeks))
+
+        explanation = Text("Stamps reviewed today and review_after; review leaves the entry alone until then.")
+        fields = [("weeks", "Ask again in how many weeks?", str(self.settings.snooze_weeks))]
+        self.app.push_screen(PromptModal(f"Snooze {entry.id}", fields, explanation=explanation, ok_label="Snooze"), answered)
 
     def action_skip(self) -> None:
         self._decide(Decision("skip"))
@@ -175,9 +273,17 @@ class ReviewScreen(CuratorScreen):
         if self.position == 0:
             return
         self.position -= 1
-        decision = self.decisions.pop(self.queue[self.position], None)
+        entry_id = self.queue[self.position]
+        decision = self.decisions.pop(entry_id, None)
         if decision is not None and decision.kind == "merge" and decision.partner:
             self.queue.insert(self.position + 1, decision.partner) if decision.partner not in self.queue else None
+            self.merge_drafts[entry_id] = decision
+            self.curator.say(f"Back on {entry_id}: the merge with {decision.partner} is undone; m reopens it with your draft.")
+        draft = decision.text if decision is not None and decision.kind == "edit" else self.set_aside.pop(entry_id, None)
+        if draft is not None:
+            self.drafts[entry_id] = draft
+            self.curator.say(f"Back on {entry_id}: your edit is kept as a draft (e reopens it).")
+        self._save_journal()
         self._show()
 
     def action_edit(self) -> None:
@@ -185,29 +291,42 @@ class ReviewScreen(CuratorScreen):
         if entry is None:
             return
         def saved(new_text: str | None) -> None:
-            if new_text is not None:
-                self._decide(Decision("edit", text=new_text))
+            if new_text is None:
+                return
+            if is_index(entry):
+                self.curator.say("The index is edited on the main screen (one commit of its own); in review, I fixes it.", severity="warning")
+                return
+            self._decide(Decision("edit", text=new_text))
 
-        self.app.push_screen(EditScreen(entry), saved)
+        if is_index(entry):
+            self.curator.say("In review, I fixes the index; e on the main screen edits it.", severity="warning")
+            return
+        self.app.push_screen(EditScreen(entry, text=self.drafts.get(entry.id), in_review=True), saved)
 
     def action_expire(self) -> None:
         entry = self.current_entry
-        if entry is None:
+        if entry is None or self._not_for_index(entry, "expire"):
             return
         reason = default_expire_reason(self.curator.session.findings_by_entry().get(entry.id, []))
 
         def chosen(choice: ExpireChoice | None) -> None:
             if choice is not None:
-                self._decide(Decision("expire", reason=choice.reason, at=choice.at))
+                self._decide(Decision("expire", reason=choice.reason, at=choice.at, unlink=choice.unlink, partner_link=choice.relink_to))
 
-        self.app.push_screen(ExpireModal(entry.id, reason or "reviewed: no longer true"), chosen)
+        session = self.curator.session
+        partner = suggested_partner(entry.id, open_findings(session.findings_by_entry().get(entry.id, []), entry.id, self.decisions))
+        other = session.store.get(partner) if session.store is not None and partner else None
+        live_partner = partner if other is not None and other.kind == "file" and partner not in self.decisions else None
+        links = inbound_wiki_labels(session.store, [entry.id])
+        self.app.push_screen(ExpireModal(entry.id, reason or "reviewed: no longer true", links, live_partner), chosen)
 
     def action_merge(self) -> None:
         entry = self.current_entry
-        if entry is None:
+        if entry is None or self._not_for_index(entry, "merge"):
             return
-        partner = suggested_partner(entry.id, self.curator.session.findings)
-        store = self.curator.session.store
+        session = self.curator.session
+        partner = suggested_partner(entry.id, open_findings(session.findings_by_entry().get(entry.id, []), entry.id, self.decisions))
+        store = session.store
         if partner is None or partner in self.decisions or store is None or store.get(partner) is None:
             self.curator.say("No merge partner for this entry (no open conflict or duplicate).", severity="warning")
             return
@@ -216,11 +335,45 @@ class ReviewScreen(CuratorScreen):
                 return
             if partner in self.queue[self.position + 1:]:
                 self.queue.remove(partner)
-            self._decide(Decision("merge", partner=partner, name=plan.name, text=plan.text))
+            reason = ops.merge_reason(session.findings, [entry.id, partner])
+            self._decide(Decision("merge", partner=partner, name=plan.name, text=plan.text, reason=reason))
 
-        store = self.session.store
-        if store is not None:
-            self.app.push_screen(MergeScreen(store, [entry.id, partner]), confirmed)
+        kept = self.merge_drafts.get(entry.id)
+        if kept is not None and kept.partner == partner:
+            self.app.push_screen(MergeScreen(store, [entry.id, partner], text=kept.text, name=kept.name), confirmed)
+            return
+        self.app.push_screen(MergeScreen(store, [entry.id, partner]), confirmed)
+
+    def action_fix_claim(self) -> None:
+        entry = self.current_entry
+        if entry is None or self._not_for_index(entry, "fix from evidence"):
+            return
+        failing = [result for result in self.curator.session.check_results.get(entry.id) or [] if getattr(result, "verdict", "") == "fail"]
+        if not failing:
+            self.curator.say("No failed check to update from.", severity="warning")
+            return
+        def answered(values: dict[str, str] | None) -> None:
+            if values is not None:
+                self._decide(Decision("fix", old=values["old"], new=values["new"], reason=values["reason"]))
+
+        self.app.push_screen(fix_claim_prompt(entry, failing[0], ok_label="Decide"), answered)
+
+    def action_index_fix(self) -> None:
+        entry = self.current_entry
+        if entry is None:
+            return
+        session = self.curator.session
+        fixes = index_fixes(session.store, open_findings(session.findings_by_entry().get(entry.id, []), entry.id, self.decisions), entry)
+        if not fixes:
+            self.curator.say("No index fix applies to this entry.", severity="warning")
+            return
+        def chosen(fix: IndexFix | None) -> None:
+            if fix is not None:
+                self._decide(Decision("index", op=fix.op, ref=fix.ref, reason=fix.label))
+
+        self.app.push_screen(IndexFixModal(fixes), chosen)
+
+    # --- finishing -----------------------------------------------------------------------------
 
     def action_finish(self) -> None:
         if self.applying:
@@ -228,20 +381,26 @@ class ReviewScreen(CuratorScreen):
         acting = {entry_id: d for entry_id, d in self.decisions.items() if d.kind != "skip"}
         if not acting:
             self.curator.say("Review ended: nothing to write.")
+            self._clear_journal()
             self.dismiss(None)
             return
-        day = self.curator.session.now.date().isoformat()
+        session = self.curator.session
+        day = session.now.date().isoformat()
         message = review_message(day, acting)
         body = Text(f"{message}\n\nEverything is written as ONE commit:\n", style="")
         for entry_id, decision in acting.items():
-            extra = f" with {decision.partner}" if decision.partner else (f" — {decision.reason}" if decision.reason else "")
-            body.append(f"  {decision.kind:7} {entry_id}{extra}\n")
+            body.append(f"  {decision.kind:7} {entry_id}{decision_detail(decision)}\n")
+        links = link_summary(session.store, acting)
+        if links:
+            body.append(f"\n{links}\n", style="yellow")
+        if self.drafts:
+            body.append(f"\n{len(self.drafts)} edit draft(s) without a decision are not written: {', '.join(self.drafts)}\n", style="bold yellow")
 
         def answered(confirmed: bool | None) -> None:
             if confirmed:
                 self.applying = True
                 self.curator.op_running = True
-                self._apply(self.curator.session.store, acting, message, self.curator.session.now, len(self.curator.session.findings))
+                self._apply(session.store, acting, message, session.now, len(session.findings))
 
         self.app.push_screen(ConfirmModal("Apply the review?", body, "Apply"), answered)
 
@@ -264,8 +423,9 @@ class ReviewScreen(CuratorScreen):
         self.applying = False
         self.curator.op_running = False
         if message.error:
-            self.curator.say(f"The review could not be written: {message.error}", severity="error", timeout=10)
+            self.curator.say(f"The review could not be written: {message.error}\nYour decisions stay in the journal.", severity="error", timeout=10)
         else:
+            self._clear_journal()
             note = f"curator: {message.message}\n" + (f"commit {message.commit[:7]}" if message.commit else "(not committed: no git)")
             if message.delta:
                 note += f"\n{message.delta}"
@@ -277,3 +437,4 @@ class ReviewScreen(CuratorScreen):
         else:
             self.curator.reload()
         self.dismiss(None)
+

@@ -188,6 +188,12 @@ class CheckView(Vertical):
             output.update(Text(visible(f"refused: {message.error}"), style="bold red"))
             return
         probe = message.probe
+        adhoc = self.query_one("#adhoc-input", Input)
+        ran = getattr(probe, "exit_code", None) is not None
+        if ran and adhoc.value.strip() == message.command_line:
+            adhoc.value = ""
+        if self.screen.focused is None or self.screen.focused is adhoc:
+            adhoc.focus()
         full_output = getattr(probe, "full_output", "") or ""
         if full_output:
             probe = _WithOutput(probe, full_output)

@@ -18,6 +18,8 @@ from curator.model import INDEX_MAX_BYTES, INDEX_MAX_LINES, Finding, Store
 from curator.tui.view import SEVERITY_GLYPH, SEVERITY_STYLE
 
 METER_CELLS = 10
+COMPACT_METER_CELLS = 5
+COMPACT_BELOW_COLUMNS = 100
 PATH_CHARS = 48
 STAGE_TEXT = {
     "loading": "reading store…",
@@ -38,12 +40,12 @@ def stage_text(stage: str, store: Store | None) -> str:
     return f"{text.rstrip('…')} ({len(store.entries):,} entries)…"
 
 
-def meter(used: int, limit: int) -> Text:
-    """A ten-cell bar, green under 75 %, yellow under 100 %, red at or over the limit."""
+def meter(used: int, limit: int, cells: int = METER_CELLS) -> Text:
+    """A bar of `cells` cells, green under 75 %, yellow under 100 %, red at or over the limit."""
     ratio = used / limit if limit else 0.0
-    filled = min(METER_CELLS, round(ratio * METER_CELLS))
+    filled = min(cells, round(ratio * cells))
     style = "green" if ratio < 0.75 else ("yellow" if ratio <= 1.0 else "bold red")
-    return Text.assemble(("█" * filled, style), ("░" * (METER_CELLS - filled), "dim"))
+    return Text.assemble(("█" * filled, style), ("░" * (cells - filled), "dim"))
 
 
 def short_path(path: Path, limit: int = PATH_CHARS) -> str:
@@ -75,15 +77,18 @@ def store_label(store: Store) -> str:
     return f"{short_path(store.root)} (no project)"
 
 
-def store_line(store: Store | None, findings: list[Finding], path: Path) -> Text:
-    """Line one: where, findings by severity, then format and entry count (all literal; the tail is cut first)."""
+def store_line(store: Store | None, findings: list[Finding], path: Path, compact: bool = False) -> Text:
+    """Line one: where, findings by severity, then format (left out when compact) and entry count, all literal."""
     if store is None:
         return Text.assemble(("curator ", "bold"), short_path(path))
     line = Text.assemble((store_label(store), "bold"), "  │ ")
     counts = Counter(finding.severity for finding in findings)
     for severity in ("error", "warning", "info"):
         line.append(f"{SEVERITY_GLYPH[severity]} {counts.get(severity, 0)} {severity}  ", style=SEVERITY_STYLE[severity])
-    line.append_text(Text.assemble("│ ", (store.format, "italic"), f"  {entry_count(store)}"))
+    if compact:
+        line.append_text(Text.assemble("│ ", entry_count(store)))
+    else:
+        line.append_text(Text.assemble("│ ", (store.format, "italic"), f"  {entry_count(store)}"))
     return line
 
 
@@ -93,7 +98,7 @@ def entry_count(store: Store) -> str:
     return f"{total} entries" if active == total else f"{active} of {total} entries active"
 
 
-def loaded_line(store: Store | None) -> Text:
+def loaded_line(store: Store | None, compact: bool = False) -> Text:
     """Line two: what the agent loads every session against the 200-line / 25 KB limits."""
     if store is None:
         return Text("")
@@ -102,17 +107,18 @@ def loaded_line(store: Store | None) -> Text:
     index = store.index
     over_lines = index.lines > INDEX_MAX_LINES
     over_bytes = index.bytes > INDEX_MAX_BYTES
+    cells = COMPACT_METER_CELLS if compact else METER_CELLS
     line = Text.assemble(
         ("always loaded ", "dim"),
         (index.path + " ", ""),
-        meter(index.lines, INDEX_MAX_LINES),
+        meter(index.lines, INDEX_MAX_LINES, cells),
         (f" {index.lines}/{INDEX_MAX_LINES} lines  ", "bold red" if over_lines else ""),
-        meter(index.bytes, INDEX_MAX_BYTES),
+        meter(index.bytes, INDEX_MAX_BYTES, cells),
         (f" {index.bytes / 1024:.1f}/{INDEX_MAX_BYTES // 1024} KB", "bold red" if over_bytes else ""),
     )
     if index.overflows:
         line.append(f"  {index.lines - index.loaded_lines} lines never loaded", style="bold red")
-    line.append(f"  ~{store.always_loaded_tokens} tokens/session", style="dim")
+    line.append(f"  ~{store.always_loaded_tokens} {'tok' if compact else 'tokens'}/session", style="dim")
     return line
 
 
@@ -142,7 +148,13 @@ def review_line(review: Any, now: datetime) -> Text:
 
 
 class SummaryBar(Vertical):
-    """Two lines about the store and, while loading, a progress bar for the stages."""
+    """Two lines about the store and, while loading, a progress bar for the stages (shorter labels when narrow)."""
+
+    _shown: tuple | None = None
+
+    def on_resize(self) -> None:
+        if self._shown is not None and self.query("#summary-text"):
+            self.show(*self._shown)
 
     def compose(self) -> ComposeResult:
         with Horizontal(id="summary-top"):
@@ -162,8 +174,12 @@ class SummaryBar(Vertical):
         now: datetime | None = None,
         trend: Any = None,
     ) -> None:
-        self.query_one("#summary-text", Static).update(store_line(store, findings, path))
-        loaded = Text(f"first {len(store.entries)} files shown; reading the whole store…", style="italic") if store and partial else loaded_line(store)
+        self._shown = (store, findings, path, stage, partial, review, now, trend)
+        if not self.query("#summary-text"):
+            return
+        compact = 0 < (self.size.width or self.app.size.width) < COMPACT_BELOW_COLUMNS
+        self.query_one("#summary-text", Static).update(store_line(store, findings, path, compact))
+        loaded = Text(f"first {len(store.entries)} files shown; reading the whole store…", style="italic") if store and partial else loaded_line(store, compact)
         spark = index_sparkline(trend) if store is not None and not partial else ""
         if spark:
             loaded = Text.assemble(loaded, ("  ", ""), (spark, "cyan"))
