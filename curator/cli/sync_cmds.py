@@ -167,13 +167,17 @@ def projects(output_format: str, extra: tuple[Path, ...], archive_orphans: bool)
         return
     click.echo(f"{'project':<44} {'entries':>7} {'index':>9} {'err':>4} {'warn':>4} {'info':>4}  {'reviewed':<10} {'unrev':>5}")
     for row in rows:
-        label = "(missing) " + row.store.parent.name if row.missing else str(row.project)
+        name = str(row.project) if row.project is not None else row.store.parent.name
+        label = ("(missing) " if row.missing else "") + (name if len(name) <= 34 or not row.missing else "…" + name[-33:])
+        label = label if len(label) <= 44 else "…" + label[-43:]
         index = f"{row.index_lines}/200" if row.index_lines is not None else "-"
         reviewed = f"{row.reviewed_at:%Y-%m-%d}" if row.reviewed_at else "never"
         unreviewed = "-" if row.unreviewed is None else str(row.unreviewed)
         counts = [str(row.findings.get(level, 0)) for level in ("error", "warning", "info")]
-        click.echo(f"{label[-44:]:<44} {row.entries:>7} {index:>9} {counts[0]:>4} {counts[1]:>4} {counts[2]:>4}  {reviewed:<10} {unreviewed:>5}")
-        click.echo(f"  {row.store}" + (f"  ({row.error})" if row.error else ""))
+        click.echo(f"{label:<44} {row.entries:>7} {index:>9} {counts[0]:>4} {counts[1]:>4} {counts[2]:>4}  {reviewed:<10} {unreviewed:>5}")
+        if row.project is not None:
+            click.echo(f"  project {row.project}")
+        click.echo(f"  store   {row.store}" + (f"  ({row.error})" if row.error else ""))
 
 
 def register(group: click.Group) -> None:

@@ -60,7 +60,7 @@ MAIN_ACTIONS: tuple[ActionSpec, ...] = (
     ActionSpec("mark", "space", "mark", "Mark", "Mark or unmark for merge (the cursor stays)", MAIN),
     ActionSpec("inbox", "i", "inbox", "Inbox", "What the agent changed since the last review", MAIN),
     ActionSpec("trends", "T", "trends", "Trends", "Charts of memory over time", MAIN, show=False),
-    ActionSpec("prune", "P", "prune", "Prune", "Prune view: entries the agent never reads, worst first", MAIN),
+    ActionSpec("prune", "P", "prune", "Prune", "Prune view: entries the agent never reads, worst first", MAIN, show=False),
     ActionSpec("why", "w", "show_tab('history')", "Why?", "Why this memory exists: the sessions that wrote it", MAIN, show=False),
     ActionSpec("rerun-checks", "p", "rerun_checks", "Probe", "Re-run the live checks for the entry", MAIN, show=False),
     ActionSpec("adhoc-probe", "colon", "adhoc_probe", "ls/grep", "Run an ad-hoc ls or grep in the project", MAIN, show=False),

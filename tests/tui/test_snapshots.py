@@ -58,7 +58,7 @@ def test_main_screen(store: Path, now, snap_compare) -> None:
     `never reviewed`), the table sorted worst first with ▲ flags on the four flagged entries and a
     `MEMORY.md (index)` row typed `index`, and the Content tab of the first row (Short-post cleanup)
     with its fields and frontmatter; compact footer with Help, Search, Edit, Merge, Expire, Conflicts,
-    Review, Undo, Mark, Inbox, Prune, Quit."""
+    Review, Undo, Mark, Inbox, Quit."""
     assert snap_compare(CuratorApp(store, now=now, watch_disk=False), terminal_size=WIDE, run_before=prepare())
 
 
