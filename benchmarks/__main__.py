@@ -97,10 +97,8 @@ def startup_figures(scratch: Path) -> dict[str, float]:
     from curator.demo import build_demo
 
     demo = build_demo(scratch / "demo", datetime(2026, 11, 29, 12, tzinfo=timezone.utc))
-    version = statistics.median(timed([str(Path(sys.executable).parent / "curator"), "--version"])[0]
-                                for _ in range(7))
-    demo_scan = statistics.median(timed(curator("scan", str(demo.claude_store), "--now", NOW_ARG))[0]
-                                  for _ in range(5))
+    version = statistics.median(timed([str(Path(sys.executable).parent / "curator"), "--version"])[0] for _ in range(7))
+    demo_scan = statistics.median(timed(curator("scan", str(demo.claude_store), "--now", NOW_ARG))[0] for _ in range(5))
     return {"version": version, "demo": demo_scan}
 
 
@@ -137,8 +135,14 @@ def main() -> None:
                 lines.append(row(f"{name}, {size:,}", f"{seconds:.2f} s, {rss:.0f} MB", ratio, target))
         if options.big:
             small, big = results[options.size]["scan (cold)"], results[options.big]["scan (cold)"]
-            lines.append(row(f"t({options.big:,}) / t({options.size:,})", f"{big[0]:.2f} s / {small[0]:.2f} s",
-                             f"{big[0] / small[0]:.1f}", "≤ 11"))
+            lines.append(
+                row(
+                    f"t({options.big:,}) / t({options.size:,})",
+                    f"{big[0]:.2f} s / {small[0]:.2f} s",
+                    f"{big[0] / small[0]:.1f}",
+                    "≤ 11",
+                )
+            )
             lines.append(row(f"peak RSS, {options.big:,}", f"{big[1]:.0f} MB", "", "< 800 MB"))
         if not options.no_peer:
             peer = peer_figure(synthetic_store(stores, options.size), scratch)
@@ -146,8 +150,14 @@ def main() -> None:
                 lines.append(row(f"memory-lint, {options.size:,}", peer, "", ""))
             else:
                 cold = results[options.size]["scan (cold)"][0]
-                lines.append(row(f"memory-lint, {options.size:,}", f"{peer[0]:.2f} s, {peer[1]:.0f} MB",
-                                 f"curator/peer {cold / peer[0]:.1f}", "structure checks only"))
+                lines.append(
+                    row(
+                        f"memory-lint, {options.size:,}",
+                        f"{peer[0]:.2f} s, {peer[1]:.0f} MB",
+                        f"curator/peer {cold / peer[0]:.1f}",
+                        "structure checks only",
+                    )
+                )
         startup = startup_figures(scratch)
         lines.append(row("curator --version", f"{startup['version'] * 1000:.0f} ms", "", "< 80 ms"))
         lines.append(row("curator scan (demo)", f"{startup['demo'] * 1000:.0f} ms", "", "< 300 ms"))
@@ -155,10 +165,22 @@ def main() -> None:
             from benchmarks.bench_tui import keys_main
 
             keys = keys_main([options.size], stores)[options.size]
-            lines.append(row(f"keystroke while analysing, {options.size:,}",
-                             f"p50 {keys[0] * 1000:.0f} ms, p95 {keys[1] * 1000:.0f} ms", "", "p95 < 50 ms"))
-            lines.append(row(f"keystroke idle, {options.size:,}",
-                             f"p50 {keys[2] * 1000:.0f} ms, p95 {keys[3] * 1000:.0f} ms", "", "p95 < 50 ms"))
+            lines.append(
+                row(
+                    f"keystroke while analysing, {options.size:,}",
+                    f"p50 {keys[0] * 1000:.0f} ms, p95 {keys[1] * 1000:.0f} ms",
+                    "",
+                    "p95 < 50 ms",
+                )
+            )
+            lines.append(
+                row(
+                    f"keystroke idle, {options.size:,}",
+                    f"p50 {keys[2] * 1000:.0f} ms, p95 {keys[3] * 1000:.0f} ms",
+                    "",
+                    "p95 < 50 ms",
+                )
+            )
     finally:
         shutil.rmtree(scratch, ignore_errors=True)
     print("\n".join(lines))

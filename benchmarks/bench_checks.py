@@ -24,7 +24,8 @@ def add_files(project: Path, count: int) -> None:
         folder = project / "src" / "generated" / f"g{number // 500:03d}"
         folder.mkdir(parents=True, exist_ok=True)
         (folder / f"mod{number:05d}.ts").write_text(
-            "".join(f"export const value{number}_{line} = {line};\n" for line in range(40)))
+            "".join(f"export const value{number}_{line} = {line};\n" for line in range(40))
+        )
     subprocess.run(["git", "add", "-A", "--", "src/generated"], cwd=project, check=True, capture_output=True)
 
 
@@ -49,8 +50,10 @@ def main() -> None:
         for workers in (1, 8):
             runs = [measure(demo.claude_store, workers) for _ in range(options.repeat)]
             wall, total, slowest, probes = min(runs)
-            print(f"workers={workers}: {probes} distinct probes, wall {wall:.3f} s, sum of probes {total:.3f} s, "
-                  f"slowest probe {slowest:.3f} s, sum/wall {total / wall:.2f}, wall/slowest {wall / slowest:.2f}")
+            print(
+                f"workers={workers}: {probes} distinct probes, wall {wall:.3f} s, sum of probes {total:.3f} s, "
+                f"slowest probe {slowest:.3f} s, sum/wall {total / wall:.2f}, wall/slowest {wall / slowest:.2f}"
+            )
 
 
 if __name__ == "__main__":

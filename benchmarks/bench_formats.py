@@ -63,8 +63,12 @@ def main() -> None:
     scale = options.large / options.small
     cpu_ratio = large[1] / max(small[1], 1e-9)
     print(f"size ratio {scale:.1f}, load CPU ratio {cpu_ratio:.1f} (linear when close to the size ratio)")
-    print(f"{'PASS' if large[1] <= 5.0 else 'FAIL'}: {options.large} files load in {large[1]:.2f} s CPU (target <= 5 s)")
-    print(f"{'PASS' if cpu_ratio <= scale * 1.5 else 'FAIL'}: load time grows near-linearly ({cpu_ratio:.1f} <= {scale * 1.5:.1f})")
+    print(
+        f"{'PASS' if large[1] <= 5.0 else 'FAIL'}: {options.large} files load in {large[1]:.2f} s CPU (target <= 5 s)"
+    )
+    print(
+        f"{'PASS' if cpu_ratio <= scale * 1.5 else 'FAIL'}: load time grows near-linearly ({cpu_ratio:.1f} <= {scale * 1.5:.1f})"
+    )
 
 
 if __name__ == "__main__":

@@ -82,8 +82,10 @@ def build_stream(file_count: int, commit_count: int, seed: int = 20261129) -> tu
         identity = author.encode() + b" <" + email + b"> %d +0000\n" % moment
         chunks.append(
             b"commit refs/heads/main\n"
-            + b"author " + identity
-            + b"committer " + identity
+            + b"author "
+            + identity
+            + b"committer "
+            + identity
             + _data(subject.encode())
             + b"".join(operations)
             + b"\n"
@@ -134,7 +136,9 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--commits", type=int, default=10000)
     parser.add_argument("--sample", type=int, default=20, help="files timed for (a), extrapolated to all")
     parser.add_argument("--repeats", type=int, default=3)
-    parser.add_argument("--keep", type=Path, default=None, help="build the repository here and keep it (reused when it exists)")
+    parser.add_argument(
+        "--keep", type=Path, default=None, help="build the repository here and keep it (reused when it exists)"
+    )
     options = parser.parse_args(argv)
 
     workdir = Path(tempfile.mkdtemp(prefix="curator-bench-")) if options.keep is None else options.keep
@@ -144,11 +148,15 @@ def main(argv: list[str] | None = None) -> int:
         reused = (repo / ".git").is_dir()
         if reused:
             rename_log = ["git", "log", "--oneline", "--grep=^rename "]
-            renames = subprocess.run(rename_log, cwd=repo, capture_output=True, text=True, check=True).stdout.count("\n")
+            renames = subprocess.run(rename_log, cwd=repo, capture_output=True, text=True, check=True).stdout.count(
+                "\n"
+            )
         else:
             renames = build_repository(repo, options.files, options.commits)
         action = "reused" if reused else f"built in {time.perf_counter() - started:.1f} s"
-        print(f"repository with {options.files} topic files, {options.commits} commits, {renames} renames: {action} ({repo})")
+        print(
+            f"repository with {options.files} topic files, {options.commits} commits, {renames} renames: {action} ({repo})"
+        )
 
         bare_log = ["git", "log", "--name-status"]
         subprocess.run(bare_log, cwd=repo, capture_output=True, check=True)
@@ -164,7 +172,9 @@ def main(argv: list[str] | None = None) -> int:
             follow_log = ["git", "log", "--follow", "--format=%H", "--", f"{STORE_DIR}/{renamed.path}"]
             follow_count = subprocess.run(follow_log, cwd=repo, capture_output=True, text=True).stdout.count("\n")
             agreement = "agrees" if follow_count == renamed.commits else "DISAGREES"
-            print(f"spot check {renamed.path}: curator {renamed.commits} commits, git log --follow {follow_count} ({agreement})")
+            print(
+                f"spot check {renamed.path}: curator {renamed.commits} commits, git log --follow {follow_count} ({agreement})"
+            )
 
         git_repo = gitpython.Repo(repo)
         files = [f"{STORE_DIR}/{entry.path}" for entry in store.entries]
@@ -178,12 +188,18 @@ def main(argv: list[str] | None = None) -> int:
             shutil.rmtree(workdir, ignore_errors=True)
 
     rows = [
-        ("(a) GitPython iter_commits(paths=f), once per file", gitpython_timing.wall * scale, gitpython_timing.cpu * scale),
+        (
+            "(a) GitPython iter_commits(paths=f), once per file",
+            gitpython_timing.wall * scale,
+            gitpython_timing.cpu * scale,
+        ),
         ("(b) curator history.annotate, whole store", annotate_timing.wall, annotate_timing.cpu),
         ("(c) one bare git log --name-status", log_timing.wall, log_timing.cpu),
     ]
-    print(f"(a) timed on a sample of {len(sample)} of {len(files)} files ({gitpython_timing.wall:.2f} s wall), "
-          f"extrapolated linearly to all {len(files)}; (b) and (c) best of {options.repeats}, interleaved")
+    print(
+        f"(a) timed on a sample of {len(sample)} of {len(files)} files ({gitpython_timing.wall:.2f} s wall), "
+        f"extrapolated linearly to all {len(files)}; (b) and (c) best of {options.repeats}, interleaved"
+    )
     print(f"{'measurement':54} {'wall s':>9} {'cpu s':>9}")
     for label, wall, cpu in rows:
         print(f"{label:54} {wall:9.2f} {cpu:9.2f}")
@@ -192,8 +208,10 @@ def main(argv: list[str] | None = None) -> int:
     for clock, index in (("wall", 1), ("cpu", 2)):
         per_file_ratio = rows[0][index] / rows[1][index]
         log_ratio = rows[1][index] / rows[2][index]
-        print(f"{clock:4}  a/b = {per_file_ratio:7.1f}  target >= 20  {'PASS' if per_file_ratio >= 20 else 'FAIL'}    "
-              f"b/c = {log_ratio:5.2f}  target <= 2  {'PASS' if log_ratio <= 2 else 'FAIL'}")
+        print(
+            f"{clock:4}  a/b = {per_file_ratio:7.1f}  target >= 20  {'PASS' if per_file_ratio >= 20 else 'FAIL'}    "
+            f"b/c = {log_ratio:5.2f}  target <= 2  {'PASS' if log_ratio <= 2 else 'FAIL'}"
+        )
     return 0
 
 

@@ -50,7 +50,9 @@ def bench_size(entries: int, runs: int) -> dict[str, float]:
                 }
             )
             timings.append(time_command([sys.executable, "-m", "curator", "snapshot", "--hook"], payload))
-        commits = subprocess.run(["git", "-C", str(store), "rev-list", "--count", "HEAD"], capture_output=True, text=True).stdout
+        commits = subprocess.run(
+            ["git", "-C", str(store), "rev-list", "--count", "HEAD"], capture_output=True, text=True
+        ).stdout
         assert int(commits) == runs + 1, f"expected {runs + 1} commits, found {commits}"
     timings.sort()
     return {"median": statistics.median(timings), "p90": timings[int(0.9 * (len(timings) - 1))]}

@@ -65,16 +65,27 @@ def main() -> None:
     with tempfile.TemporaryDirectory(prefix="curator-bench-trend-") as scratch:
         store = Path(scratch) / "memory"
         subprocess.run(["git", "init", "-q", "-b", "main", str(store)], check=True)
-        subprocess.run(["git", "fast-import", "--quiet"], cwd=store, input=fast_import_stream(arguments.commits, arguments.topics), check=True)
+        subprocess.run(
+            ["git", "fast-import", "--quiet"],
+            cwd=store,
+            input=fast_import_stream(arguments.commits, arguments.topics),
+            check=True,
+        )
         subprocess.run(["git", "checkout", "-q", "main"], cwd=store, check=True)
         loaded = detect(store)
         for every in ("commit", "week"):
             started = time.perf_counter()
             series = store_trend(loaded, every=every)
             elapsed = time.perf_counter() - started
-            print(f"store_trend --every {every:<6}: {len(series.points):>5} points from {arguments.commits} commits in {elapsed:.2f} s ({len(series.reviews())} reviews)")
+            print(
+                f"store_trend --every {every:<6}: {len(series.points):>5} points from {arguments.commits} commits in {elapsed:.2f} s ({len(series.reviews())} reviews)"
+            )
         started = time.perf_counter()
-        subprocess.run([sys.executable, "-m", "curator", "trend", str(store), "--format", "json", "--every", "commit"], capture_output=True, check=True)
+        subprocess.run(
+            [sys.executable, "-m", "curator", "trend", str(store), "--format", "json", "--every", "commit"],
+            capture_output=True,
+            check=True,
+        )
         print(f"curator trend --format json --every commit (whole process): {time.perf_counter() - started:.2f} s")
 
 

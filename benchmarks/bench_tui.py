@@ -23,8 +23,12 @@ from curator.tui.widgets.entry_table import EntryTable
 
 NOW = datetime(2026, 11, 29, 12, tzinfo=timezone.utc)
 TYPES = ("user", "feedback", "project", "reference")
-IDENTITY = {"GIT_AUTHOR_NAME": "Bench", "GIT_AUTHOR_EMAIL": "bench@example.com",
-            "GIT_COMMITTER_NAME": "Bench", "GIT_COMMITTER_EMAIL": "bench@example.com"}
+IDENTITY = {
+    "GIT_AUTHOR_NAME": "Bench",
+    "GIT_AUTHOR_EMAIL": "bench@example.com",
+    "GIT_COMMITTER_NAME": "Bench",
+    "GIT_COMMITTER_EMAIL": "bench@example.com",
+}
 
 
 def generate_store(root: Path, entries: int) -> Path:
@@ -42,7 +46,9 @@ def generate_store(root: Path, entries: int) -> Path:
         )
         index_lines.append(f"- [Topic {number}]({name}) — topic {number}")
     (store / "MEMORY.md").write_text("\n".join(index_lines) + "\n", encoding="utf-8")
-    env = dict(os.environ, **IDENTITY, GIT_AUTHOR_DATE="2026-01-01T00:00:00Z", GIT_COMMITTER_DATE="2026-01-01T00:00:00Z")
+    env = dict(
+        os.environ, **IDENTITY, GIT_AUTHOR_DATE="2026-01-01T00:00:00Z", GIT_COMMITTER_DATE="2026-01-01T00:00:00Z"
+    )
     project = root / "project"
     for argv in (["git", "init", "-q", "-b", "main"], ["git", "add", "-A"], ["git", "commit", "-q", "-m", "memory"]):
         subprocess.run(argv, cwd=project, env=env, check=True, capture_output=True)
@@ -117,10 +123,17 @@ def keys_main(sizes: list[int], synthetic: Path | None) -> dict[int, tuple[float
             if store is None:
                 store = write_store(generate(size), Path(scratch) / f"s{size}", git=True)
             busy, idle, stages = asyncio.run(keystroke_latencies(store))
-            figures[size] = (percentile(busy, 0.5), percentile(busy, 0.95), percentile(idle, 0.5), percentile(idle, 0.95))
-            print(f"{size:>6} entries: keystroke while analysing ({len(busy)} keys, stages {stages}) "
-                  f"p50 {figures[size][0] * 1000:.1f} ms, p95 {figures[size][1] * 1000:.1f} ms; "
-                  f"idle p50 {figures[size][2] * 1000:.1f} ms, p95 {figures[size][3] * 1000:.1f} ms (target p95 < 50 ms)")
+            figures[size] = (
+                percentile(busy, 0.5),
+                percentile(busy, 0.95),
+                percentile(idle, 0.5),
+                percentile(idle, 0.95),
+            )
+            print(
+                f"{size:>6} entries: keystroke while analysing ({len(busy)} keys, stages {stages}) "
+                f"p50 {figures[size][0] * 1000:.1f} ms, p95 {figures[size][1] * 1000:.1f} ms; "
+                f"idle p50 {figures[size][2] * 1000:.1f} ms, p95 {figures[size][3] * 1000:.1f} ms (target p95 < 50 ms)"
+            )
     return figures
 
 
@@ -142,8 +155,11 @@ def main() -> None:
         for size in sizes:
             runs = [asyncio.run(first_render_seconds(stores[size])) for _ in range(options.repeat)]
             medians[size] = statistics.median(runs)
-            print(f"{size:>6} entries: first table render {medians[size]:.3f} s (median of {options.repeat}: "
-                  + ", ".join(f"{run:.3f}" for run in runs) + ")")
+            print(
+                f"{size:>6} entries: first table render {medians[size]:.3f} s (median of {options.repeat}: "
+                + ", ".join(f"{run:.3f}" for run in runs)
+                + ")"
+            )
     if len(sizes) >= 2:
         ratio = medians[sizes[-1]] / medians[sizes[0]]
         print(f"ratio {sizes[-1]}/{sizes[0]}: {ratio:.2f} (target <= 1.5)")

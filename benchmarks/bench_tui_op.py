@@ -37,6 +37,7 @@ class ReadCounter:
             def wrapper(*args, **kwargs):
                 self.reads += 1
                 return original(*args, **kwargs)
+
             return wrapper
 
         formats.detect, formats.reload = counted(self._detect), counted(self._reload)
@@ -95,9 +96,11 @@ def main() -> None:
         timings = asyncio.run(measure(demo.claude_store, args.repeat))
     for number, (committed, ready, reads) in enumerate(timings, 1):
         print(f"op {number}: committed {committed * 1000:7.1f} ms   ready {ready * 1000:7.1f} ms   store reads {reads}")
-    print(f"median: committed {statistics.median(t[0] for t in timings) * 1000:.1f} ms, "
-          f"ready {statistics.median(t[1] for t in timings) * 1000:.1f} ms, "
-          f"store reads per op {statistics.median(t[2] for t in timings):g}")
+    print(
+        f"median: committed {statistics.median(t[0] for t in timings) * 1000:.1f} ms, "
+        f"ready {statistics.median(t[1] for t in timings) * 1000:.1f} ms, "
+        f"store reads per op {statistics.median(t[2] for t in timings):g}"
+    )
 
 
 if __name__ == "__main__":

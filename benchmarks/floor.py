@@ -32,8 +32,13 @@ def floor(store: Path) -> int:
                     except yaml.YAMLError:
                         pass
             count += 1
-    subprocess.run(["git", "log", "--name-status", "-M", "-z", "--format=%H%x00%at%x00%an", "--", "."],
-                   cwd=store, stdout=subprocess.PIPE, stderr=subprocess.DEVNULL, check=False)
+    subprocess.run(
+        ["git", "log", "--name-status", "-M", "-z", "--format=%H%x00%at%x00%an", "--", "."],
+        cwd=store,
+        stdout=subprocess.PIPE,
+        stderr=subprocess.DEVNULL,
+        check=False,
+    )
     return count
 
 

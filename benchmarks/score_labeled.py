@@ -29,7 +29,9 @@ def main() -> None:
                 if case.label == "positive" and finding.rule != case.rule:
                     continue
                 reported[finding.rule] += 1
-                is_expected = case.label == "positive" and finding.rule == case.rule and set(finding.entries) == set(case.expect)
+                is_expected = (
+                    case.label == "positive" and finding.rule == case.rule and set(finding.entries) == set(case.expect)
+                )
                 if is_expected:
                     correct[finding.rule] += 1
                 elif verbose:

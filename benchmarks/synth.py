@@ -69,8 +69,7 @@ def _english_body(words: _Words) -> str:
         f"The {w[0]} {w[1]} service sends {w[2]} {w[3]} through the {w[4]} gateway. "
         f"Ask {w[5].title()} before changing the {w[6]} {w[7]} settings. "
         f"**Why:** the {w[8]} {w[9]} broke once when {w[10]} {w[11]} was renamed. "
-        f"**How to apply:** check `{w[12]}_{w[13]}` and the {w[14]} dashboard before any {w[15]} {w[16]} change."
-        + rule
+        f"**How to apply:** check `{w[12]}_{w[13]}` and the {w[14]} dashboard before any {w[15]} {w[16]} change." + rule
     )
 
 
@@ -80,8 +79,7 @@ def _chinese_body(words: _Words) -> str:
     return (
         f"{w[0]}{w[1]}走{w[2]}{w[3]}，改{w[4]}{w[5]}之前先问{w[6]}。"
         f"**Why:** 上次{w[7]}{w[8]}改名之后{w[9]}{w[10]}坏了。"
-        f"**How to apply:** 动{w[11]}之前先看{w[12]}{w[13]}面板。"
-        + rule
+        f"**How to apply:** 动{w[11]}之前先看{w[12]}{w[13]}面板。" + rule
     )
 
 
@@ -101,7 +99,10 @@ def _quantity_pair(words: _Words, rng: random.Random, chinese: bool) -> tuple[st
         unit, rate = rng.choice(_UNITS_ZH)
         w = words.zh(3)
         low = rng.randint(2, 9)
-        return (f"{w[0]}{w[1]}每{rate}最多 {low} {unit}，{w[2]}优先。", f"{w[0]}{w[1]}现在每{rate}可以 {low + rng.randint(2, 6)} {unit}。")
+        return (
+            f"{w[0]}{w[1]}每{rate}最多 {low} {unit}，{w[2]}优先。",
+            f"{w[0]}{w[1]}现在每{rate}可以 {low + rng.randint(2, 6)} {unit}。",
+        )
     unit, rate = rng.choice(_UNITS_EN)
     w = words.en(3)
     low = rng.randint(2, 9)
@@ -173,8 +174,13 @@ def write_store(synth: Synth, path: Path, *, git: bool = False, batches: int = 1
 
 
 def _commit_batches(synth: Synth, path: Path, batches: int) -> None:
-    env = dict(os.environ, GIT_AUTHOR_NAME="Synth", GIT_AUTHOR_EMAIL="synth@example.com",
-               GIT_COMMITTER_NAME="Synth", GIT_COMMITTER_EMAIL="synth@example.com")
+    env = dict(
+        os.environ,
+        GIT_AUTHOR_NAME="Synth",
+        GIT_AUTHOR_EMAIL="synth@example.com",
+        GIT_COMMITTER_NAME="Synth",
+        GIT_COMMITTER_EMAIL="synth@example.com",
+    )
 
     def run(*args: str, when: datetime | None = None) -> None:
         stamp = {"GIT_AUTHOR_DATE": when.isoformat(), "GIT_COMMITTER_DATE": when.isoformat()} if when else {}
@@ -186,7 +192,15 @@ def _commit_batches(synth: Synth, path: Path, batches: int) -> None:
     for start in range(0, len(ordered), size):
         chunk = ordered[start : start + size]
         run("add", "--", *[entry.path for entry in chunk])
-        run("-c", "commit.gpgsign=false", "commit", "-q", "-m", f"memory batch {start // size + 1}", when=chunk[-1].modified)
+        run(
+            "-c",
+            "commit.gpgsign=false",
+            "commit",
+            "-q",
+            "-m",
+            f"memory batch {start // size + 1}",
+            when=chunk[-1].modified,
+        )
     run("add", "--", "MEMORY.md")
     run("-c", "commit.gpgsign=false", "commit", "-q", "-m", "index", when=NOW - timedelta(days=1))
 
@@ -200,8 +214,10 @@ def main() -> None:
     args = parser.parse_args()
     synth = generate(args.entries, seed=args.seed)
     write_store(synth, args.out, git=args.git)
-    print(f"wrote {len(synth.entries)} entries to {args.out} "
-          f"({len(synth.duplicates)} planted duplicates, {len(synth.conflicts)} planted conflicts)")
+    print(
+        f"wrote {len(synth.entries)} entries to {args.out} "
+        f"({len(synth.duplicates)} planted duplicates, {len(synth.conflicts)} planted conflicts)"
+    )
 
 
 if __name__ == "__main__":

@@ -63,17 +63,26 @@ def trend_charts(trend: Any, *, width: int = 78, height: int = 12, color: bool =
             points,
             {"index lines": [point.index_lines for point in points]},
             title=f"always-loaded index lines (cut at {INDEX_MAX_LINES}; blue: reviews)",
-            width=width, height=height, limit=INDEX_MAX_LINES, color=color,
+            width=width,
+            height=height,
+            limit=INDEX_MAX_LINES,
+            color=color,
         ),
         line_chart(
             points,
             {"active": [point.active for point in points], "archived": [point.archived for point in points]},
-            title="entries", width=width, height=height, color=color,
+            title="entries",
+            width=width,
+            height=height,
+            color=color,
         ),
         line_chart(
             points,
             {"KB": [round(point.total_bytes / 1024, 1) for point in points]},
-            title="memory size (KB)", width=width, height=height, color=color,
+            title="memory size (KB)",
+            width=width,
+            height=height,
+            color=color,
         ),
     ]
 
@@ -92,7 +101,9 @@ def age_buckets(ages_by_type: dict[str, list[float]]) -> dict[str, list[int]]:
     return counts
 
 
-def age_histogram(ages_by_type: dict[str, list[float]], *, width: int = 78, height: int = 10, color: bool = True) -> str:
+def age_histogram(
+    ages_by_type: dict[str, list[float]], *, width: int = 78, height: int = 10, color: bool = True
+) -> str:
     """How old the active entries are, by type: a stacked bar per age bucket."""
     import plotext as plt  # deferred: plotext loads only when a chart is drawn
 
@@ -122,4 +133,7 @@ def sparkline(values: list[float], *, cells: int = 16) -> str:
         return ""
     low, high = min(recent), max(recent)
     span = (high - low) or 1
-    return "".join(SPARK_BLOCKS[min(len(SPARK_BLOCKS) - 1, int((value - low) / span * (len(SPARK_BLOCKS) - 1)))] for value in recent)
+    return "".join(
+        SPARK_BLOCKS[min(len(SPARK_BLOCKS) - 1, int((value - low) / span * (len(SPARK_BLOCKS) - 1)))]
+        for value in recent
+    )

@@ -103,7 +103,9 @@ def parse(
     review = _table(data.get("review", {}), "[review]")
     _only(review, {"skip_reviewed_days", "snooze_weeks"}, "[review]")
     if review.get("skip_reviewed_days") != 0:
-        config.skip_reviewed_days = _number(review.get("skip_reviewed_days", config.skip_reviewed_days), "skip_reviewed_days", int)
+        config.skip_reviewed_days = _number(
+            review.get("skip_reviewed_days", config.skip_reviewed_days), "skip_reviewed_days", int
+        )
     else:
         config.skip_reviewed_days = 0
     config.snooze_weeks = _number(review.get("snooze_weeks", config.snooze_weeks), "snooze_weeks", int)
@@ -141,13 +143,15 @@ def parse(
         raise ConfigError("[rules] disable must be a list of rule ids")
     unknown_ids = sorted(set(disabled) - set(rule_ids)) if rule_ids is not None else []
     if unknown_ids:
-        raise ConfigError(f"[rules] disable names unknown rule id(s) {', '.join(unknown_ids)} (known: {', '.join(rule_ids or ())})")
+        raise ConfigError(
+            f"[rules] disable names unknown rule id(s) {', '.join(unknown_ids)} (known: {', '.join(rule_ids or ())})"
+        )
     config.disabled = frozenset(disabled)
     private = _table(data.get("private-data", {}), "[private-data]")
     _only(private, {"allow"}, "[private-data]")
     allow = private.get("allow", [])
     if not isinstance(allow, list) or not all(isinstance(pattern, str) and pattern for pattern in allow):
-        raise ConfigError("[private-data] allow must be a list of values or globs, e.g. [\"*@example.com\"]")
+        raise ConfigError('[private-data] allow must be a list of values or globs, e.g. ["*@example.com"]')
     config.private_allow = tuple(allow)
     ignores = data.get("ignore", [])
     if not isinstance(ignores, list):
@@ -162,7 +166,7 @@ def _suppression(item: Any, position: int) -> Suppression:
     _only(table, {"rule", "entries", "reason"}, where)
     rule = table.get("rule")
     if not isinstance(rule, str) or not rule:
-        raise ConfigError(f"{where} needs rule = \"<rule id>\" (or \"*\")")
+        raise ConfigError(f'{where} needs rule = "<rule id>" (or "*")')
     entries = table.get("entries")
     if entries is not None and (not isinstance(entries, list) or not all(isinstance(e, str) for e in entries)):
         raise ConfigError(f"{where}: entries must be a list of entry ids")

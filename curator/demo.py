@@ -108,22 +108,33 @@ def _build_project(project: Path, now: datetime) -> None:
         sections = [text for section_days, text in notes if section_days >= days_ago]
         return {"memory/notes.md": content.NOTES_HEADER + "\n".join(sections)}
 
-    repo.commit(240, "memory: cadence, deploy freeze, package manager",
-                memory("blog_cadence.md", "deploy_freeze.md", "package_manager.md"))
+    repo.commit(
+        240,
+        "memory: cadence, deploy freeze, package manager",
+        memory("blog_cadence.md", "deploy_freeze.md", "package_manager.md"),
+    )
     for days_ago, _text in notes[:4]:
         extra = memory("cleanup_backlog.md") if days_ago == 200 else {}
         repo.commit(days_ago, f"notes: {days_ago} days ago", {**notes_upto(days_ago), **extra})
     feed_text = topics[f"{MEMORY_DIR}/feed_builder.md"]
     repo.commit(190, "memory: testing and feed", {**memory("testing.md"), f"{MEMORY_DIR}/feed.md": feed_text})
-    repo.commit(150, "memory: lint, image pipeline notes, drafts",
-                memory("lint_before_push.md", "image_pipeline.md", "draft_ideas.md", "broken_frontmatter.md"))
+    repo.commit(
+        150,
+        "memory: lint, image pipeline notes, drafts",
+        memory("lint_before_push.md", "image_pipeline.md", "draft_ideas.md", "broken_frontmatter.md"),
+    )
     repo.git("mv", f"{MEMORY_DIR}/feed.md", f"{MEMORY_DIR}/feed_builder.md")
     renamed = {"src/feed.ts": content.PROJECT_FILES["src/feed.ts"], "src/legacy/feed_xml.ts": None}
     renamed.update({rel: None for rel in _posts("short", deleted_short_posts, start=content.SHORT_POSTS_KEPT)})
-    repo.commit(100, "Rename renderFeed to buildFeed, drop legacy XML helpers, delete old short posts",
-                {**renamed, **memory("user_profile.md")})
+    repo.commit(
+        100,
+        "Rename renderFeed to buildFeed, drop legacy XML helpers, delete old short posts",
+        {**renamed, **memory("user_profile.md")},
+    )
     repo.commit(60, "memory: Q4 cadence", {**notes_upto(60), **memory("blog_cadence_q4.md")})
-    repo.commit(40, "memory: pre-push checks, stack", {**notes_upto(40), **memory("pre_push_checks.md", "project_stack.md")})
+    repo.commit(
+        40, "memory: pre-push checks, stack", {**notes_upto(40), **memory("pre_push_checks.md", "project_stack.md")}
+    )
     repo.commit(20, "memory: publishing, newsletter", memory("publishing.md", "newsletter.md"))
     repo.commit(10, "notes: feed", notes_upto(10))
     repo.commit(5, "memory: index", {f"{MEMORY_DIR}/MEMORY.md": content.memory_index(day)})
@@ -150,7 +161,9 @@ def _write_openclaw_index(database: Path, indexed: dict[str, str], now: datetime
     database.parent.mkdir(parents=True, exist_ok=True)
     connection = sqlite3.connect(database)
     try:
-        connection.execute("CREATE TABLE files (path TEXT PRIMARY KEY, source TEXT, hash TEXT, mtime INTEGER, size INTEGER)")
+        connection.execute(
+            "CREATE TABLE files (path TEXT PRIMARY KEY, source TEXT, hash TEXT, mtime INTEGER, size INTEGER)"
+        )
         connection.execute(
             "CREATE TABLE chunks (id TEXT PRIMARY KEY, path TEXT, source TEXT, start_line INTEGER, "
             "end_line INTEGER, hash TEXT, model TEXT, text TEXT, embedding BLOB, updated_at INTEGER)"

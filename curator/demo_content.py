@@ -8,24 +8,27 @@ from datetime import datetime, timedelta
 
 DayFormatter = Callable[[int], str]
 
-PACKAGE_JSON = json.dumps(
-    {
-        "name": "inkwell",
-        "version": "2.3.0",
-        "private": True,
-        "packageManager": "pnpm@9.12.0",
-        "engines": {"node": ">=20"},
-        "scripts": {
-            "build": "tsc -p .",
-            "test": "vitest run",
-            "e2e": "playwright test",
-            "lint": "eslint src",
-            "publish:week": "node dist/publish.js",
+PACKAGE_JSON = (
+    json.dumps(
+        {
+            "name": "inkwell",
+            "version": "2.3.0",
+            "private": True,
+            "packageManager": "pnpm@9.12.0",
+            "engines": {"node": ">=20"},
+            "scripts": {
+                "build": "tsc -p .",
+                "test": "vitest run",
+                "e2e": "playwright test",
+                "lint": "eslint src",
+                "publish:week": "node dist/publish.js",
+            },
+            "devDependencies": {"typescript": "^5.6.0", "vitest": "^2.1.0", "eslint": "^9.12.0"},
         },
-        "devDependencies": {"typescript": "^5.6.0", "vitest": "^2.1.0", "eslint": "^9.12.0"},
-    },
-    indent=2,
-) + "\n"
+        indent=2,
+    )
+    + "\n"
+)
 
 PROJECT_FILES = {
     "package.json": PACKAGE_JSON,
@@ -43,7 +46,7 @@ PROJECT_FILES = {
     "src/feed.ts": (
         "import { FEED_PATH } from './config';\n\n"
         "export function buildFeed(posts: string[]): string {\n"
-        "  return `<rss href=\"${FEED_PATH}\">${posts.length}</rss>`;\n}\n"
+        '  return `<rss href="${FEED_PATH}">${posts.length}</rss>`;\n}\n'
     ),
     "CLAUDE.md": (
         "# inkwell\n\n"
@@ -168,9 +171,7 @@ def memory_topics(day: DayFormatter) -> dict[str, str]:
             "Image pipeline investigation",
             "Notes from tuning image resizing",
             "project",
-            "First I tried resizing every image at build time with the default settings.\n\n"
-            + narrative_steps
-            + "\n",
+            "First I tried resizing every image at build time with the default settings.\n\n" + narrative_steps + "\n",
         ),
         "newsletter.md": topic(
             "Newsletter",

@@ -203,9 +203,7 @@ class Store:
     def always_loaded_tokens(self) -> int:
         """Tokens the agent pays every session: the loaded part of the index plus always-loaded entries."""
         index_path = self.index.path if self.index else None
-        loaded = sum(
-            entry.tokens for entry in self.active() if entry.always_loaded and entry.path != index_path
-        )
+        loaded = sum(entry.tokens for entry in self.active() if entry.always_loaded and entry.path != index_path)
         return loaded + (self.index.tokens_loaded if self.index else 0)
 
     @property

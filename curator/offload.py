@@ -16,7 +16,11 @@ MIN_ENTRIES = 2000
 
 
 def analyze_path(
-    path: Path, format_name: str | None, project: Path | None, now: datetime, usage: Any = None,
+    path: Path,
+    format_name: str | None,
+    project: Path | None,
+    now: datetime,
+    usage: Any = None,
 ) -> tuple[list[Finding], int, Any]:
     """Load the store at `path` with its history and the parent's transcript `usage`, and run the rules.
 
@@ -49,8 +53,9 @@ class AnalysisProcess:
 
     def submit(self, function: Callable[..., Any], *args: Any) -> Future:
         if self._pool is None:
-            self._pool = ProcessPoolExecutor(max_workers=1, mp_context=multiprocessing.get_context("spawn"),
-                                             initializer=_quiet)
+            self._pool = ProcessPoolExecutor(
+                max_workers=1, mp_context=multiprocessing.get_context("spawn"), initializer=_quiet
+            )
         return self._pool.submit(function, *args)
 
     def warm(self) -> None:

@@ -62,9 +62,7 @@ def to_json_dict(scan: ScanResult, *, with_lists: bool = True) -> dict[str, Any]
             "identity": scan.identity.key if scan.identity is not None else None,
             "entries": len(store.entries),
             "index": (
-                {"lines": index.lines, "bytes": index.bytes, "loaded_lines": index.loaded_lines}
-                if index
-                else None
+                {"lines": index.lines, "bytes": index.bytes, "loaded_lines": index.loaded_lines} if index else None
             ),
             "tokens": {"always_loaded": store.always_loaded_tokens, "on_demand": store.on_demand_tokens},
             "usage": store_usage_json(store),
@@ -99,8 +97,10 @@ def iter_json(scan: ScanResult) -> Iterator[str]:
     yield "{\n"
     for key, value in document.items():
         yield f"  {_ENCODE(key)}: {_ENCODE(value)},\n"
-    for key, items in (("entries", (entry_json(entry, scan) for entry in scan.store.entries)),
-                       ("findings", (finding.to_json() for finding in scan.findings))):
+    for key, items in (
+        ("entries", (entry_json(entry, scan) for entry in scan.store.entries)),
+        ("findings", (finding.to_json() for finding in scan.findings)),
+    ):
         yield f"  {_ENCODE(key)}: ["
         separator = "\n"
         for item in items:
@@ -169,9 +169,7 @@ def summary_lines(scan: ScanResult) -> list[str]:
             f"index    {index.path}: {index.lines}/{INDEX_MAX_LINES} lines, "
             f"{index.bytes}/{INDEX_MAX_BYTES} bytes, {index.loaded_lines} lines loaded{cut}"
         )
-    lines.append(
-        f"tokens   ~{store.always_loaded_tokens} always loaded, ~{store.on_demand_tokens} on demand"
-    )
+    lines.append(f"tokens   ~{store.always_loaded_tokens} always loaded, ~{store.on_demand_tokens} on demand")
     lines.append(f"history  {store.history_source}")
     if scan.review is not None:
         lines.append(f"review   {scan.review.summary(scan.now)}")

@@ -37,7 +37,7 @@ def _git_dir(start: Path) -> Path | None:
             except OSError:
                 return None
             if text.startswith("gitdir:"):
-                target = Path(text[len("gitdir:"):].strip())
+                target = Path(text[len("gitdir:") :].strip())
                 target = target if target.is_absolute() else candidate / target
                 return target if target.is_dir() else None
             return None
@@ -111,8 +111,9 @@ class PairwiseCache:
             "duplicates": [finding.to_json() for finding in duplicates],
             "restated": [list(item) for item in restated],
         }
-        text = json.dumps({"version": __version__, "digest": digest, "payload": payload}, ensure_ascii=False,
-                          default=str)
+        text = json.dumps(
+            {"version": __version__, "digest": digest, "payload": payload}, ensure_ascii=False, default=str
+        )
         try:
             if _leads_elsewhere(self.directory):
                 return
@@ -141,9 +142,14 @@ def _finding(raw: Any) -> Finding:
         raise TypeError("finding is not an object")
     rule, severity, entries, message = raw["rule"], raw["severity"], raw["entries"], raw["message"]
     evidence = raw.get("evidence", {})
-    if not (isinstance(rule, str) and isinstance(severity, str) and isinstance(message, str)
-            and isinstance(entries, list) and all(isinstance(item, str) for item in entries)
-            and isinstance(evidence, dict)):
+    if not (
+        isinstance(rule, str)
+        and isinstance(severity, str)
+        and isinstance(message, str)
+        and isinstance(entries, list)
+        and all(isinstance(item, str) for item in entries)
+        and isinstance(evidence, dict)
+    ):
         raise TypeError("finding has the wrong shape")
     if severity not in SEVERITIES:
         raise TypeError("finding has an unknown severity")

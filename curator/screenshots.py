@@ -208,7 +208,9 @@ async def make_screenshots(out: Path, now: datetime, size: tuple[int, int]) -> l
 
 def main(argv: list[str] | None = None) -> None:
     parser = argparse.ArgumentParser(prog="python -m curator.screenshots", description=__doc__)
-    parser.add_argument("--out", type=Path, default=Path("screenshots"), help="where the SVGs go (default: screenshots/)")
+    parser.add_argument(
+        "--out", type=Path, default=Path("screenshots"), help="where the SVGs go (default: screenshots/)"
+    )
     parser.add_argument("--now", default=DEFAULT_NOW, help=f"the demo's clock (default: {DEFAULT_NOW})")
     parser.add_argument("--size", default=f"{DEFAULT_SIZE[0]}x{DEFAULT_SIZE[1]}", help="terminal size COLSxROWS")
     args = parser.parse_args(argv)

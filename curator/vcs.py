@@ -69,9 +69,16 @@ def _complaint(verb: str, stderr: bytes | str, stdout: bytes | str, status: int 
     return GitError(f"git {verb} failed: {detail}")
 
 
-def run(cwd: Path, *args: str, env: dict[str, str] | None = None, check: bool = True,
-        timeout: float = TIMEOUT_SECONDS, executable: str | None = None, options: tuple[str, ...] = (),
-        work_tree: Path | None = None) -> bytes:
+def run(
+    cwd: Path,
+    *args: str,
+    env: dict[str, str] | None = None,
+    check: bool = True,
+    timeout: float = TIMEOUT_SECONDS,
+    executable: str | None = None,
+    options: tuple[str, ...] = (),
+    work_tree: Path | None = None,
+) -> bytes:
     """Run `git [options] args` in `cwd` (an argument list, never a shell) and return raw stdout.
 
     With `work_tree` (a known repository root) the command runs through GitPython against exactly that
@@ -89,8 +96,13 @@ def run(cwd: Path, *args: str, env: dict[str, str] | None = None, check: bool = 
         pinned.update(GIT_PAGER="cat", PAGER="cat")
         try:
             status, stdout, stderr = gitpython.Git(str(cwd)).execute(
-                [binary, *options, *args], with_extended_output=True, with_exceptions=False,
-                stdout_as_string=False, strip_newline_in_stdout=False, kill_after_timeout=timeout, env=pinned,
+                [binary, *options, *args],
+                with_extended_output=True,
+                with_exceptions=False,
+                stdout_as_string=False,
+                strip_newline_in_stdout=False,
+                kill_after_timeout=timeout,
+                env=pinned,
             )
         except (gitpython.GitCommandError, OSError) as error:
             raise GitError(f"git {verb} failed: {error}") from None
@@ -99,8 +111,13 @@ def run(cwd: Path, *args: str, env: dict[str, str] | None = None, check: bool = 
         return stdout if isinstance(stdout, bytes) else b""
     try:
         completed = subprocess.run(
-            [binary, *options, *args], cwd=cwd, env=env if env is not None else environment(),
-            stdin=subprocess.DEVNULL, capture_output=True, timeout=timeout, check=False,
+            [binary, *options, *args],
+            cwd=cwd,
+            env=env if env is not None else environment(),
+            stdin=subprocess.DEVNULL,
+            capture_output=True,
+            timeout=timeout,
+            check=False,
         )
     except (OSError, subprocess.TimeoutExpired) as error:
         raise GitError(f"git {verb} failed: {error}") from None

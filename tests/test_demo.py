@@ -48,9 +48,21 @@ def test_demo_history_is_back_dated(tmp_path: Path) -> None:
 
 
 SPEC_RULES = {
-    "parse-error", "invalid-field", "index-overflow", "index-line-too-long", "dangling-link", "orphan",
-    "duplicate", "conflict", "outdated-number", "expired-date", "stale", "derivable", "bloat",
-    "check-failed", "index-stale",
+    "parse-error",
+    "invalid-field",
+    "index-overflow",
+    "index-line-too-long",
+    "dangling-link",
+    "orphan",
+    "duplicate",
+    "conflict",
+    "outdated-number",
+    "expired-date",
+    "stale",
+    "derivable",
+    "bloat",
+    "check-failed",
+    "index-stale",
 }
 CHINESE_CASES = {"conflict", "duplicate", "outdated-number", "expired-date", "check-failed"}
 

@@ -19,8 +19,15 @@ from curator.checks.verify import Checker
 from curator.model import Entry, Finding, Store
 
 __all__ = [
-    "CheckOutcome", "CheckResult", "Claim", "ProbeResult", "extract_claims", "failed_finding", "project_root",
-    "run_adhoc", "run_checks",
+    "CheckOutcome",
+    "CheckResult",
+    "Claim",
+    "ProbeResult",
+    "extract_claims",
+    "failed_finding",
+    "project_root",
+    "run_adhoc",
+    "run_checks",
 ]
 MAX_WORKERS = 8
 
@@ -127,8 +134,9 @@ def run_checks(
         if rel_dir and rel_dir != ".":
             memory_dirs[entry.id] = rel_dir
     in_git = git_root(root) is not None
-    checker = Checker(project=root, runner=runner, facts=load_facts(root), in_git=in_git, scope=scope,
-                      memory_dirs=memory_dirs)
+    checker = Checker(
+        project=root, runner=runner, facts=load_facts(root), in_git=in_git, scope=scope, memory_dirs=memory_dirs
+    )
     flat = [claim for _, claims in claims_by_entry for claim in claims]
     checker.prepare(flat)
     with ThreadPoolExecutor(max_workers=max(1, max_workers), thread_name_prefix="curator-probe") as pool:

@@ -43,16 +43,23 @@ def _searchable(name: str) -> bool:
 def run_pass(runner: ProbeRunner, options: list[str], patterns: list[str], scope: MemoryScope) -> BatchPass:
     """Run `git grep OPTIONS -f -` over the project (memory excluded) with `patterns` on stdin."""
     command = build_batch_grep(options, [".", *scope.excludes], runner.project)
-    probe = runner.run_batch(command, "".join(f"{pattern}\n" for pattern in patterns).encode("utf-8"),
-                             read_cap=BATCH_READ_CAP)
+    probe = runner.run_batch(
+        command, "".join(f"{pattern}\n" for pattern in patterns).encode("utf-8"), read_cap=BATCH_READ_CAP
+    )
     complete = probe.exit_code in (0, 1) and not probe.capped and not probe.timed_out
     matches = []
     for line in probe.full_output.splitlines():
         parsed = _GREP_LINE.match(line)
         if parsed and not scope.contains(parsed.group(1)):
             matches.append((parsed.group(1), parsed.group(2), parsed.group(3)))
-    return BatchPass(probe=probe, complete=complete, options=options, pathspecs=command.paths,
-                     patterns=len(patterns), matches=matches)
+    return BatchPass(
+        probe=probe,
+        complete=complete,
+        options=options,
+        pathspecs=command.paths,
+        patterns=len(patterns),
+        matches=matches,
+    )
 
 
 class IdentifierSearch:
@@ -105,15 +112,18 @@ class IdentifierSearch:
         if not anchors:
             return
         self.anchor_count = len(anchors)
-        patterns = [f"[A-Za-z0-9_]*({'|'.join(_ere(anchor) for anchor in anchors[start:start + ANCHORS_PER_PATTERN])})"
-                    "[A-Za-z0-9_]*" for start in range(0, len(anchors), ANCHORS_PER_PATTERN)]
+        patterns = [
+            f"[A-Za-z0-9_]*({'|'.join(_ere(anchor) for anchor in anchors[start : start + ANCHORS_PER_PATTERN])})"
+            "[A-Za-z0-9_]*"
+            for start in range(0, len(anchors), ANCHORS_PER_PATTERN)
+        ]
         self.nearby = run_pass(self.runner, ["-n", "-I", "-o", "-i", "-E"], patterns, self.scope)
         wanted = set(anchors)
         lengths = sorted({len(anchor) for anchor in anchors})
         index: dict[str, list[int]] = defaultdict(list)
         for position, (_, _, word) in enumerate(self.nearby.matches):
             lowered = word.lower()
-            contained = {lowered[start:start + size] for size in lengths for start in range(len(lowered) - size + 1)}
+            contained = {lowered[start : start + size] for size in lengths for start in range(len(lowered) - size + 1)}
             for anchor in contained & wanted:
                 index[anchor].append(position)
         self._words_by_anchor = dict(index)
@@ -122,7 +132,9 @@ class IdentifierSearch:
         """The `path:line:word` lines whose word contains one of `anchors`, in output order (None: not searched)."""
         if self.nearby is None or not self.nearby.complete:
             return None
-        positions = sorted({position for anchor in anchors for position in self._words_by_anchor.get(anchor.lower(), [])})
+        positions = sorted(
+            {position for anchor in anchors for position in self._words_by_anchor.get(anchor.lower(), [])}
+        )
         return [":".join(self.nearby.matches[position]) for position in positions]
 
 

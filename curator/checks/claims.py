@@ -26,7 +26,9 @@ from curator.model import Entry, Store
 
 _FENCE = re.compile(r"^[ \t]*(```|~~~)[^\n]*\n.*?(?:^[ \t]*\1[ \t]*$|\Z)", re.DOTALL | re.MULTILINE)
 _INLINE_CODE = re.compile(r"(?<!`)(`{1,3})(?!`)([^\n`]{1,300}?|[^\n]{1,300}?)(?<!`)\1(?!`)")
-_LINK = re.compile(r"\[(?P<label>[^\[\]\n]{0,300})\]\((?P<target><[^>\n]{1,400}>|[^)\s]{1,400})(?:\s+\"[^\"\n]{0,200}\")?\)")
+_LINK = re.compile(
+    r"\[(?P<label>[^\[\]\n]{0,300})\]\((?P<target><[^>\n]{1,400}>|[^)\s]{1,400})(?:\s+\"[^\"\n]{0,200}\")?\)"
+)
 _WIKILINK = re.compile(r"\[\[[^\[\]\n]{1,200}\]\]")
 _BOLD = re.compile(r"(\*\*|__)(?=\S)([^*\n]{1,200}?)(?<=\S)\1")
 _AT_IMPORT = re.compile(r"(?<![\w@/.`])@((?:\.{1,2}/)?(?:[\w.\-]+/)*[\w.\-]+)")
@@ -34,8 +36,10 @@ _URL = re.compile(r"\bhttps?://[^\s<>`'\")\]]+", re.IGNORECASE)
 _IDENT = re.compile(r"^[A-Za-z_$][\w$]*(?:(?:\.|::|#)[A-Za-z_$][\w$]*)*(?:\([^()]*\))?$")
 _FLAG = re.compile(r"^--[A-Za-z][\w-]+$")
 _PATH_CHARS = re.compile(r"^[\w@.+\-/~\\:\u4e00-\u9fff]+$")
-_DECL = re.compile(r"^(?:async\s+)?(?:def|class|function|fn|func|const|let|var|interface|type|struct|enum)\s+"
-                   r"([A-Za-z_$][\w$]*)\s*(?:\([^()]*\))?\s*(?:[:{=]|->.*)?\s*$")
+_DECL = re.compile(
+    r"^(?:async\s+)?(?:def|class|function|fn|func|const|let|var|interface|type|struct|enum)\s+"
+    r"([A-Za-z_$][\w$]*)\s*(?:\([^()]*\))?\s*(?:[:{=]|->.*)?\s*$"
+)
 _PLACEHOLDER = re.compile(r"YYYY|MM-DD|\bDD\b|XXX|\.\.\.|[<>{}$%*?\[\]|]|^/[a-z][a-z-]*$")
 _ANCHOR = re.compile(r"^(.+?)#[A-Za-z][\w\-]*$")
 _LINE_SUFFIX = re.compile(r"(?:#L\d+(?:-L?\d+)?|:\d+(?:[-:]\d+)?)$")
@@ -50,8 +54,9 @@ _VERSION = re.compile(
 
 MAX_EXTRACT_CHARS = 200_000
 MAX_DECLARED = 50
-_DOMAIN = re.compile(r"^(?:[a-z0-9-]+\.)+(?:com|org|net|io|dev|ai|app|co|cn|gov|edu|me|sh|so|xyz|info)(?:/|$)",
-                     re.IGNORECASE)
+_DOMAIN = re.compile(
+    r"^(?:[a-z0-9-]+\.)+(?:com|org|net|io|dev|ai|app|co|cn|gov|edu|me|sh|so|xyz|info)(?:/|$)", re.IGNORECASE
+)
 
 
 def mask_fences(text: str) -> str:
@@ -90,13 +95,15 @@ def extract_claims(entry: Entry, project: Path | None = None, *, store: Store | 
         elif not target.startswith(("#", "mailto:", "tel:")) and ":" not in target.split("/")[0][1:]:
             path = unquote(target.split("#")[0].split("?")[0])
             if path and not _is_memory_link(path, entry, store) and _pathlike(path, strict=False):
-                add(_path_claim(path, entry, span, "link", body[span[0]:span[1]]))
+                add(_path_claim(path, entry, span, "link", body[span[0] : span[1]]))
     for match in _INLINE_CODE.finditer(masked):
         span = match.span(2)
         if span[0] in taken:
             continue
         taken.add(match.span())
-        for claim in _classify_code(match.group(2), entry, span, store) or _cued_identifier(masked, match, entry, store):
+        for claim in _classify_code(match.group(2), entry, span, store) or _cued_identifier(
+            masked, match, entry, store
+        ):
             add(claim)
     for match in _BOLD.finditer(masked):
         content = match.group(2).strip("`")
@@ -120,8 +127,11 @@ def extract_claims(entry: Entry, project: Path | None = None, *, store: Store | 
     for claim in _versions(masked, body, entry):
         add(claim)
     counts = [claim.span for claim in found if claim.kind == "count"]
-    found = [claim for claim in found if claim.kind != "path"
-             or not any(start <= claim.span[0] and claim.span[1] <= end for start, end in counts)]
+    found = [
+        claim
+        for claim in found
+        if claim.kind != "path" or not any(start <= claim.span[0] and claim.span[1] <= end for start, end in counts)
+    ]
     found.sort(key=lambda claim: claim.span)
     return _dedupe(found) + declared_claims(entry)
 
@@ -145,10 +155,19 @@ def declared_claims(entry: Entry) -> list[Claim]:
     return claims
 
 
-def _claim(kind: ClaimKind, text: str, subject: str, expected: str, entry: Entry, span: tuple[int, int], source: str,
-           **extra: Any) -> Claim:
-    return Claim(kind=kind, text=text, subject=subject, expected=expected, entry_id=entry.id, span=span,
-                 source=source, **extra)
+def _claim(
+    kind: ClaimKind,
+    text: str,
+    subject: str,
+    expected: str,
+    entry: Entry,
+    span: tuple[int, int],
+    source: str,
+    **extra: Any,
+) -> Claim:
+    return Claim(
+        kind=kind, text=text, subject=subject, expected=expected, entry_id=entry.id, span=span, source=source, **extra
+    )
 
 
 def _path_claim(path: str, entry: Entry, span: tuple[int, int], source: str, text: str) -> Claim:
@@ -162,7 +181,7 @@ class _Taken:
         self.mask = bytearray(size + 1)
 
     def add(self, span: tuple[int, int]) -> None:
-        self.mask[span[0]:span[1]] = b"\x01" * (span[1] - span[0])
+        self.mask[span[0] : span[1]] = b"\x01" * (span[1] - span[0])
 
     def __contains__(self, position: int) -> bool:
         return bool(self.mask[position])
@@ -212,11 +231,25 @@ def _classify_code(content: str, entry: Entry, span: tuple[int, int], store: Sto
     words = stripped.split()
     if words[0] in TOOLS and len(words) == 1:
         category, ecosystem = TOOLS[words[0]]
-        return [_claim("tool", stripped, words[0], words[0], entry, inner, "code", category=category,
-                       extra={"ecosystem": ecosystem})]
+        return [
+            _claim(
+                "tool",
+                stripped,
+                words[0],
+                words[0],
+                entry,
+                inner,
+                "code",
+                category=category,
+                extra={"ecosystem": ecosystem},
+            )
+        ]
     if words[0] in commandclaims.RUNNER_WORDS:
-        return (commandclaims.command_claims(stripped, entry, inner) + _argument_paths(stripped, entry, inner[0])
-                + _option_paths(stripped, entry, inner[0]))
+        return (
+            commandclaims.command_claims(stripped, entry, inner)
+            + _argument_paths(stripped, entry, inner[0])
+            + _option_paths(stripped, entry, inner[0])
+        )
     if len(words) > 2 and re.fullmatch(r"[a-z][\w.-]*", words[0]):
         return _option_paths(stripped, entry, inner[0])
     declared = _DECL.match(stripped)
@@ -250,7 +283,9 @@ def _argument_paths(command: str, entry: Entry, offset: int) -> list[Claim]:
     words = commandclaims.split_words(command)
     operands = commandclaims.operands(words[1:])
     if operands and operands[0] in commandclaims.PACKAGE_SUBCOMMANDS:
-        operands = [word for flag, word in zip(words, words[1:]) if flag in ("-r", "--requirement", "-c", "--constraint")]
+        operands = [
+            word for flag, word in zip(words, words[1:]) if flag in ("-r", "--requirement", "-c", "--constraint")
+        ]
     claims, cursor = [], 0
     for word in operands:
         found = command.find(word, cursor)
@@ -290,15 +325,23 @@ _NEAR_COMMAND = re.compile(r"[A-Za-z][\w.-]*")
 def _third_party_flag(masked: str, span: tuple[int, int]) -> bool:
     """A `--flag` whose sentence names another program (git, docker, pnpm, ...): an option of that program."""
     start = max(masked.rfind(mark, 0, span[0]) for mark in (".", "。", "\n", ";", "；")) + 1
-    ends = [position for position in (masked.find(mark, span[1]) for mark in (". ", "。", "\n", ";", "；")) if position >= 0]
-    sentence = masked[start:min(ends) if ends else len(masked)]
+    ends = [
+        position for position in (masked.find(mark, span[1]) for mark in (". ", "。", "\n", ";", "；")) if position >= 0
+    ]
+    sentence = masked[start : min(ends) if ends else len(masked)]
     return any(word.lower() in EXTERNAL_COMMANDS for word in _NEAR_COMMAND.findall(sentence))
 
 
-_KIND_BEFORE = re.compile(r"(?:\b(?:class|function|method|constant|const|type|struct|enum|interface|trait|component|hook)"
-                          r"|类|函数|方法|常量|接口|结构体)\s*$", re.IGNORECASE)
-_KIND_AFTER = re.compile(r"^\s*(?:(?:class|function|method|constant|struct|enum|interface|trait|component|hook)\b"
-                         r"|类|函数|方法|常量|接口|结构体)", re.IGNORECASE)
+_KIND_BEFORE = re.compile(
+    r"(?:\b(?:class|function|method|constant|const|type|struct|enum|interface|trait|component|hook)"
+    r"|类|函数|方法|常量|接口|结构体)\s*$",
+    re.IGNORECASE,
+)
+_KIND_AFTER = re.compile(
+    r"^\s*(?:(?:class|function|method|constant|struct|enum|interface|trait|component|hook)\b"
+    r"|类|函数|方法|常量|接口|结构体)",
+    re.IGNORECASE,
+)
 
 
 def _cued_identifier(masked: str, match: re.Match[str], entry: Entry, store: Store | None) -> list[Claim]:
@@ -306,8 +349,8 @@ def _cued_identifier(masked: str, match: re.Match[str], entry: Entry, store: Sto
     name = match.group(2).strip()
     if not re.fullmatch(r"[A-Za-z_$][\w$]{2,}", name) or name.lower() in NOT_IDENTIFIERS or name in TOOLS:
         return []
-    before = masked[max(0, match.start() - 24):match.start()]
-    after = masked[match.end():match.end() + 24]
+    before = masked[max(0, match.start() - 24) : match.start()]
+    after = masked[match.end() : match.end() + 24]
     if not (_KIND_BEFORE.search(before) or _KIND_AFTER.search(after)) or _memory_stem(name, store):
         return []
     start = match.start(2) + match.group(2).index(name)
@@ -316,8 +359,13 @@ def _cued_identifier(masked: str, match: re.Match[str], entry: Entry, store: Sto
 
 def _identifier_signal(text: str) -> bool:
     bare = text.split("(")[0]
-    return ("(" in text or "_" in bare.strip("_") or re.search(r"[a-z][A-Z]", bare) is not None
-            or re.search(r"\.|::|#", bare) is not None or re.fullmatch(r"[A-Z][a-z]+(?:[A-Z][a-z0-9]+)+", bare) is not None)
+    return (
+        "(" in text
+        or "_" in bare.strip("_")
+        or re.search(r"[a-z][A-Z]", bare) is not None
+        or re.search(r"\.|::|#", bare) is not None
+        or re.fullmatch(r"[A-Z][a-z]+(?:[A-Z][a-z0-9]+)+", bare) is not None
+    )
 
 
 def _memory_stem(name: str, store: Store | None) -> bool:
@@ -338,8 +386,10 @@ def _memory_names(store: Store) -> tuple[frozenset[str], frozenset[str]]:
     return cached[2], cached[3]
 
 
-_TOOL_WORD = re.compile(r"(?<![A-Za-z0-9_\-./@])(" + "|".join(sorted(TOOLS, key=len, reverse=True))
-                        + r")(?![A-Za-z0-9_\-@]|\.\w)", re.IGNORECASE)
+_TOOL_WORD = re.compile(
+    r"(?<![A-Za-z0-9_\-./@])(" + "|".join(sorted(TOOLS, key=len, reverse=True)) + r")(?![A-Za-z0-9_\-@]|\.\w)",
+    re.IGNORECASE,
+)
 _USE_CUE = re.compile(
     r"(?:\buse[sd]?|\busing|\bwith|\bvia|\bruns?\s+(?:on|under)|\b(?:switch|migrat|mov|chang)\w*\s+(?:[\w-]+\s+){0,3}to|\btests?\s+(?:are|is)(?:\s+written\s+(?:in|with))?|\bprefer[s]?|\brun(?:s)?|\b(?:managed|done|handled|enforced) by|用|使用|采用|改用|换成|跑)\s*(?:the\s+)?$"
     r"|(?:package manager|test runner|test framework|formatter|formatting|包管理器?|测试框架|测试|格式化工具?)"
@@ -349,12 +399,19 @@ _USE_CUE = re.compile(
 
 
 _ROLE_CUE = {
-    "formatter": re.compile(r"(?:\bformat\w*\s+(?:\w+\s+){0,2}(?:with|using|via|by)|\bformatter\s*(?:is|:)?|格式化\s*(?:用|使用)?"
-                            r"|格式化工具\s*(?:是|用)?)\s*$", re.IGNORECASE),
-    "package manager": re.compile(r"(?:\binstall\w*\s+(?:\w+\s+){0,2}(?:with|using|via)|\bpackage manager\s*(?:is|:)?"
-                                  r"|包管理器?\s*(?:是|用)?|装依赖\s*用)\s*$", re.IGNORECASE),
-    "test runner": re.compile(r"(?:\btest (?:runner|framework)\s*(?:is|is now|:|to)?|测试框架\s*(?:是|用|改成|换成)?)\s*$",
-                              re.IGNORECASE),
+    "formatter": re.compile(
+        r"(?:\bformat\w*\s+(?:\w+\s+){0,2}(?:with|using|via|by)|\bformatter\s*(?:is|:)?|格式化\s*(?:用|使用)?"
+        r"|格式化工具\s*(?:是|用)?)\s*$",
+        re.IGNORECASE,
+    ),
+    "package manager": re.compile(
+        r"(?:\binstall\w*\s+(?:\w+\s+){0,2}(?:with|using|via)|\bpackage manager\s*(?:is|:)?"
+        r"|包管理器?\s*(?:是|用)?|装依赖\s*用)\s*$",
+        re.IGNORECASE,
+    ),
+    "test runner": re.compile(
+        r"(?:\btest (?:runner|framework)\s*(?:is|is now|:|to)?|测试框架\s*(?:是|用|改成|换成)?)\s*$", re.IGNORECASE
+    ),
 }
 _ROLE_AFTER = re.compile(
     r"^\s*(?:as|is)\s+(?:the\s+|its\s+|our\s+)?(?:package manager|test runner|test framework|formatter)"
@@ -371,14 +428,25 @@ def _prose_tools(masked: str, entry: Entry, taken: _Taken) -> list[Claim]:
         name = match.group(1).lower()
         if name != match.group(1) and match.group(1) != match.group(1).capitalize():
             continue
-        before = masked[max(0, match.start() - 40):match.start()]
-        after = masked[match.end():match.end() + 40]
+        before = masked[max(0, match.start() - 40) : match.start()]
+        after = masked[match.end() : match.end() + 40]
         category, ecosystem = TOOLS[name]
         cue = _USE_CUE if name in PROSE_TOOLS else _ROLE_CUE[category]
         if not cue.search(before) and not _ROLE_AFTER.search(after):
             continue
-        claims.append(_claim("tool", match.group(1), name, name, entry, match.span(1), "prose", category=category,
-                             extra={"ecosystem": ecosystem}))
+        claims.append(
+            _claim(
+                "tool",
+                match.group(1),
+                name,
+                name,
+                entry,
+                match.span(1),
+                "prose",
+                category=category,
+                extra={"ecosystem": ecosystem},
+            )
+        )
     return claims
 
 
@@ -396,9 +464,12 @@ def _versions(masked: str, body: str, entry: Entry) -> list[Claim]:
         runtime = "node" if tool.startswith("node") else ("go" if tool in ("go", "golang") else "python")
         version = match.group("ver")
         major = int(version.split(".")[0])
-        cued = bool(match.group("plus")) or bool(_VERSION_CUE.search(masked[max(0, match.start() - 30):match.start()]))
-        if runtime == "node" and (not 4 <= major <= 40 or (match.group("tool") == "node" and "." not in version
-                                                          and not cued)):
+        cued = bool(match.group("plus")) or bool(
+            _VERSION_CUE.search(masked[max(0, match.start() - 30) : match.start()])
+        )
+        if runtime == "node" and (
+            not 4 <= major <= 40 or (match.group("tool") == "node" and "." not in version and not cued)
+        ):
             continue
         if runtime == "python" and major not in (2, 3):
             continue
@@ -408,9 +479,20 @@ def _versions(masked: str, body: str, entry: Entry) -> list[Claim]:
         if match.group("plus"):
             op = ">="
         op = {"≥": ">="}.get(op, op)
-        text = body[match.start():match.end()]
-        claims.append(_claim("version", text, runtime, f"{op}{version}", entry, match.span(), "prose",
-                             comparator=op or "==", category=runtime))
+        text = body[match.start() : match.end()]
+        claims.append(
+            _claim(
+                "version",
+                text,
+                runtime,
+                f"{op}{version}",
+                entry,
+                match.span(),
+                "prose",
+                comparator=op or "==",
+                category=runtime,
+            )
+        )
     return claims
 
 

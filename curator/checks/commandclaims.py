@@ -22,8 +22,30 @@ RUNNER_WORDS = COMMAND_WORDS
 PY_RUN_SKIP = {"python", "python3", "python -m", "-m", "sh", "bash"}
 
 
-PACKAGE_SUBCOMMANDS = {"install", "i", "ci", "add", "remove", "rm", "uninstall", "un", "update", "up", "upgrade",
-                       "dlx", "create", "init", "publish", "link", "why", "info", "view", "outdated", "audit", "global"}
+PACKAGE_SUBCOMMANDS = {
+    "install",
+    "i",
+    "ci",
+    "add",
+    "remove",
+    "rm",
+    "uninstall",
+    "un",
+    "update",
+    "up",
+    "upgrade",
+    "dlx",
+    "create",
+    "init",
+    "publish",
+    "link",
+    "why",
+    "info",
+    "view",
+    "outdated",
+    "audit",
+    "global",
+}
 
 
 def split_words(command: str) -> list[str]:
@@ -73,12 +95,24 @@ def command_claims(command: str, entry: Entry, span: tuple[int, int]) -> list[Cl
     def tool(name: str) -> None:
         if name in TOOLS:
             category, ecosystem = TOOLS[name]
-            claims.append(Claim("tool", command, name, name, entry.id, span, source="command", category=category,
-                                extra={"ecosystem": ecosystem}))
+            claims.append(
+                Claim(
+                    "tool",
+                    command,
+                    name,
+                    name,
+                    entry.id,
+                    span,
+                    source="command",
+                    category=category,
+                    extra={"ecosystem": ecosystem},
+                )
+            )
 
     def script(runner: str, name: str) -> None:
-        claims.append(Claim("script", command, name, f"defined for {runner}", entry.id, span, source="command",
-                            category=runner))
+        claims.append(
+            Claim("script", command, name, f"defined for {runner}", entry.id, span, source="command", category=runner)
+        )
 
     program, args = words[0], words[1:]
     if program in JS_MANAGERS:
@@ -136,34 +170,85 @@ def command_claims(command: str, entry: Entry, span: tuple[int, int]) -> list[Cl
 
 
 _NUMBER = r"(?<![\w.,])(?P<num>\d{1,3}(?:,\d{3})+|\d{1,6})(?![\d.,]\d)"
-_QUAL_EN = (r"(?:(?P<qual>over|more than|at least|about|around|approximately|roughly|nearly|almost|under|fewer than|"
-            r"less than|up to|at most|~|≈)\s*)?")
-_NOUN_EN = (r"(?P<noun>(?:[\w.\-]+\s+){0,3}?(?:files?|posts?|entries|entry|items?|pages?|articles?|notes?|test files|"
-            r"scripts?|images?|docs?|documents?|drafts?|modules?|components?|templates?|migrations?|fixtures?|"
-            r"examples?|chapters?|photos?|memories|topics?|folders?|directories|subdirectories|packages|apps|services|plugins|"
-            r"crates|workflows|handlers|routes|models|schemas|specs|snapshots|locales|icons|assets|workers|jobs|"
-            r"controllers|views|layouts|stories|queries|configs|recipes|playbooks|charts|samples|datasets|reports|backups|"
-            r"dumps|screenshots|videos|fonts|translations|themes))")
+_QUAL_EN = (
+    r"(?:(?P<qual>over|more than|at least|about|around|approximately|roughly|nearly|almost|under|fewer than|"
+    r"less than|up to|at most|~|≈)\s*)?"
+)
+_NOUN_EN = (
+    r"(?P<noun>(?:[\w.\-]+\s+){0,3}?(?:files?|posts?|entries|entry|items?|pages?|articles?|notes?|test files|"
+    r"scripts?|images?|docs?|documents?|drafts?|modules?|components?|templates?|migrations?|fixtures?|"
+    r"examples?|chapters?|photos?|memories|topics?|folders?|directories|subdirectories|packages|apps|services|plugins|"
+    r"crates|workflows|handlers|routes|models|schemas|specs|snapshots|locales|icons|assets|workers|jobs|"
+    r"controllers|views|layouts|stories|queries|configs|recipes|playbooks|charts|samples|datasets|reports|backups|"
+    r"dumps|screenshots|videos|fonts|translations|themes))"
+)
 _DIR = r"(?<![A-Za-z0-9_.\-/`*])(?P<dir>`[^`\n]+`|\*\*[^*\n]+\*\*|(?:\./)?[A-Za-z0-9_.\-]+(?:/[A-Za-z0-9_.\-]+)*/)"
 _QUAL_ZH = r"(?P<qual>约|大约|大概|超过|多于|至少|不到|少于|近|将近|最多)?"
 _COUNT_PATTERNS = [
-    re.compile(_QUAL_EN + _NUMBER + r"\s+" + _NOUN_EN + r"\s+(?:[\w\-]+\s+){0,3}?(?:under|in|inside|within|at|from)"
-               r"\s+(?:the\s+)?" + _DIR, re.IGNORECASE),
-    re.compile(_DIR + r"\s+(?:(?:directory|dir|folder)\s+)?(?:now\s+|still\s+|only\s+)?(?:has|have|contains|holds)"
-               r"\s+(?:only\s+)?" + _QUAL_EN + _NUMBER + r"\s+" + _NOUN_EN, re.IGNORECASE),
-    re.compile(_DIR + r"\s*(?:目录)?\s*(?:下面|下|里面|里|中|内)\s*[，,]?\s*(?:的)?\s*(?:还有|现有|共有|一共有|一共|共|有|剩下|还剩|剩)?\s*"
-               + _QUAL_ZH + r"\s*" + _NUMBER + r"\s*(?:多)?\s*(?P<noun>篇|个|份|条|张|项|页|个文件|份文件)"),
-    re.compile(_DIR + r"\s*(?:目录)?\s*[，,]?\s*(?:还有|现有|共有|一共有|一共|共|有|剩下|还剩|剩)\s*"
-               + _QUAL_ZH + r"\s*" + _NUMBER + r"\s*(?:多)?\s*(?P<noun>篇|个|份|条|张|项|页|个文件|份文件)"),
-    re.compile(r"(?:还有|共有|一共有|剩下|还剩|有)\s*" + _QUAL_ZH + r"\s*" + _NUMBER
-               + r"\s*(?P<noun>篇|个|份|条|张|项|页|个文件|份文件)\S{0,8}?(?:在|位于)\s*" + _DIR),
+    re.compile(
+        _QUAL_EN + _NUMBER + r"\s+" + _NOUN_EN + r"\s+(?:[\w\-]+\s+){0,3}?(?:under|in|inside|within|at|from)"
+        r"\s+(?:the\s+)?" + _DIR,
+        re.IGNORECASE,
+    ),
+    re.compile(
+        _DIR + r"\s+(?:(?:directory|dir|folder)\s+)?(?:now\s+|still\s+|only\s+)?(?:has|have|contains|holds)"
+        r"\s+(?:only\s+)?" + _QUAL_EN + _NUMBER + r"\s+" + _NOUN_EN,
+        re.IGNORECASE,
+    ),
+    re.compile(
+        _DIR
+        + r"\s*(?:目录)?\s*(?:下面|下|里面|里|中|内)\s*[，,]?\s*(?:的)?\s*(?:还有|现有|共有|一共有|一共|共|有|剩下|还剩|剩)?\s*"
+        + _QUAL_ZH
+        + r"\s*"
+        + _NUMBER
+        + r"\s*(?:多)?\s*(?P<noun>篇|个|份|条|张|项|页|个文件|份文件)"
+    ),
+    re.compile(
+        _DIR
+        + r"\s*(?:目录)?\s*[，,]?\s*(?:还有|现有|共有|一共有|一共|共|有|剩下|还剩|剩)\s*"
+        + _QUAL_ZH
+        + r"\s*"
+        + _NUMBER
+        + r"\s*(?:多)?\s*(?P<noun>篇|个|份|条|张|项|页|个文件|份文件)"
+    ),
+    re.compile(
+        r"(?:还有|共有|一共有|剩下|还剩|有)\s*"
+        + _QUAL_ZH
+        + r"\s*"
+        + _NUMBER
+        + r"\s*(?P<noun>篇|个|份|条|张|项|页|个文件|份文件)\S{0,8}?(?:在|位于)\s*"
+        + _DIR
+    ),
 ]
 _RATE = re.compile(r"\b(?:per|each|every|a day|a week|a month|a year)\b|每", re.IGNORECASE)
 _COMPARATORS = {
-    "over": ">", "more than": ">", "at least": ">=", "about": "~", "around": "~", "approximately": "~",
-    "roughly": "~", "nearly": "~", "almost": "~", "under": "<", "fewer than": "<", "less than": "<",
-    "up to": "<=", "at most": "<=", "~": "~", "≈": "~", "约": "~", "大约": "~", "大概": "~", "超过": ">",
-    "多于": ">", "至少": ">=", "不到": "<", "少于": "<", "近": "~", "将近": "~", "最多": "<=",
+    "over": ">",
+    "more than": ">",
+    "at least": ">=",
+    "about": "~",
+    "around": "~",
+    "approximately": "~",
+    "roughly": "~",
+    "nearly": "~",
+    "almost": "~",
+    "under": "<",
+    "fewer than": "<",
+    "less than": "<",
+    "up to": "<=",
+    "at most": "<=",
+    "~": "~",
+    "≈": "~",
+    "约": "~",
+    "大约": "~",
+    "大概": "~",
+    "超过": ">",
+    "多于": ">",
+    "至少": ">=",
+    "不到": "<",
+    "少于": "<",
+    "近": "~",
+    "将近": "~",
+    "最多": "<=",
 }
 
 
@@ -187,14 +272,27 @@ def count_claims(masked: str, body: str, entry: Entry) -> list[Claim]:
             qualifier = (match.group("qual") or "").lower()
             comparator = _COMPARATORS.get(qualifier, "==")
             noun = (match.group("noun") or "").lower()
-            extension = next((ext for hint, ext in COUNT_EXT_HINTS.items() if re.search(rf"(?:^|\W){hint}\b", noun)), "")
-            kind = "dirs" if re.search(r"folders?|director|subdirector", noun) else (
-                "files" if re.search(r"\bfiles?$", noun) or noun in ("个文件", "份文件") else "entries")
+            extension = next(
+                (ext for hint, ext in COUNT_EXT_HINTS.items() if re.search(rf"(?:^|\W){hint}\b", noun)), ""
+            )
+            kind = (
+                "dirs"
+                if re.search(r"folders?|director|subdirector", noun)
+                else ("files" if re.search(r"\bfiles?$", noun) or noun in ("个文件", "份文件") else "entries")
+            )
             start, end = match.span()
-            claims.append(Claim(
-                "count", body[start:end], directory.rstrip("/") + "/", f"{comparator} {number}".replace("== ", ""),
-                entry.id, (start, end), source="prose", comparator=comparator,
-                number_span=(match.start("num") - start, match.end("num") - start),
-                extra={"number": number, "extension": extension, "counts": kind},
-            ))
+            claims.append(
+                Claim(
+                    "count",
+                    body[start:end],
+                    directory.rstrip("/") + "/",
+                    f"{comparator} {number}".replace("== ", ""),
+                    entry.id,
+                    (start, end),
+                    source="prose",
+                    comparator=comparator,
+                    number_span=(match.start("num") - start, match.end("num") - start),
+                    extra={"number": number, "extension": extension, "counts": kind},
+                )
+            )
     return claims

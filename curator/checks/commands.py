@@ -34,8 +34,13 @@ PROGRAMS: dict[str, ProgramSpec] = {
         "--include --exclude --exclude-dir --max-count",
         takes_pattern=True,
     ),
-    "rg": _spec("nilwFcH", "emg", "--files --hidden --fixed-strings --count --line-number", "--glob --max-count",
-                takes_pattern=True),
+    "rg": _spec(
+        "nilwFcH",
+        "emg",
+        "--files --hidden --fixed-strings --count --line-number",
+        "--glob --max-count",
+        takes_pattern=True,
+    ),
     "wc": _spec("lwcm"),
     "cat": _spec("n"),
     "head": _spec("", "nc", numeric_flag=True),
@@ -172,7 +177,7 @@ def _confine_operand(program: str, operand: str, project: Path) -> str:
         return confine(project, operand).rel
     for magic in (":(glob)", ":(exclude)", ":(exclude,glob)", ":(glob,exclude)", ":!"):
         if operand.startswith(magic):
-            return magic + confine(project, operand[len(magic):]).rel
+            return magic + confine(project, operand[len(magic) :]).rel
     raise Refused(f"{program}: pathspec magic in {operand!r} is not allowed")
 
 

@@ -9,8 +9,13 @@ from curator.checks.results import ProbeResult, Verdict
 _NUMERIC = re.compile(r"^\s*(count|lines|exit)\s*(==|=|!=|>=|<=|>|<)\s*(\d+)\s*$", re.IGNORECASE)
 _CONTAINS = re.compile(r"^\s*(?:output\s+)?(not\s+|!)?contains\s+(.+?)\s*$", re.IGNORECASE)
 _OPS = {
-    "==": lambda a, b: a == b, "=": lambda a, b: a == b, "!=": lambda a, b: a != b, ">=": lambda a, b: a >= b,
-    "<=": lambda a, b: a <= b, ">": lambda a, b: a > b, "<": lambda a, b: a < b,
+    "==": lambda a, b: a == b,
+    "=": lambda a, b: a == b,
+    "!=": lambda a, b: a != b,
+    ">=": lambda a, b: a >= b,
+    "<=": lambda a, b: a <= b,
+    ">": lambda a, b: a > b,
+    "<": lambda a, b: a < b,
 }
 
 

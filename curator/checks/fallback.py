@@ -73,11 +73,20 @@ def supports(command: SafeCommand) -> bool:
 def run(command: SafeCommand, project: Path, *, timeout: float | None = None) -> FallbackResult:
     """Emulate the validated command in the project root, within the timeout and the read and output caps."""
     handler = {
-        "ls": _ls, "grep": _grep, "rg": _grep, "wc": _wc, "cat": _cat, "head": _head,
-        "git ls-files": _git_ls_files, "git grep": _git_grep,
+        "ls": _ls,
+        "grep": _grep,
+        "rg": _grep,
+        "wc": _wc,
+        "cat": _cat,
+        "head": _head,
+        "git ls-files": _git_ls_files,
+        "git grep": _git_grep,
     }[command.program]
-    _local.budget = budget = Budget(deadline=None if timeout is None else time.monotonic() + timeout,
-                              read_cap=READ_CAP_BYTES, output_cap=OUTPUT_CAP_CHARS)
+    _local.budget = budget = Budget(
+        deadline=None if timeout is None else time.monotonic() + timeout,
+        read_cap=READ_CAP_BYTES,
+        output_cap=OUTPUT_CAP_CHARS,
+    )
     try:
         exit_code, text = handler(command, Path(project))
     except OverBudget:
@@ -201,8 +210,9 @@ def _search(command: SafeCommand, project: Path, files: list[str], *, show_names
         if binary and skip_binary:
             continue
         text = data.decode("utf-8", errors="replace")
-        hits = [(number, line) for number, line in enumerate(text.splitlines(), 1)
-                if bool(pattern.search(line)) != invert]
+        hits = [
+            (number, line) for number, line in enumerate(text.splitlines(), 1) if bool(pattern.search(line)) != invert
+        ]
         if not hits:
             continue
         matched = True
@@ -262,7 +272,7 @@ def _pathspec_filter(paths: list[str]) -> tuple[list[str], list[str]]:
 
 def _spec_matches(spec: str, rel: str) -> bool:
     if spec.startswith(":(glob)"):
-        pattern = spec[len(":(glob)"):]
+        pattern = spec[len(":(glob)") :]
         regex = re.escape(pattern).replace(r"\*\*/", "(?:.*/)?").replace(r"\*", "[^/]*").replace(r"\?", "[^/]")
         return re.fullmatch(regex, rel) is not None
     spec = spec.rstrip("/")
@@ -272,9 +282,12 @@ def _spec_matches(spec: str, rel: str) -> bool:
 def _git_files(command: SafeCommand, project: Path) -> list[str]:
     include, exclude = _pathspec_filter(command.paths)
     files = walk_files(project)
-    return [rel for rel in files
-            if (not include or any(_spec_matches(spec, rel) for spec in include))
-            and not any(_spec_matches(spec, rel) for spec in exclude)]
+    return [
+        rel
+        for rel in files
+        if (not include or any(_spec_matches(spec, rel) for spec in include))
+        and not any(_spec_matches(spec, rel) for spec in exclude)
+    ]
 
 
 def _git_ls_files(command: SafeCommand, project: Path) -> tuple[int, str]:
@@ -302,8 +315,16 @@ def _wc(command: SafeCommand, project: Path) -> tuple[int, str]:
     errors, blobs, out = _read(project, command)
     for rel, data in blobs:
         text = data.decode("utf-8", errors="replace")
-        counts = [str(value) for flag, value in (("-l", data.count(b"\n")), ("-w", len(text.split())),
-                                                   ("-m", len(text)), ("-c", len(data))) if flag in flags]
+        counts = [
+            str(value)
+            for flag, value in (
+                ("-l", data.count(b"\n")),
+                ("-w", len(text.split())),
+                ("-m", len(text)),
+                ("-c", len(data)),
+            )
+            if flag in flags
+        ]
         out.append(" ".join(counts) + f" {rel}")
     return errors, "\n".join(out) + ("\n" if out else "")
 

@@ -54,8 +54,11 @@ class ProjectFiles:
     @classmethod
     def gather(cls, runner: ProbeRunner, *, in_git: bool) -> ProjectFiles:
         if not in_git:
-            files = [rel for rel in fallback.walk_files(runner.project)
-                     if not any(part in NOISE_DIRS for part in rel.split("/"))]
+            files = [
+                rel
+                for rel in fallback.walk_files(runner.project)
+                if not any(part in NOISE_DIRS for part in rel.split("/"))
+            ]
             return cls(files, None, True)
         probe = runner.run_batch(LIST_COMMAND, None, read_cap=BATCH_READ_CAP)
         complete = probe.exit_code == 0 and not probe.capped and not probe.timed_out

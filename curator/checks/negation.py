@@ -19,7 +19,11 @@ _PRE_NEGATION = re.compile(
 _AUX = r"(?:was|were|has been|have been|had been|is|are|got|is now|are now|now|gets|will be)"
 _FILLER = r"(?:(?:function|file|script|directory|folder|helper|method|class|module|constant|command|target|dir)\s+)?"
 _POST_NEGATION = re.compile(
-    r"^\s*[`*_]*\s*(?:\(|\)|,|，)?\s*" + _FILLER + r"(?:" + _AUX + r"\s+)?(?:been\s+)?(?:removed|deleted|dropped|deprecated|"
+    r"^\s*[`*_]*\s*(?:\(|\)|,|，)?\s*"
+    + _FILLER
+    + r"(?:"
+    + _AUX
+    + r"\s+)?(?:been\s+)?(?:removed|deleted|dropped|deprecated|"
     r"gone|obsolete|retired|no longer|doesn'?t exist|does not exist|is dead|->|→|=>)"
     r"|^\s*[`*_]*\s*" + _FILLER + _AUX + r"\s+(?:been\s+)?(?:replaced|renamed|moved|superseded)"
     r"|^\s*[`*_]*\s*" + _FILLER + r"(?:replaced by|renamed to|moved to|superseded by)"
@@ -33,10 +37,12 @@ _CLAUSE_NEGATION_AFTER = re.compile(
     re.IGNORECASE,
 )
 _CLAUSE_NEGATION = re.compile(
-    r"\bno longer\b|(?<!\bis )(?<!\bare )(?<!\bbe )(?<!\bwas )(?<!\bwere )(?<!\bbeing )(?<!\bget )(?<!\bgets )\bused to\b|\bformerly\b|\bpreviously\b|\bin the past\b|不再|以前|曾经|过去|原先", re.IGNORECASE
+    r"\bno longer\b|(?<!\bis )(?<!\bare )(?<!\bbe )(?<!\bwas )(?<!\bwere )(?<!\bbeing )(?<!\bget )(?<!\bgets )\bused to\b|\bformerly\b|\bpreviously\b|\bin the past\b|不再|以前|曾经|过去|原先",
+    re.IGNORECASE,
 )
-_LIST_TAIL = re.compile(r"(?:`[^`]*`|\*\*[^*]*\*\*|[^\s,，、]+)\s*(?:,|，|、|/|\band\b|\bor\b|\bnor\b|&|和|或|及|与)\s*$",
-                        re.IGNORECASE)
+_LIST_TAIL = re.compile(
+    r"(?:`[^`]*`|\*\*[^*]*\*\*|[^\s,，、]+)\s*(?:,|，|、|/|\band\b|\bor\b|\bnor\b|&|和|或|及|与)\s*$", re.IGNORECASE
+)
 _CONTRAST = re.compile(
     r"\b(?:but|whereas|while|though|although|however|yet|now)\b|但是|但|而是|而(?!不是|非)|不过|现在|改用|换成",
     re.IGNORECASE,
@@ -67,7 +73,7 @@ def is_negated(text: str, start: int, end: int, struck: list[tuple[int, int]] | 
         sentence_start = clause_start = max(clause_start, contrast.end())
     if _CLAUSE_NEGATION.search(text, clause_start, start):
         return True
-    before = text[max(sentence_start, start - 80):start].rstrip("`*_ ")
+    before = text[max(sentence_start, start - 80) : start].rstrip("`*_ ")
     for _ in range(6):
         if _PRE_NEGATION.search(before):
             return True
@@ -75,7 +81,7 @@ def is_negated(text: str, start: int, end: int, struck: list[tuple[int, int]] | 
         if trimmed == before:
             break
         before = trimmed
-    after = text[end:min(sentence_end, end + 60)]
+    after = text[end : min(sentence_end, end + 60)]
     return bool(_POST_NEGATION.search(after) or _CLAUSE_NEGATION_AFTER.search(after))
 
 
@@ -91,4 +97,4 @@ _DESTINATION = re.compile(
 def is_destination(text: str, start: int, end: int) -> bool:
     """True when the path at text[start:end] is what an instruction creates ("copy `.env.example` to `.env`")."""
     sentence_start, _ = _bounds(text, start, end, _SENTENCE_END)
-    return bool(_DESTINATION.search(text[max(sentence_start, start - 160):start]))
+    return bool(_DESTINATION.search(text[max(sentence_start, start - 160) : start]))

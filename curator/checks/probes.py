@@ -27,8 +27,9 @@ GIT_SAFE_CONFIG = {"core.fsmonitor": "false", "core.quotepath": "off", "grep.fal
 def probe_env() -> dict[str, str]:
     """The environment probes run with: the caller's, plus no pagers, prompts, locale surprises or git hooks."""
     env = dict(os.environ)
-    env.update({"LC_ALL": "C.UTF-8", "GIT_PAGER": "cat", "PAGER": "cat", "GIT_TERMINAL_PROMPT": "0",
-                "GIT_OPTIONAL_LOCKS": "0"})
+    env.update(
+        {"LC_ALL": "C.UTF-8", "GIT_PAGER": "cat", "PAGER": "cat", "GIT_TERMINAL_PROMPT": "0", "GIT_OPTIONAL_LOCKS": "0"}
+    )
     base = int(env.get("GIT_CONFIG_COUNT", "0") or 0)
     for offset, (key, value) in enumerate(GIT_SAFE_CONFIG.items()):
         env[f"GIT_CONFIG_KEY_{base + offset}"] = key
@@ -52,19 +53,40 @@ def excerpt(text: str) -> tuple[str, bool]:
     return kept, cut
 
 
-def finish(argv: list[str], exit_code: int | None, raw: str, started: float, *, fallback_used: bool = False,
-           timed_out: bool = False, truncated: bool = False) -> ProbeResult:
+def finish(
+    argv: list[str],
+    exit_code: int | None,
+    raw: str,
+    started: float,
+    *,
+    fallback_used: bool = False,
+    timed_out: bool = False,
+    truncated: bool = False,
+) -> ProbeResult:
     shown, cut = excerpt(raw)
     return ProbeResult(
-        argv=list(argv), command=shlex.join(argv), exit_code=exit_code, output=shown,
-        duration_s=time.monotonic() - started, program_missing_fallback=fallback_used,
-        output_lines=sum(1 for line in raw.splitlines() if line.strip()), truncated=cut or truncated,
-        timed_out=timed_out, full_output=raw, capped=truncated,
+        argv=list(argv),
+        command=shlex.join(argv),
+        exit_code=exit_code,
+        output=shown,
+        duration_s=time.monotonic() - started,
+        program_missing_fallback=fallback_used,
+        output_lines=sum(1 for line in raw.splitlines() if line.strip()),
+        truncated=cut or truncated,
+        timed_out=timed_out,
+        full_output=raw,
+        capped=truncated,
     )
 
 
-def execute(command: SafeCommand, project: Path, *, timeout: float, stdin_data: bytes | None = None,
-            read_cap: int = READ_CAP_BYTES) -> ProbeResult:
+def execute(
+    command: SafeCommand,
+    project: Path,
+    *,
+    timeout: float,
+    stdin_data: bytes | None = None,
+    read_cap: int = READ_CAP_BYTES,
+) -> ProbeResult:
     """Run one validated command in the project root; fall back to pure Python when its binary is missing."""
     argv = command.argv
     started = time.monotonic()
@@ -72,15 +94,33 @@ def execute(command: SafeCommand, project: Path, *, timeout: float, stdin_data: 
     if binary is None:
         if stdin_data is None and fallback.supports(command):
             stand_in = fallback.run(command, project, timeout=timeout)
-            return finish(argv, stand_in.exit_code, stand_in.output, started, fallback_used=True,
-                          timed_out=stand_in.timed_out, truncated=stand_in.truncated)
-        return finish(argv, None, f"{argv[0]}: not installed, and no pure-Python stand-in for {command.program}",
-                      started, fallback_used=True)
+            return finish(
+                argv,
+                stand_in.exit_code,
+                stand_in.output,
+                started,
+                fallback_used=True,
+                timed_out=stand_in.timed_out,
+                truncated=stand_in.truncated,
+            )
+        return finish(
+            argv,
+            None,
+            f"{argv[0]}: not installed, and no pure-Python stand-in for {command.program}",
+            started,
+            fallback_used=True,
+        )
     try:
         process = subprocess.Popen(  # noqa: S603 - argument list, allow-listed program, never a shell
-            argv, executable=binary, cwd=project, stdout=subprocess.PIPE,
+            argv,
+            executable=binary,
+            cwd=project,
+            stdout=subprocess.PIPE,
             stdin=subprocess.DEVNULL if stdin_data is None else subprocess.PIPE,
-            stderr=subprocess.STDOUT, env=probe_env(), start_new_session=True, shell=False,
+            stderr=subprocess.STDOUT,
+            env=probe_env(),
+            start_new_session=True,
+            shell=False,
         )
     except OSError as error:
         return finish(argv, None, f"{argv[0]}: could not start ({error.strerror or error})", started)
@@ -128,9 +168,16 @@ def narrowed(probe: ProbeResult, lines: list[str], command: str | None = None) -
     text = "".join(f"{line}\n" for line in lines)
     shown, cut = excerpt(text)
     return ProbeResult(
-        argv=list(probe.argv), command=command or probe.command, exit_code=0 if lines else 1, output=shown,
-        duration_s=probe.duration_s, output_lines=len(lines), truncated=cut, timed_out=probe.timed_out,
-        full_output=text, program_missing_fallback=probe.program_missing_fallback,
+        argv=list(probe.argv),
+        command=command or probe.command,
+        exit_code=0 if lines else 1,
+        output=shown,
+        duration_s=probe.duration_s,
+        output_lines=len(lines),
+        truncated=cut,
+        timed_out=probe.timed_out,
+        full_output=text,
+        program_missing_fallback=probe.program_missing_fallback,
     )
 
 
@@ -187,8 +234,9 @@ class ProbeRunner:
         """Run a pass over the whole project (patterns on stdin) with a longer timeout and a larger output cap."""
         if isinstance(command, list):
             command = build(command, self.project)
-        result = execute(command, self.project, timeout=self.timeout * BATCH_TIMEOUT_FACTOR, stdin_data=stdin_data,
-                         read_cap=read_cap)
+        result = execute(
+            command, self.project, timeout=self.timeout * BATCH_TIMEOUT_FACTOR, stdin_data=stdin_data, read_cap=read_cap
+        )
         with self._guard:
             self.started += 1
             self.durations.append(result.duration_s)

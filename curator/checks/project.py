@@ -71,10 +71,12 @@ class ProjectFacts:
         data = self.pyproject or {}
         found: dict[str, str] = {}
         tool = data.get("tool", {}) if isinstance(data.get("tool"), dict) else {}
-        tables = [data.get("project", {}).get("scripts") if isinstance(data.get("project"), dict) else None,
-                  tool.get("poetry", {}).get("scripts") if isinstance(tool.get("poetry"), dict) else None,
-                  tool.get("pdm", {}).get("scripts") if isinstance(tool.get("pdm"), dict) else None,
-                  tool.get("rye", {}).get("scripts") if isinstance(tool.get("rye"), dict) else None]
+        tables = [
+            data.get("project", {}).get("scripts") if isinstance(data.get("project"), dict) else None,
+            tool.get("poetry", {}).get("scripts") if isinstance(tool.get("poetry"), dict) else None,
+            tool.get("pdm", {}).get("scripts") if isinstance(tool.get("pdm"), dict) else None,
+            tool.get("rye", {}).get("scripts") if isinstance(tool.get("rye"), dict) else None,
+        ]
         hatch_envs = tool.get("hatch", {}).get("envs", {}) if isinstance(tool.get("hatch"), dict) else {}
         if isinstance(hatch_envs, dict):
             tables += [env.get("scripts") for env in hatch_envs.values() if isinstance(env, dict)]
@@ -116,8 +118,20 @@ def load_facts(root: Path) -> ProjectFacts:
         facts.names = set(os.listdir(root))
     except OSError:
         return facts
-    for rel in ("package.json", "pyproject.toml", ".pre-commit-config.yaml", "setup.cfg", "tox.ini", "pytest.ini",
-                ".nvmrc", ".node-version", ".python-version", ".tool-versions", "runtime.txt", "go.mod"):
+    for rel in (
+        "package.json",
+        "pyproject.toml",
+        ".pre-commit-config.yaml",
+        "setup.cfg",
+        "tox.ini",
+        "pytest.ini",
+        ".nvmrc",
+        ".node-version",
+        ".python-version",
+        ".tool-versions",
+        "runtime.txt",
+        "go.mod",
+    ):
         if rel in facts.names:
             text = _read_text(root, rel)
             if text is not None:
@@ -198,15 +212,24 @@ def _py_mentions(facts: ProjectFacts, tool: str, section: str) -> list[Evidence]
 def _requirement(facts: ProjectFacts, tool: str) -> list[Evidence]:
     """A requirements*.txt line that installs `tool` (weak evidence: installed is not necessarily used)."""
     line = re.compile(rf"^\s*{re.escape(tool)}\s*(?:[<>=~!\[;@]|$)", re.MULTILINE | re.IGNORECASE)
-    return [Evidence(tool, f"{rel} lists {tool}", strong=False) for rel, text in sorted(facts.texts.items())
-            if _REQUIREMENTS.fullmatch(rel) and line.search(text)][:1]
+    return [
+        Evidence(tool, f"{rel} lists {tool}", strong=False)
+        for rel, text in sorted(facts.texts.items())
+        if _REQUIREMENTS.fullmatch(rel) and line.search(text)
+    ][:1]
 
 
 def _js_package_managers(facts: ProjectFacts) -> list[Evidence]:
     found = []
-    for name, tool in (("pnpm-lock.yaml", "pnpm"), ("pnpm-workspace.yaml", "pnpm"), ("yarn.lock", "yarn"),
-                       ("package-lock.json", "npm"), ("npm-shrinkwrap.json", "npm"), ("bun.lockb", "bun"),
-                       ("bun.lock", "bun")):
+    for name, tool in (
+        ("pnpm-lock.yaml", "pnpm"),
+        ("pnpm-workspace.yaml", "pnpm"),
+        ("yarn.lock", "yarn"),
+        ("package-lock.json", "npm"),
+        ("npm-shrinkwrap.json", "npm"),
+        ("bun.lockb", "bun"),
+        ("bun.lock", "bun"),
+    ):
         if name in facts.names:
             found.append(Evidence(tool, name))
     declared = (facts.package_json or {}).get("packageManager")
@@ -216,22 +239,36 @@ def _js_package_managers(facts: ProjectFacts) -> list[Evidence]:
 
 
 def _py_package_managers(facts: ProjectFacts) -> list[Evidence]:
-    found = [Evidence(tool, name) for name, tool in (("uv.lock", "uv"), ("poetry.lock", "poetry"),
-                                                     ("Pipfile.lock", "pipenv"), ("Pipfile", "pipenv"),
-                                                     ("pdm.lock", "pdm")) if name in facts.names]
+    found = [
+        Evidence(tool, name)
+        for name, tool in (
+            ("uv.lock", "uv"),
+            ("poetry.lock", "poetry"),
+            ("Pipfile.lock", "pipenv"),
+            ("Pipfile", "pipenv"),
+            ("pdm.lock", "pdm"),
+        )
+        if name in facts.names
+    ]
     tool_table = (facts.pyproject or {}).get("tool", {})
     for section in ("poetry", "pdm", "uv"):
         if isinstance(tool_table, dict) and section in tool_table:
             found.append(Evidence(section, f"[tool.{section}] in pyproject.toml"))
-    found += [Evidence("pip", name, strong=False) for name in sorted(facts.names)
-              if name.startswith("requirements") and name.endswith(".txt")]
+    found += [
+        Evidence("pip", name, strong=False)
+        for name in sorted(facts.names)
+        if name.startswith("requirements") and name.endswith(".txt")
+    ]
     return found
 
 
 def _js_test_runners(facts: ProjectFacts) -> list[Evidence]:
     found = []
-    for tool, prefixes in (("jest", ("jest.config.",)), ("vitest", ("vitest.config.", "vitest.workspace.")),
-                           ("mocha", (".mocharc",))):
+    for tool, prefixes in (
+        ("jest", ("jest.config.",)),
+        ("vitest", ("vitest.config.", "vitest.workspace.")),
+        ("mocha", (".mocharc",)),
+    ):
         found += _config_files(facts, tool, prefixes) + _dep(facts, tool)
     if isinstance((facts.package_json or {}).get("jest"), dict):
         found.append(Evidence("jest", 'package.json "jest" key'))
@@ -299,8 +336,11 @@ def _tool_versions(facts: ProjectFacts, names: tuple[str, ...]) -> list[VersionS
 
 
 def _node_versions(facts: ProjectFacts) -> list[VersionSource]:
-    found = [VersionSource(name, facts.texts[name].strip().lstrip("v"), pin=True) for name in (".nvmrc", ".node-version")
-             if facts.texts.get(name, "").strip()]
+    found = [
+        VersionSource(name, facts.texts[name].strip().lstrip("v"), pin=True)
+        for name in (".nvmrc", ".node-version")
+        if facts.texts.get(name, "").strip()
+    ]
     found += _tool_versions(facts, ("nodejs", "node"))
     volta = (facts.package_json or {}).get("volta")
     if isinstance(volta, dict) and isinstance(volta.get("node"), str):
@@ -319,7 +359,7 @@ def _python_versions(facts: ProjectFacts) -> list[VersionSource]:
     found += _tool_versions(facts, ("python",))
     runtime = facts.texts.get("runtime.txt", "").strip()
     if runtime.startswith("python-"):
-        found.append(VersionSource("runtime.txt", runtime[len("python-"):], pin=True))
+        found.append(VersionSource("runtime.txt", runtime[len("python-") :], pin=True))
     project = (facts.pyproject or {}).get("project")
     if isinstance(project, dict) and isinstance(project.get("requires-python"), str):
         found.append(VersionSource("pyproject.toml", project["requires-python"], pin=False, pattern="requires-python"))

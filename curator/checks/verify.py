@@ -25,11 +25,30 @@ from curator.checks.versionspec import pin_agrees, satisfies
 from curator.checks.vocab import TOOLS
 
 _COMPARATOR_WORDS = {"~": "about ", ">": "more than ", ">=": "at least ", "<": "fewer than ", "<=": "at most "}
-NESTED_LOCKFILES = {"package-lock.json": "npm", "pnpm-lock.yaml": "pnpm", "yarn.lock": "yarn", "bun.lockb": "bun",
-                    "bun.lock": "bun"}
+NESTED_LOCKFILES = {
+    "package-lock.json": "npm",
+    "pnpm-lock.yaml": "pnpm",
+    "yarn.lock": "yarn",
+    "bun.lockb": "bun",
+    "bun.lock": "bun",
+}
 _MODULE_PATH = re.compile(r"[a-z_][a-z0-9_]*(?:\.[a-z_][a-z0-9_]*)+")
-LOCAL_ONLY = {*NOISE_DIRS, "out", "target", "coverage", ".next", ".nuxt", ".turbo", ".cache", ".pytest_cache",
-              ".mypy_cache", ".ruff_cache", "htmlcov", ".env", ".env.local"}
+LOCAL_ONLY = {
+    *NOISE_DIRS,
+    "out",
+    "target",
+    "coverage",
+    ".next",
+    ".nuxt",
+    ".turbo",
+    ".cache",
+    ".pytest_cache",
+    ".mypy_cache",
+    ".ruff_cache",
+    "htmlcov",
+    ".env",
+    ".env.local",
+}
 
 
 @dataclass
@@ -52,8 +71,13 @@ class Checker:
         self.identifiers = IdentifierSearch(self.runner, self.scope)
         names = [claim.subject for claim in claims if claim.kind == "identifier"]
         self.identifiers.search(names)
-        missing = {name: _anchors(name) for name in set(names) if not name.startswith("-")
-                   and (result := self.identifiers.result(name)) is not None and result.exit_code == 1}
+        missing = {
+            name: _anchors(name)
+            for name in set(names)
+            if not name.startswith("-")
+            and (result := self.identifiers.result(name)) is not None
+            and result.exit_code == 1
+        }
         self.identifiers.suggest(missing)
 
     def check(self, claim: Claim) -> CheckResult:
@@ -68,8 +92,9 @@ class Checker:
         except (OSError, ValueError) as error:
             return CheckResult(claim, "unknown", f"probe failed: {error}")
 
-    def _result(self, claim: Claim, verdict: Verdict, explanation: str, probe: ProbeResult | None,
-                observed: str | None = None) -> CheckResult:
+    def _result(
+        self, claim: Claim, verdict: Verdict, explanation: str, probe: ProbeResult | None, observed: str | None = None
+    ) -> CheckResult:
         if probe is not None and probe.timed_out:
             return CheckResult(claim, "unknown", f"{probe.argv[0]} timed out; {explanation}", probe, observed)
         return CheckResult(claim, verdict, explanation, probe, observed)
@@ -89,8 +114,9 @@ class Checker:
             if beside.rel != target.rel:
                 near = self.runner.run(["ls", "-d", "--", beside.rel])
                 if near.exit_code == 0:
-                    return self._result(claim, "pass", f"{written} exists next to the memory file, as {beside.rel}",
-                                        near, beside.rel)
+                    return self._result(
+                        claim, "pass", f"{written} exists next to the memory file, as {beside.rel}", near, beside.rel
+                    )
         name = target.rel.strip("/")
         if name and not name.startswith(".."):
             matches, search = self._suffix_search(name, directory=written.endswith("/"))
@@ -100,11 +126,23 @@ class Checker:
                 return self._result(claim, "pass", f"{written} {how} {shown}", search, matches[0])
         said = f"memory says {written} exists; ls finds no such path, and no file in the project ends with /{name}"
         if name.split("/", 1)[0] in LOCAL_ONLY:
-            return self._result(claim, "unknown", f"{said}, but {name.split('/', 1)[0]} is usually a build output or "
-                                "local-only file that a checkout lacks", probe, None)
+            return self._result(
+                claim,
+                "unknown",
+                f"{said}, but {name.split('/', 1)[0]} is usually a build output or "
+                "local-only file that a checkout lacks",
+                probe,
+                None,
+            )
         if not self._looks_like_project_path(written, target.rel):
-            return self._result(claim, "unknown", f"{said} (it has no file extension and its first folder is not "
-                                "in the project, so it may not be a project path)", probe, None)
+            return self._result(
+                claim,
+                "unknown",
+                f"{said} (it has no file extension and its first folder is not "
+                "in the project, so it may not be a project path)",
+                probe,
+                None,
+            )
         return self._result(claim, "fail", said, probe, None)
 
     def _looks_like_project_path(self, written: str, rel: str) -> bool:
@@ -119,9 +157,13 @@ class Checker:
             if self.in_git and files.probe is not None:
                 probe = narrowed(files.probe, lines)
             else:
-                probe = finish(["find", ".", "-path", f"*/{name}" + ("/*" if directory else ""), "-not", "-path",
-                                "./.git/*"], 0, "".join(f"./{line}\n" for line in lines), time.monotonic(),
-                               fallback_used=True)
+                probe = finish(
+                    ["find", ".", "-path", f"*/{name}" + ("/*" if directory else ""), "-not", "-path", "./.git/*"],
+                    0,
+                    "".join(f"./{line}\n" for line in lines),
+                    time.monotonic(),
+                    fallback_used=True,
+                )
         else:
             probe = self.runner.run(["git", "ls-files", "-c", "-o", "--exclude-standard", "--", f":(glob){glob}"])
             lines = probe.lines()
@@ -150,8 +192,19 @@ class Checker:
         elif self.runner.have("rg"):
             tokens = ["rg", "-n", "-F", "-w", "-e", name, "--", "."]
         else:
-            tokens = ["grep", "-r", "-n", "-I", "-F", "-w", *(f"--exclude-dir={d}" for d in (".git", *NOISE_DIRS)),
-                      "-e", name, "--", "."]
+            tokens = [
+                "grep",
+                "-r",
+                "-n",
+                "-I",
+                "-F",
+                "-w",
+                *(f"--exclude-dir={d}" for d in (".git", *NOISE_DIRS)),
+                "-e",
+                name,
+                "--",
+                ".",
+            ]
         probe = batched if batched is not None else self.runner.run(tokens)
         tool = " ".join(tokens[:2]) if self.in_git else tokens[0]
         hits = [line for line in probe.lines() if not self._in_memory(line.split(":", 1)[0].removeprefix("./"))]
@@ -159,20 +212,35 @@ class Checker:
         found = sort_hits(hits, name, strings_count=not is_call)
         if probe.exit_code == 0 and found.code:
             where = found.where(found.code[0])
-            return self._result(claim, "pass", f"{tool} finds {name} in the project's code ({len(found.code)} lines, "
-                                f"first {where})", probe, where)
+            return self._result(
+                claim,
+                "pass",
+                f"{tool} finds {name} in the project's code ({len(found.code)} lines, first {where})",
+                probe,
+                where,
+            )
         if probe.exit_code in (0, 1):
             module = self._module_file(claim.text)
             if module is not None:
-                return self._result(claim, "pass", f"{claim.text} is a module: found as {module[0]}", module[1],
-                                    module[0])
+                return self._result(
+                    claim, "pass", f"{claim.text} is a module: found as {module[0]}", module[1], module[0]
+                )
             if found.prose and not found.literal:
-                return self._result(claim, "unknown", f"memory mentions {claim.text}; {tool} finds {name} only in docs, "
-                                    f"changelogs or other memory ({found.where(found.prose[0])}), not in code", probe)
-            said = f"memory mentions {claim.text}; {tool} finds no {name} anywhere in the project (memory files excluded)"
+                return self._result(
+                    claim,
+                    "unknown",
+                    f"memory mentions {claim.text}; {tool} finds {name} only in docs, "
+                    f"changelogs or other memory ({found.where(found.prose[0])}), not in code",
+                    probe,
+                )
+            said = (
+                f"memory mentions {claim.text}; {tool} finds no {name} anywhere in the project (memory files excluded)"
+            )
             if found.literal:
-                said = (f"memory mentions {claim.text}; {tool} finds {name} only inside a string or URL "
-                        f"({found.where(found.literal[0])}), never as code")
+                said = (
+                    f"memory mentions {claim.text}; {tool} finds {name} only inside a string or URL "
+                    f"({found.where(found.literal[0])}), never as code"
+                )
             nearest = [] if name.startswith("-") else self._nearest_identifier(name)
             if nearest:
                 shown = " or ".join(f"{found} at {where}" for found, where in nearest)
@@ -203,8 +271,9 @@ class Checker:
         else:
             anchors = "|".join(_ere(part) for part in _anchors(name))
             pattern = f"[A-Za-z0-9_]*({anchors})[A-Za-z0-9_]*"
-            found_lines = self.runner.run(["git", "grep", "-n", "-I", "-o", "-i", "-E", "-e", pattern, "--", ".",
-                                           *self.scope.excludes]).lines()
+            found_lines = self.runner.run(
+                ["git", "grep", "-n", "-I", "-o", "-i", "-E", "-e", pattern, "--", ".", *self.scope.excludes]
+            ).lines()
         scored: dict[str, tuple[float, str]] = {}
         wanted = name.replace("_", "").lower()
         wanted_parts = {part.lower() for part in parts}
@@ -223,8 +292,9 @@ class Checker:
             shape = _word_parts(candidate)
             if len(shape) == len(wanted_shape) > 1 and shape[-1] == wanted_shape[-1]:
                 score += 8
-            if (score >= 45 and overlap > 0 or ratio >= 75) and (candidate not in scored
-                                                                 or score > scored[candidate][0]):
+            if (score >= 45 and overlap > 0 or ratio >= 75) and (
+                candidate not in scored or score > scored[candidate][0]
+            ):
                 scored[candidate] = (score, f"{pieces[0]}:{pieces[1]}")
         ranked = sorted(scored.items(), key=lambda item: -item[1][0])
         return [(found, where) for found, (score, where) in ranked[:2] if score >= ranked[0][1][0] - 1]
@@ -239,8 +309,11 @@ class Checker:
         probe = self.runner.run(["ls", "-1", *(["-p"] if want_dirs or want_files else []), "--", directory.rel])
         expected = int(claim.extra.get("number", 0))
         extension = claim.extra.get("extension")
-        what = "directories" if want_dirs else (f"{extension} files" if extension else ("files" if want_files
-                                                                                         else "entries"))
+        what = (
+            "directories"
+            if want_dirs
+            else (f"{extension} files" if extension else ("files" if want_files else "entries"))
+        )
         said = f"memory says {_COMPARATOR_WORDS.get(claim.comparator, '')}{expected} {what} under {claim.subject}"
         if not directory.absolute.is_dir():
             return self._result(claim, "fail", f"{said}; ls finds no such directory", probe, None)
@@ -272,8 +345,13 @@ class Checker:
             elsewhere = self._workspace_script(name)
             if elsewhere is not None:
                 return self._result(claim, "pass", f'"{name}" is a script of {elsewhere[0]}', elsewhere[1], name)
-            return self._result(claim, "fail", f"memory says `{claim.text}`; package.json has no \"{name}\" script "
-                                f"(has: {_listing(scripts)})", probe, None)
+            return self._result(
+                claim,
+                "fail",
+                f'memory says `{claim.text}`; package.json has no "{name}" script (has: {_listing(scripts)})',
+                probe,
+                None,
+            )
         if where == "Makefile":
             if self.facts.makefile is None:
                 return CheckResult(claim, "unknown", "the project has no Makefile")
@@ -281,17 +359,30 @@ class Checker:
             if name in self.facts.make_targets:
                 return self._result(claim, "pass", f"{self.facts.makefile} defines target {name}", probe, name)
             if self.facts.make_includes:
-                return self._result(claim, "unknown", f"{self.facts.makefile} has no {name} target itself but "
-                                    "includes other makefiles", probe)
-            return self._result(claim, "fail", f"memory says `{claim.text}`; {self.facts.makefile} has no {name} "
-                                f"target (has: {_listing(self.facts.make_targets)})", probe, None)
+                return self._result(
+                    claim,
+                    "unknown",
+                    f"{self.facts.makefile} has no {name} target itself but includes other makefiles",
+                    probe,
+                )
+            return self._result(
+                claim,
+                "fail",
+                f"memory says `{claim.text}`; {self.facts.makefile} has no {name} "
+                f"target (has: {_listing(self.facts.make_targets)})",
+                probe,
+                None,
+            )
         if where == "justfile":
             if self.facts.justfile is None:
                 return CheckResult(claim, "unknown", "the project has no justfile")
             probe = self.runner.run(["grep", "-n", "-E", "-e", f"^@?{_ere(name)}\\b", "--", self.facts.justfile])
             verdict: Verdict = "pass" if name in self.facts.just_recipes else "fail"
-            text = (f"{self.facts.justfile} defines recipe {name}" if verdict == "pass" else
-                    f"memory says `{claim.text}`; {self.facts.justfile} has no {name} recipe")
+            text = (
+                f"{self.facts.justfile} defines recipe {name}"
+                if verdict == "pass"
+                else f"memory says `{claim.text}`; {self.facts.justfile} has no {name} recipe"
+            )
             return self._result(claim, verdict, text, probe, name if verdict == "pass" else None)
         scripts = self.facts.pyproject_scripts()
         if self.facts.pyproject is None or not scripts:
@@ -299,8 +390,13 @@ class Checker:
         probe = self.runner.run(["grep", "-n", "-F", "-e", name, "--", "pyproject.toml"])
         if name in scripts or re.search(rf"[\"'\s]{re.escape(name)}\s*[<>=~!\[\"',]", self.facts.pyproject_text):
             return self._result(claim, "pass", f"pyproject.toml defines {name}", probe, name)
-        return self._result(claim, "fail", f"memory says `{claim.text}`; pyproject.toml has no script {name} "
-                            f"(has: {_listing(scripts)})", probe, None)
+        return self._result(
+            claim,
+            "fail",
+            f"memory says `{claim.text}`; pyproject.toml has no script {name} (has: {_listing(scripts)})",
+            probe,
+            None,
+        )
 
     def _workspace_script(self, name: str) -> tuple[str, ProbeResult] | None:
         if not self.in_git:
@@ -325,11 +421,17 @@ class Checker:
         if others:
             names = sorted({item.tool for item in others})
             shown = "; ".join(f"{item.where} ({item.tool})" for item in others[:3])
-            return self._result(claim, "fail", f"memory says {tool} as the {category}; the project has {shown}",
-                                probe, ", ".join(names))
+            return self._result(
+                claim, "fail", f"memory says {tool} as the {category}; the project has {shown}", probe, ", ".join(names)
+            )
         if not self.facts.has_ecosystem(ecosystem):
-            return self._result(claim, "unknown", f"no {'package.json' if ecosystem == 'js' else 'Python project'}"
-                                f" files, so nothing shows which {category} is used", probe)
+            return self._result(
+                claim,
+                "unknown",
+                f"no {'package.json' if ecosystem == 'js' else 'Python project'}"
+                f" files, so nothing shows which {category} is used",
+                probe,
+            )
         return self._result(claim, "unknown", f"nothing in the project shows which {category} is used", probe)
 
     def _nested_lockfiles(self, fallback_probe: ProbeResult) -> tuple[list[Evidence], ProbeResult]:
@@ -337,16 +439,22 @@ class Checker:
         if not self.in_git:
             return [], fallback_probe
         probe = self.runner.run(["git", "ls-files", "--", *(f":(glob)**/{name}" for name in NESTED_LOCKFILES)])
-        found = [Evidence(NESTED_LOCKFILES[rel.rsplit("/", 1)[-1]], rel) for rel in probe.lines()
-                 if "node_modules/" not in rel and rel.rsplit("/", 1)[-1] in NESTED_LOCKFILES]
+        found = [
+            Evidence(NESTED_LOCKFILES[rel.rsplit("/", 1)[-1]], rel)
+            for rel in probe.lines()
+            if "node_modules/" not in rel and rel.rsplit("/", 1)[-1] in NESTED_LOCKFILES
+        ]
         return found[:20], probe
 
     def _tool_probe(self, category: str, ecosystem: str) -> ProbeResult:
         if category == "package manager":
             return self.runner.run(["ls", "-1", "-A", "--", "."])
         names = sorted(name for name, (cat, eco) in TOOLS.items() if cat == category and eco == ecosystem)
-        files = [name for name in ("package.json", "pyproject.toml", ".pre-commit-config.yaml", "setup.cfg", "tox.ini")
-                 if name in self.facts.texts and (name != "package.json" or ecosystem == "js")]
+        files = [
+            name
+            for name in ("package.json", "pyproject.toml", ".pre-commit-config.yaml", "setup.cfg", "tox.ini")
+            if name in self.facts.texts and (name != "package.json" or ecosystem == "js")
+        ]
         if not files:
             return self.runner.run(["ls", "-1", "-A", "--", "."])
         return self.runner.run(["grep", "-n", "-E", "-e", "|".join(names), "--", *files])
@@ -356,8 +464,11 @@ class Checker:
         wanted = claim.expected.lstrip(">=^~")
         sources = self.facts.versions(runtime)
         if not sources:
-            return CheckResult(claim, "unknown", f"the project pins no {runtime} version (.nvmrc, engines, "
-                               "requires-python, .python-version, go.mod)")
+            return CheckResult(
+                claim,
+                "unknown",
+                f"the project pins no {runtime} version (.nvmrc, engines, requires-python, .python-version, go.mod)",
+            )
         pins = [source for source in sources if source.pin]
         chosen = pins or sources
         verdicts = []
@@ -369,7 +480,9 @@ class Checker:
                 verdicts.append((satisfies(wanted, source.value, plain_means=plain), source))
         decided = [(agrees, source) for agrees, source in verdicts if agrees is not None]
         if not decided:
-            return CheckResult(claim, "unknown", f"cannot read {chosen[0].file}'s {runtime} version {chosen[0].value!r}")
+            return CheckResult(
+                claim, "unknown", f"cannot read {chosen[0].file}'s {runtime} version {chosen[0].value!r}"
+            )
         failing = [source for agrees, source in decided if not agrees]
         source = failing[0] if failing else decided[0][1]
         probe = self._version_probe(source)
@@ -404,8 +517,13 @@ def _word_parts(name: str) -> list[str]:
 def _compare(observed: int, comparator: str, expected: int) -> bool:
     if comparator == "~":
         return abs(observed - expected) <= max(2, round(expected * 0.1))
-    return {"==": observed == expected, ">": observed > expected, ">=": observed >= expected,
-            "<": observed < expected, "<=": observed <= expected}.get(comparator, observed == expected)
+    return {
+        "==": observed == expected,
+        ">": observed > expected,
+        ">=": observed >= expected,
+        "<": observed < expected,
+        "<=": observed <= expected,
+    }.get(comparator, observed == expected)
 
 
 def _listing(names: Iterable[str] | None) -> str:

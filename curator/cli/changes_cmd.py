@@ -71,10 +71,17 @@ def render_text(inbox: Any, *, with_diff: bool) -> str:
 @click.option("--since", default="review", show_default=True, metavar="review|DATE|REV", help="Base of the comparison.")
 @click.option("--diff", "with_diff", is_flag=True, help="Show each change's diff.")
 @click.option("--format", "output_format", type=click.Choice(["text", "json"]), default="text", show_default=True)
-@click.option("--revert", "revert_ids", multiple=True, metavar="ID", help="Revert this change now (one commit for all).")
+@click.option(
+    "--revert", "revert_ids", multiple=True, metavar="ID", help="Revert this change now (one commit for all)."
+)
 @store_option
 def changes(
-    path: Path | None, since: str, with_diff: bool, output_format: str, revert_ids: tuple[str, ...], store_path: Path | None
+    path: Path | None,
+    since: str,
+    with_diff: bool,
+    output_format: str,
+    revert_ids: tuple[str, ...],
+    store_path: Path | None,
 ) -> None:
     """List every entry added, edited, deleted, renamed or expired since the last review.
 

@@ -37,8 +37,10 @@ def render_json(store: Store, outcome: CheckOutcome, now: datetime) -> str:
         "store": {"path": str(store.root), "format": store.format},
         "project": str(outcome.project) if outcome.project else None,
         "project_how": store.project_how,
-        "entries": [{"id": entry_id, "checks": [result.to_json() for result in results]}
-                    for entry_id, results in outcome.results.items()],
+        "entries": [
+            {"id": entry_id, "checks": [result.to_json() for result in results]}
+            for entry_id, results in outcome.results.items()
+        ],
         "findings": [finding.to_json() for finding in outcome.findings],
         "summary": _summary(outcome),
     }
@@ -64,25 +66,46 @@ def render_text(store: Store, outcome: CheckOutcome) -> str:
                     lines.append(f"          │ … {len(shown) - OUTPUT_LINES_ON_FAIL} more lines")
         lines.append("")
     counts = _summary(outcome)
-    lines.append(f"{counts['claims']} claims in {len(outcome.results)} entries: {counts['pass']} pass, "
-                 f"{counts['fail']} fail, {counts['unknown']} unknown ({outcome.probes_run} probes, "
-                 f"{outcome.wall_s:.2f} s)")
+    lines.append(
+        f"{counts['claims']} claims in {len(outcome.results)} entries: {counts['pass']} pass, "
+        f"{counts['fail']} fail, {counts['unknown']} unknown ({outcome.probes_run} probes, "
+        f"{outcome.wall_s:.2f} s)"
+    )
     return "\n".join(lines) + "\n"
 
 
 @click.command()
 @click.argument("path", required=False, type=click.Path(path_type=Path))
-@click.option("--project", type=click.Path(path_type=Path, file_okay=False),
-              help="The project the memory is about (default: found as `curator scan` finds it).")
+@click.option(
+    "--project",
+    type=click.Path(path_type=Path, file_okay=False),
+    help="The project the memory is about (default: found as `curator scan` finds it).",
+)
 @click.option("--entry", "entry_ids", multiple=True, metavar="ID", help="Check only this entry (repeatable).")
 @click.option("--format", "output_format", type=click.Choice(["text", "json"]), default="text", show_default=True)
-@click.option("--store-format", type=click.Choice(list(formats.FORMATS)), default=None,
-              help="Read PATH as this memory format instead of detecting it.")
-@click.option("--timeout", type=click.FloatRange(min=0.1), default=5.0, show_default=True,
-              help="Seconds before a probe is killed.")
+@click.option(
+    "--store-format",
+    type=click.Choice(list(formats.FORMATS)),
+    default=None,
+    help="Read PATH as this memory format instead of detecting it.",
+)
+@click.option(
+    "--timeout",
+    type=click.FloatRange(min=0.1),
+    default=5.0,
+    show_default=True,
+    help="Seconds before a probe is killed.",
+)
 @now_option
-def check(path: Path | None, project: Path | None, entry_ids: tuple[str, ...], output_format: str,
-          store_format: str | None, timeout: float, now_text: str | None) -> None:
+def check(
+    path: Path | None,
+    project: Path | None,
+    entry_ids: tuple[str, ...],
+    output_format: str,
+    store_format: str | None,
+    timeout: float,
+    now_text: str | None,
+) -> None:
     """Test what the memory at PATH claims (paths, names, counts, scripts, tools, versions) against the project.
 
     Every probe is a real ls/grep/git process run without a shell, confined to the

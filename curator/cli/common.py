@@ -56,9 +56,9 @@ def store_option(function):
 
 def now_option(function):
     """The `--now ISO` option that pins the clock for reproducible output."""
-    return click.option(
-        "--now", "now_text", default=None, metavar="ISO", help="Pretend it is this moment (ISO-8601)."
-    )(function)
+    return click.option("--now", "now_text", default=None, metavar="ISO", help="Pretend it is this moment (ISO-8601).")(
+        function
+    )
 
 
 def echo(text: str, **kwargs: Any) -> None:

@@ -46,7 +46,9 @@ def demo(target: Path | None, now_text: str | None, open_tui: bool) -> None:
     claude_dir = write_demo_transcripts(paths, now)
     click.echo(f"  transcripts   {claude_dir} (40 sessions of the demo agent)")
     if not open_tui:
-        click.echo(f"next: curator {paths.claude_store}   or   curator scan {paths.claude_store} --claude-dir {claude_dir}")
+        click.echo(
+            f"next: curator {paths.claude_store}   or   curator scan {paths.claude_store} --claude-dir {claude_dir}"
+        )
         return
     interactive = sys.stdin.isatty() and sys.stdout.isatty()
     run_app: Callable[..., None] | None

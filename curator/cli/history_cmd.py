@@ -54,7 +54,9 @@ def _where(entry: Entry) -> str:
     return f"{entry.kind}, {entry.path}"
 
 
-def history_json(store: Store, entry: Entry, changes: list[history.Change], now: datetime, diff: bool) -> dict[str, Any]:
+def history_json(
+    store: Store, entry: Entry, changes: list[history.Change], now: datetime, diff: bool
+) -> dict[str, Any]:
     """The JSON object `curator history --format json` prints."""
     rendered = []
     for change in changes:

@@ -52,7 +52,9 @@ def hook_store(payload: dict[str, Any]) -> Path | None:
 
 @click.command()
 @click.argument("path", required=False, type=click.Path(path_type=Path))
-@click.option("--hook", "from_hook", is_flag=True, help="Read Claude Code's hook JSON on stdin; never fail the session.")
+@click.option(
+    "--hook", "from_hook", is_flag=True, help="Read Claude Code's hook JSON on stdin; never fail the session."
+)
 @click.option("--event", default=None, help="What triggered the snapshot (recorded in the commit).")
 @click.option("--session", "session_id", default=None, help="The agent session id (recorded in the commit).")
 def snapshot(path: Path | None, from_hook: bool, event: str | None, session_id: str | None) -> None:
@@ -146,7 +148,9 @@ def _settings(scope: str, project: Path | None) -> Path:
 
 @hook.command("install")
 @SCOPE_OPTION
-@click.option("--project", type=click.Path(path_type=Path, file_okay=False), default=None, help="Project for --scope project.")
+@click.option(
+    "--project", type=click.Path(path_type=Path, file_okay=False), default=None, help="Project for --scope project."
+)
 def hook_install(scope: str, project: Path | None) -> None:
     """Add `curator snapshot --hook` to SessionEnd and PreCompact, next to the hooks already there."""
     from curator.ops import hooks as ops_hooks
@@ -161,7 +165,9 @@ def hook_install(scope: str, project: Path | None) -> None:
 
 @hook.command("uninstall")
 @SCOPE_OPTION
-@click.option("--project", type=click.Path(path_type=Path, file_okay=False), default=None, help="Project for --scope project.")
+@click.option(
+    "--project", type=click.Path(path_type=Path, file_okay=False), default=None, help="Project for --scope project."
+)
 def hook_uninstall(scope: str, project: Path | None) -> None:
     """Remove curator's own hooks; every other hook stays as it was."""
     from curator.ops import hooks as ops_hooks

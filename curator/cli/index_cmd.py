@@ -28,7 +28,9 @@ def index() -> None:
 
 @index.command(epilog=EPILOG_SAFETY)
 @click.argument("entry_id", metavar="ID")
-@click.option("--line", "line_text", default=None, help="The whole index line (default: `- [name](file.md) — description`).")
+@click.option(
+    "--line", "line_text", default=None, help="The whole index line (default: `- [name](file.md) — description`)."
+)
 @store_option
 def add(entry_id: str, line_text: str | None, store_path: Path | None) -> None:
     """Link orphan entry ID from MEMORY.md (after the last loaded link line)."""
@@ -48,7 +50,9 @@ def drop(line: str, reason: str | None, store_path: Path | None) -> None:
 
 @index.command(epilog=EPILOG_SAFETY)
 @click.argument("line", metavar="LINE")
-@click.option("--hook", default=None, help="The new hook text (default: the old hook cut at a word to fit 150 characters).")
+@click.option(
+    "--hook", default=None, help="The new hook text (default: the old hook cut at a word to fit 150 characters)."
+)
 @store_option
 def shorten(line: str, hook: str | None, store_path: Path | None) -> None:
     """Shorten the hook of index line LINE; the link stays."""

@@ -103,7 +103,11 @@ def run_op(action: Callable[[], ops.OpResult]) -> None:
 
 @click.command(epilog=EPILOG_SAFETY)
 @click.argument("entry_id", metavar="ID")
-@click.option("--text-file", type=click.Path(path_type=Path, dir_okay=False, exists=True), help="Take the new text from this file instead of opening $EDITOR.")
+@click.option(
+    "--text-file",
+    type=click.Path(path_type=Path, dir_okay=False, exists=True),
+    help="Take the new text from this file instead of opening $EDITOR.",
+)
 @click.option("--reason", default=None, help="Why, for the commit message.")
 @store_option
 def edit(entry_id: str, text_file: Path | None, reason: str | None, store_path: Path | None) -> None:
@@ -119,7 +123,9 @@ def edit(entry_id: str, text_file: Path | None, reason: str | None, store_path: 
         echo(f"curator: {error}", err=True)
         sys.exit(2)
     source = store.files.get(entry.path) or store.context_files.get(entry.path)
-    current = source.text[slice(*(entry.span or (0, len(source.text))))] if source and source.text is not None else entry.text
+    current = (
+        source.text[slice(*(entry.span or (0, len(source.text))))] if source and source.text is not None else entry.text
+    )
     if text_file is not None:
         new_text = text_file.read_bytes().decode("utf-8", "replace")
     else:
@@ -136,16 +142,39 @@ def edit(entry_id: str, text_file: Path | None, reason: str | None, store_path: 
 @click.command(epilog=EPILOG_SAFETY)
 @click.argument("entry_id", metavar="[ID]", required=False)
 @click.option("--reason", default=None, help="Why it expires (kept in the archive and the commit message).")
-@click.option("--at", "at_text", default=None, metavar="DATE", help="Expire on this date instead of now: writes `expires: DATE`.")
-@click.option("--due", is_flag=True, help="Apply every scheduled expiry that is due (no ID); entries reviewed on or after their expiry stay.")
+@click.option(
+    "--at", "at_text", default=None, metavar="DATE", help="Expire on this date instead of now: writes `expires: DATE`."
+)
+@click.option(
+    "--due",
+    is_flag=True,
+    help="Apply every scheduled expiry that is due (no ID); entries reviewed on or after their expiry stay.",
+)
 @click.option("--dry-run", is_flag=True, help="With --due: list what is due and change nothing.")
-@click.option("--unlink", is_flag=True, help="Also turn [[links]] to the entry elsewhere in the store into plain text (same commit).")
-@click.option("--relink-to", "relink_to", default=None, metavar="ID", help="Point [[links]] to the entry at entry ID instead (same commit).")
+@click.option(
+    "--unlink",
+    is_flag=True,
+    help="Also turn [[links]] to the entry elsewhere in the store into plain text (same commit).",
+)
+@click.option(
+    "--relink-to",
+    "relink_to",
+    default=None,
+    metavar="ID",
+    help="Point [[links]] to the entry at entry ID instead (same commit).",
+)
 @now_option
 @store_option
 def expire(
-    entry_id: str | None, reason: str | None, at_text: str | None, due: bool, dry_run: bool, unlink: bool,
-    relink_to: str | None, now_text: str | None, store_path: Path | None,
+    entry_id: str | None,
+    reason: str | None,
+    at_text: str | None,
+    due: bool,
+    dry_run: bool,
+    unlink: bool,
+    relink_to: str | None,
+    now_text: str | None,
+    store_path: Path | None,
 ) -> None:
     """Move entry ID out of what the agent loads, into the archive.
 
@@ -205,15 +234,28 @@ def warn_inbound(store: Store, entry_ids: list[str], mode: str) -> None:
 
 @click.command(epilog=EPILOG_SAFETY)
 @click.argument("entry_ids", metavar="ID ID...", nargs=-1, required=True)
-@click.option("--name", default=None, help="File name of the result (default: the newest source's file); `name:` and the index hook stay.")
-@click.option("--text-file", type=click.Path(path_type=Path, dir_okay=False, exists=True), help="The merged text (default: the newest source's frontmatter over every body).")
+@click.option(
+    "--name",
+    default=None,
+    help="File name of the result (default: the newest source's file); `name:` and the index hook stay.",
+)
+@click.option(
+    "--text-file",
+    type=click.Path(path_type=Path, dir_okay=False, exists=True),
+    help="The merged text (default: the newest source's frontmatter over every body).",
+)
 @click.option("--edit", "open_editor", is_flag=True, help="Open the prefilled merged text in $EDITOR first.")
 @click.option("--reason", default=None, help="Why, for the commit message.")
 @now_option
 @store_option
 def merge(
-    entry_ids: tuple[str, ...], name: str | None, text_file: Path | None, open_editor: bool,
-    reason: str | None, now_text: str | None, store_path: Path | None,
+    entry_ids: tuple[str, ...],
+    name: str | None,
+    text_file: Path | None,
+    open_editor: bool,
+    reason: str | None,
+    now_text: str | None,
+    store_path: Path | None,
 ) -> None:
     """Merge two or more entries into one.
 
@@ -263,7 +305,9 @@ def restore(entry_id: str, store_path: Path | None) -> None:
 
 @click.command(epilog=EPILOG_SAFETY)
 @click.argument("entry_id", metavar="[ID]", required=False)
-@click.option("--done", is_flag=True, help="Finish the review of what changed since the last one (see `curator changes`).")
+@click.option(
+    "--done", is_flag=True, help="Finish the review of what changed since the last one (see `curator changes`)."
+)
 @click.option("--revert", "revert_ids", multiple=True, metavar="ID", help="With --done: revert this change first.")
 @now_option
 @store_option
@@ -325,8 +369,10 @@ def step_command(action: str, store_path: Path | None, dry_run: bool) -> None:
         run_op(lambda: ops.undo(store) if action == "undo" else ops.redo(store))
 
 
-UNDO_EPILOG = ("Refuses when the next commit back is not curator's, or a file it touched changed again or has "
-               "uncommitted changes. The undo/redo stack lives in commit trailers (Curator-Undo, Curator-Redo).")
+UNDO_EPILOG = (
+    "Refuses when the next commit back is not curator's, or a file it touched changed again or has "
+    "uncommitted changes. The undo/redo stack lives in commit trailers (Curator-Undo, Curator-Redo)."
+)
 
 
 @click.command(epilog=UNDO_EPILOG)

@@ -52,13 +52,27 @@ def exit_status(worst_severity: Severity | None, fail_on: str) -> int:
 )
 @click.option("--check", is_flag=True, help="Also test each entry's claims against the live project.")
 @click.option("--timeout", type=float, default=5.0, show_default=True, help="Seconds per live probe (with --check).")
-@click.option("--cache/--no-cache", "use_cache", default=True, show_default=True,
-              help="Reuse the conflict and duplicate analysis of unchanged memory (kept in .git/curator or ~/.cache).")
+@click.option(
+    "--cache/--no-cache",
+    "use_cache",
+    default=True,
+    show_default=True,
+    help="Reuse the conflict and duplicate analysis of unchanged memory (kept in .git/curator or ~/.cache).",
+)
 @click.option("--entries/--no-entries", "show_entries", default=False, help="List every entry in the text report.")
-@click.option("--usage/--no-usage", "read_usage", default=True, show_default=True,
-              help="Read Claude Code session transcripts for per-entry reads and provenance.")
-@click.option("--claude-dir", type=click.Path(path_type=Path, file_okay=False), default=None,
-              help="Claude Code's config directory holding projects/ (default: $CLAUDE_CONFIG_DIR or ~/.claude).")
+@click.option(
+    "--usage/--no-usage",
+    "read_usage",
+    default=True,
+    show_default=True,
+    help="Read Claude Code session transcripts for per-entry reads and provenance.",
+)
+@click.option(
+    "--claude-dir",
+    type=click.Path(path_type=Path, file_okay=False),
+    default=None,
+    help="Claude Code's config directory holding projects/ (default: $CLAUDE_CONFIG_DIR or ~/.claude).",
+)
 def scan(
     path: Path | None,
     project: Path | None,

@@ -30,7 +30,12 @@ def reported_failures() -> Iterator[None]:
 @click.command()
 @click.argument("path", required=False, type=click.Path(path_type=Path))
 @click.option("--init", "init_url", default=None, metavar="URL", help="Name the git remote to sync through (once).")
-@click.option("--project", type=click.Path(path_type=Path, file_okay=False), default=None, help="The project the memory is about (its identity names the branch).")
+@click.option(
+    "--project",
+    type=click.Path(path_type=Path, file_okay=False),
+    default=None,
+    help="The project the memory is about (its identity names the branch).",
+)
 def sync(path: Path | None, init_url: str | None, project: Path | None) -> None:
     """Push and pull the memory store through a git remote, one branch per project identity.
 
@@ -84,10 +89,28 @@ def merge_index_cmd(base: Path, ours: Path, theirs: Path) -> None:
 
 @click.command()
 @click.argument("entry_id", metavar="ID")
-@click.option("--to", "to", required=True, metavar="FILE", help="CLAUDE.md, AGENTS.md or .claude/rules/NAME.md in the project.")
-@click.option("--heading", default="Learned from memory", show_default=True, help="The section the rule goes under (created when missing).")
-@click.option("--project", type=click.Path(path_type=Path, file_okay=False), default=None, help="The project (default: the store's).")
-@click.option("--store", "store_path", type=click.Path(path_type=Path), default=None, help="The memory store (default: discovered).")
+@click.option(
+    "--to", "to", required=True, metavar="FILE", help="CLAUDE.md, AGENTS.md or .claude/rules/NAME.md in the project."
+)
+@click.option(
+    "--heading",
+    default="Learned from memory",
+    show_default=True,
+    help="The section the rule goes under (created when missing).",
+)
+@click.option(
+    "--project",
+    type=click.Path(path_type=Path, file_okay=False),
+    default=None,
+    help="The project (default: the store's).",
+)
+@click.option(
+    "--store",
+    "store_path",
+    type=click.Path(path_type=Path),
+    default=None,
+    help="The memory store (default: discovered).",
+)
 def promote(entry_id: str, to: str, heading: str, project: Path | None, store_path: Path | None) -> None:
     """Turn a reviewed memory into a team rule: append it to the project's instruction file and expire it.
 
@@ -107,9 +130,21 @@ def promote(entry_id: str, to: str, heading: str, project: Path | None, store_pa
 
 
 @click.command("export")
-@click.option("--to", "to", required=True, type=click.Choice(["claude-code", "notes", "openclaw", "agents-md"]), help="The format to write.")
+@click.option(
+    "--to",
+    "to",
+    required=True,
+    type=click.Choice(["claude-code", "notes", "openclaw", "agents-md"]),
+    help="The format to write.",
+)
 @click.argument("directory", type=click.Path(path_type=Path, file_okay=False))
-@click.option("--store", "store_path", type=click.Path(path_type=Path), default=None, help="The memory store (default: discovered).")
+@click.option(
+    "--store",
+    "store_path",
+    type=click.Path(path_type=Path),
+    default=None,
+    help="The memory store (default: discovered).",
+)
 def export_cmd(to: str, directory: Path, store_path: Path | None) -> None:
     """Write the store's active entries into DIRECTORY as a store of another format (text, dates and types kept)."""
     from curator.ops.convert import export_store
@@ -122,8 +157,20 @@ def export_cmd(to: str, directory: Path, store_path: Path | None) -> None:
 
 @click.command("import")
 @click.argument("source", type=click.Path(path_type=Path, exists=True))
-@click.option("--from", "source_format", type=click.Choice(["claude-code", "notes", "openclaw", "instructions"]), default=None, help="Read SOURCE as this format.")
-@click.option("--store", "store_path", type=click.Path(path_type=Path), default=None, help="The store to add to (default: discovered).")
+@click.option(
+    "--from",
+    "source_format",
+    type=click.Choice(["claude-code", "notes", "openclaw", "instructions"]),
+    default=None,
+    help="Read SOURCE as this format.",
+)
+@click.option(
+    "--store",
+    "store_path",
+    type=click.Path(path_type=Path),
+    default=None,
+    help="The store to add to (default: discovered).",
+)
 def import_cmd(source: Path, source_format: str | None, store_path: Path | None) -> None:
     """Add the entries of the store at SOURCE (any format) to this store, in this store's format; one commit."""
     from curator.ops.convert import import_entries
@@ -137,8 +184,18 @@ def import_cmd(source: Path, source_format: str | None, store_path: Path | None)
 
 @click.command()
 @click.option("--format", "output_format", type=click.Choice(["text", "json"]), default="text", show_default=True)
-@click.option("--also", "extra", multiple=True, type=click.Path(path_type=Path, exists=True), help="Another store to list (a notes.md, a workspace).")
-@click.option("--archive-orphans", is_flag=True, help="Move the memory of projects whose checkout is gone to ~/.claude/projects/.curator-archive/.")
+@click.option(
+    "--also",
+    "extra",
+    multiple=True,
+    type=click.Path(path_type=Path, exists=True),
+    help="Another store to list (a notes.md, a workspace).",
+)
+@click.option(
+    "--archive-orphans",
+    is_flag=True,
+    help="Move the memory of projects whose checkout is gone to ~/.claude/projects/.curator-archive/.",
+)
 def projects(output_format: str, extra: tuple[Path, ...], archive_orphans: bool) -> None:
     """Every memory store on this machine: project (or "missing"), entries, index lines, findings, last review."""
     import json
@@ -165,16 +222,22 @@ def projects(output_format: str, extra: tuple[Path, ...], archive_orphans: bool)
     if not rows:
         click.echo(f"no memory stores found under {home}")
         return
-    click.echo(f"{'project':<44} {'entries':>7} {'index':>9} {'err':>4} {'warn':>4} {'info':>4}  {'reviewed':<10} {'unrev':>5}")
+    click.echo(
+        f"{'project':<44} {'entries':>7} {'index':>9} {'err':>4} {'warn':>4} {'info':>4}  {'reviewed':<10} {'unrev':>5}"
+    )
     for row in rows:
         name = str(row.project) if row.project is not None else row.store.parent.name
-        label = ("(missing) " if row.missing else "") + (name if len(name) <= 34 or not row.missing else "…" + name[-33:])
+        label = ("(missing) " if row.missing else "") + (
+            name if len(name) <= 34 or not row.missing else "…" + name[-33:]
+        )
         label = label if len(label) <= 44 else "…" + label[-43:]
         index = f"{row.index_lines}/200" if row.index_lines is not None else "-"
         reviewed = f"{row.reviewed_at:%Y-%m-%d}" if row.reviewed_at else "never"
         unreviewed = "-" if row.unreviewed is None else str(row.unreviewed)
         counts = [str(row.findings.get(level, 0)) for level in ("error", "warning", "info")]
-        click.echo(f"{label:<44} {row.entries:>7} {index:>9} {counts[0]:>4} {counts[1]:>4} {counts[2]:>4}  {reviewed:<10} {unreviewed:>5}")
+        click.echo(
+            f"{label:<44} {row.entries:>7} {index:>9} {counts[0]:>4} {counts[1]:>4} {counts[2]:>4}  {reviewed:<10} {unreviewed:>5}"
+        )
         if row.project is not None:
             click.echo(f"  project {row.project}")
         click.echo(f"  store   {row.store}" + (f"  ({row.error})" if row.error else ""))

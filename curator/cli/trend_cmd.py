@@ -14,7 +14,9 @@ from curator.cli.common import echo, parse_now, resolve_store_path
 
 def render_table(trend, *, rows: int = 12) -> list[str]:
     """The last points as a table: date, entries, index lines against the cut, size, median age."""
-    lines = [f"{'date':<10} {'commit':<8} {'active':>6} {'archived':>8} {'index':>9} {'KB':>7} {'tokens':>7} {'age d':>6}"]
+    lines = [
+        f"{'date':<10} {'commit':<8} {'active':>6} {'archived':>8} {'index':>9} {'KB':>7} {'tokens':>7} {'age d':>6}"
+    ]
     for point in trend.points[-rows:]:
         age = f"{point.median_age_days:.0f}" if point.median_age_days is not None else "-"
         mark = "  review" if point.review else ""
@@ -28,7 +30,13 @@ def render_table(trend, *, rows: int = 12) -> list[str]:
 @click.command()
 @click.argument("path", required=False, type=click.Path(path_type=Path))
 @click.option("--since", "since_text", default=None, metavar="DATE", help="Only points from this date on.")
-@click.option("--every", type=click.Choice(["day", "week", "commit"]), default="week", show_default=True, help="One point per day, week or commit.")
+@click.option(
+    "--every",
+    type=click.Choice(["day", "week", "commit"]),
+    default="week",
+    show_default=True,
+    help="One point per day, week or commit.",
+)
 @click.option("--format", "output_format", type=click.Choice(["text", "json"]), default="text", show_default=True)
 def trend(path: Path | None, since_text: str | None, every: str, output_format: str) -> None:
     """Chart the store over its git history: always-loaded lines against the cut, entries, size, age.
@@ -50,7 +58,12 @@ def trend(path: Path | None, since_text: str | None, every: str, output_format: 
         echo(f"curator: {error}", err=True)
         sys.exit(1)
     if output_format == "json":
-        data = {"store": str(store.root), "format": store.format, "every": every, "points": [point.to_json() for point in series.points]}
+        data = {
+            "store": str(store.root),
+            "format": store.format,
+            "every": every,
+            "points": [point.to_json() for point in series.points],
+        }
         click.echo(json.dumps(data, ensure_ascii=False, indent=2))
         return
     if not series.points:

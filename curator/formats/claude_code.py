@@ -115,14 +115,15 @@ def index_sections(store: Store, source: SourceFile, lines: list[Line], *, alway
     entries: list[Entry] = []
     for number, (heading, section_lines) in enumerate(level2_sections(lines), start=1):
         content = [
-            line for line in section_lines
+            line
+            for line in section_lines
             if not line.blank and (line.in_code or not _RULE_LINE.match(line.content)) and not _is_link_only(line)
         ]
         if not content:
             continue
         end = section_lines[-1].end if section_lines else heading.end
         last_line = max((line.number for line in section_lines if not line.blank), default=heading.number)
-        body = text[heading.end:end]
+        body = text[heading.end : end]
         stamps = comment_fields(body)
         entries.append(
             Entry(
@@ -134,7 +135,7 @@ def index_sections(store: Store, source: SourceFile, lines: list[Line], *, alway
                 name=heading_text(heading.content) or f"section {number}",
                 description=strip_inline(content[0].content)[:150],
                 body=body,
-                text=text[heading.start:end],
+                text=text[heading.start : end],
                 fields=stamps,
                 span=(heading.start, end),
                 date=to_datetime(stamps.get("date") or ""),

@@ -34,7 +34,9 @@ def parse_error(problem: ParseProblem, entry_id: str, rel: str) -> Finding:
     return Finding(rule="parse-error", severity="error", entries=[entry_id], message=message, evidence=evidence)
 
 
-def unreadable_entry(entry_id: str, rel: str, problem: ParseProblem, *, kind: EntryKind = "file", origin: str = "store") -> Entry:
+def unreadable_entry(
+    entry_id: str, rel: str, problem: ParseProblem, *, kind: EntryKind = "file", origin: str = "store"
+) -> Entry:
     """An entry standing for a file curator could not read."""
     return Entry(
         id=entry_id,
@@ -76,7 +78,7 @@ def build_index(source: SourceFile, lines: list[Line], *, whole_file_loaded: boo
     loaded_bytes = 3 if source.bom else 0
     loaded_end = 0
     for line in lines:
-        line_bytes = len(text[line.start:line.end].encode("utf-8"))
+        line_bytes = len(text[line.start : line.end].encode("utf-8"))
         if not whole_file_loaded and (loaded_lines >= INDEX_MAX_LINES or loaded_bytes + line_bytes > INDEX_MAX_BYTES):
             break
         loaded_lines += 1
@@ -87,7 +89,9 @@ def build_index(source: SourceFile, lines: list[Line], *, whole_file_loaded: boo
         if line.blank:
             continue
         links = markdown_links(line.content) if not line.in_code else []
-        targets = [target for _, target in links] + ([f"[[{name}]]" for name in wiki_links(line.content)] if not line.in_code else [])
+        targets = [target for _, target in links] + (
+            [f"[[{name}]]" for name in wiki_links(line.content)] if not line.in_code else []
+        )
         title = strip_inline(links[0][0]) if links else strip_inline(line.content)
         entries.append(IndexLine(line=line.number, text=line.content, targets=targets, title=title))
     return IndexInfo(

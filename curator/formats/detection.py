@@ -90,6 +90,7 @@ def _rel_to(path: Path, root: Path) -> str:
 
 # ---- files ---------------------------------------------------------------------------------
 
+
 def plan_file(path: Path) -> Plan | None:
     """How to load a single file given on the command line."""
     path = path.absolute()
@@ -127,6 +128,7 @@ def plan_file(path: Path) -> Plan | None:
 
 
 # ---- directories ---------------------------------------------------------------------------
+
 
 def plan_store_dir(directory: Path) -> Plan | None:
     """A plan when `directory` is itself a memory store (not a project holding one)."""
@@ -172,10 +174,11 @@ def _rule_dir_plan(directory: Path) -> Plan | None:
     absolute = directory.absolute()
     for rule_dir, suffixes in instructions.RULE_DIRS:
         parts = Path(rule_dir).parts
-        if absolute.parts[-len(parts):] == parts:
+        if absolute.parts[-len(parts) :] == parts:
             project = Path(*absolute.parts[: -len(parts)])
             files = [
-                _rel_to(child, project) for child in sorted(absolute.rglob("*"))
+                _rel_to(child, project)
+                for child in sorted(absolute.rglob("*"))
                 if child.is_file() and child.name.endswith(suffixes)
             ]
             return Plan("instructions", project, f"{rule_dir}/ rule files", files)
@@ -199,8 +202,11 @@ def _generic_dir_plan(directory: Path) -> Plan | None:
     if children:
         return Plan("instructions", directory, "directory of markdown files", [child.name for child in children])
     nested = sorted(
-        _rel_to(child, directory) for child in directory.rglob("*")
-        if child.is_file() and child.suffix in (".md", ".mdc") and not any(part.startswith(".") for part in child.relative_to(directory).parts[:-1])
+        _rel_to(child, directory)
+        for child in directory.rglob("*")
+        if child.is_file()
+        and child.suffix in (".md", ".mdc")
+        and not any(part.startswith(".") for part in child.relative_to(directory).parts[:-1])
     )
     if nested:
         return Plan("instructions", directory, "markdown files in subdirectories", nested[:5000])
@@ -220,7 +226,9 @@ def project_candidates(project: Path, home: Path) -> list[Candidate]:
                 found.append(Candidate(store, "claude-code", f"Claude Code store for {base}"))
     for base in bases:
         if (base / ".claude" / "memory").is_dir():
-            found.append(Candidate(base / ".claude" / "memory", "claude-code", "Claude Code store committed in .claude/memory"))
+            found.append(
+                Candidate(base / ".claude" / "memory", "claude-code", "Claude Code store committed in .claude/memory")
+            )
         if (base / "memory" / "notes.md").is_file():
             found.append(Candidate(base / "memory" / "notes.md", "notes", "memory/notes.md notes file"))
         if openclaw.is_workspace(base) or (base / "MEMORY.md").is_file() and index_dir_format(base) == "openclaw":
@@ -294,11 +302,20 @@ def forced_plan(path: Path, format_name: str) -> Plan:
             return Plan("claude-code", path, "--format claude-code")
         if path.name == "MEMORY.md":
             return Plan("claude-code", path.parent, "--format claude-code")
-        return Plan("claude-code", path.parent, "--format claude-code (single file)", [path.name],
-                    {"index_name": path.name} if path.name.endswith("MEMORY.md") else {})
+        return Plan(
+            "claude-code",
+            path.parent,
+            "--format claude-code (single file)",
+            [path.name],
+            {"index_name": path.name} if path.name.endswith("MEMORY.md") else {},
+        )
     if format_name == "notes":
         if path.is_dir():
-            names = ["notes.md"] if (path / "notes.md").is_file() else [c.name for c in _md_children(path) if c.suffix == ".md"]
+            names = (
+                ["notes.md"]
+                if (path / "notes.md").is_file()
+                else [c.name for c in _md_children(path) if c.suffix == ".md"]
+            )
             return Plan("notes", path, "--format notes", names)
         return Plan("notes", path.parent, "--format notes", [path.name])
     if format_name == "openclaw":

@@ -58,7 +58,7 @@ def split(text: str) -> Frontmatter | None:
     elif block_end < len(text) and text[block_end] in "\r\n":
         block_end += 1
     return Frontmatter(
-        raw=text[raw_start:closing.start()],
+        raw=text[raw_start : closing.start()],
         span=(0, block_end),
         raw_span=(raw_start, closing.start()),
         body_start=block_end,
@@ -105,7 +105,9 @@ def parse_yaml(raw: str, first_line: int = 1) -> tuple[dict[str, Any], ParseProb
         if alias_line is not None:
             return fallback_parse(raw), ParseProblem(
                 "frontmatter uses YAML anchors or aliases (&name / *name), which curator does not expand "
-                "(they can nest without limit)", alias_line + first_line, None,
+                "(they can nest without limit)",
+                alias_line + first_line,
+                None,
             )
         loaded = _YAML.load(raw, Loader=_Loader)
     except yaml.YAMLError as error:
@@ -168,7 +170,8 @@ def _scalar(value: Any, quote: str = "") -> str:
         or ": " in text
         or text.endswith(":")
         or re.fullmatch(r"[-+]?(\d[\d_]*(\.\d*)?|\.\d+)([eE][-+]?\d+)?", text) is not None
-        or re.fullmatch(r"\d{4}-\d{2}-\d{2}.*", text) is not None and not isinstance(value, str)
+        or re.fullmatch(r"\d{4}-\d{2}-\d{2}.*", text) is not None
+        and not isinstance(value, str)
     )
     if not needs_quotes:
         needs_quotes = not _reads_back(text)
@@ -215,15 +218,14 @@ def _key_extents(text: str, block: Frontmatter) -> dict[str, tuple[int, int, str
             index += 1
             continue
         key = unquote(top.group(1))
-        value_text = line[top.end():].rstrip("\r\n")
+        value_text = line[top.end() :].rstrip("\r\n")
         end = offset + len(line)
         follower = index + 1
         while follower < len(lines):
             next_offset, next_line = lines[follower]
             body = next_line.rstrip("\r\n")
             continues = (
-                next_line[:1] in (" ", "\t")
-                or (body.startswith("- ") or body == "-") and not value_text.strip()
+                next_line[:1] in (" ", "\t") or (body.startswith("- ") or body == "-") and not value_text.strip()
             )
             if not continues:
                 break
@@ -253,7 +255,7 @@ def _nested_extents(text: str, start: int, end: int) -> dict[str, tuple[int, int
             child_indent = match.group(1)
             current = unquote(match.group(2))
             if current not in nested:
-                nested[current] = (offset, offset + len(line), line[match.end():].rstrip("\r\n"), child_indent)
+                nested[current] = (offset, offset + len(line), line[match.end() :].rstrip("\r\n"), child_indent)
             else:
                 current = None
             continue
@@ -293,7 +295,9 @@ def set_fields(text: str, updates: dict[str, object | None]) -> str:
             nested = _nested_extents(text, parent_start, parent_end)
             if child in nested:
                 child_start, child_end, old_value, indent = nested[child]
-                replacement = "" if value is None else indent + render_field(child, value, newline, _quote_style(old_value))
+                replacement = (
+                    "" if value is None else indent + render_field(child, value, newline, _quote_style(old_value))
+                )
                 edits.append((child_start, child_end, replacement))
             elif value is not None and not parent_value.strip():
                 indent = next(iter(nested.values()))[3] if nested else "  "

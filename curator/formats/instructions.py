@@ -59,12 +59,12 @@ def locate(path: Path) -> tuple[Path, str] | None:
     path = path.absolute()
     for rel in ROOT_FILES:
         parts = Path(rel).parts
-        if path.parts[-len(parts):] == parts:
+        if path.parts[-len(parts) :] == parts:
             return Path(*path.parts[: -len(parts)]), rel
     for rule_dir, suffixes in RULE_DIRS:
         dir_parts = Path(rule_dir).parts
         for depth in range(len(path.parts) - len(dir_parts) - 1, -1, -1):
-            if path.parts[depth: depth + len(dir_parts)] == dir_parts and path.name.endswith(suffixes):
+            if path.parts[depth : depth + len(dir_parts)] == dir_parts and path.name.endswith(suffixes):
                 project = Path(*path.parts[:depth]) if depth else Path(path.anchor)
                 return project, Path(*path.parts[depth:]).as_posix()
     if path.suffix == ".mdc":
@@ -95,7 +95,13 @@ def always_loaded(rel: str, fields: dict[str, Any]) -> bool:
     if rel.endswith(".mdc") or rel.startswith((".cursor/", ".windsurf/")):
         apply = fields.get("alwaysApply")
         trigger = str(fields.get("trigger") or "")
-        return apply is True or str(apply).lower() == "true" or trigger == "always_on" or apply is None and not fields.get("globs")
+        return (
+            apply is True
+            or str(apply).lower() == "true"
+            or trigger == "always_on"
+            or apply is None
+            and not fields.get("globs")
+        )
     if rel.startswith(".claude/rules/"):
         return not fields.get("paths")
     if rel.startswith(".github/instructions/"):
@@ -163,7 +169,7 @@ def rules_of(source: SourceFile, *, origin: str = "store", id_prefix: str = "") 
         if not content_lines:
             continue
         first, last = content_lines[0], content_lines[-1]
-        rule_text = text[first.start:last.end]
+        rule_text = text[first.start : last.end]
         plain = re.sub(r"^\s*(?:[-*+]|\d+[.)])\s*", "", rule_text).strip()
         if not plain or _COMMENT_ONLY.match(rule_text):
             continue

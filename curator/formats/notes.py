@@ -52,13 +52,22 @@ def _strip_lead(text: str) -> str:
                 depth -= 1
                 if depth == 0:
                     if re.match(r"[\[(]\d{4}-\d{2}-\d{2}", text):
-                        return text[position + 1:].lstrip()
+                        return text[position + 1 :].lstrip()
                     break
     return _LEADING_DATE.sub("", text, count=1)
 
 
-def _make_entry(source: SourceFile, number: int, first: Line, lines: list[Line], *, title: str,
-                heading_date: datetime | None, status: EntryStatus, body_from: int) -> Entry:
+def _make_entry(
+    source: SourceFile,
+    number: int,
+    first: Line,
+    lines: list[Line],
+    *,
+    title: str,
+    heading_date: datetime | None,
+    status: EntryStatus,
+    body_from: int,
+) -> Entry:
     """The entry for one section (heading line `first` plus `lines`) of a notes file."""
     text = source.text or ""
     end = lines[-1].end if lines else first.end
@@ -83,7 +92,7 @@ def _make_entry(source: SourceFile, number: int, first: Line, lines: list[Line],
         type=declared_type if declared_type in MEMORY_TYPES else None,
         status=status,
         body=body,
-        text=text[first.start:end],
+        text=text[first.start : end],
         fields=fields,
         span=(first.start, end),
         date=heading_date or fields_date,
@@ -105,8 +114,16 @@ def _heading_entries(source: SourceFile, lines: list[Line], status: EntryStatus)
             title = heading_text(heading.content)
             heading_date = None
         entries.append(
-            _make_entry(source, number, heading, section_lines, title=title, heading_date=heading_date,
-                        status=status, body_from=heading.end)
+            _make_entry(
+                source,
+                number,
+                heading,
+                section_lines,
+                title=title,
+                heading_date=heading_date,
+                status=status,
+                body_from=heading.end,
+            )
         )
     return entries
 
@@ -132,8 +149,16 @@ def _bullet_entries(source: SourceFile, lines: list[Line], status: EntryStatus) 
             current.append(line)
     entries = []
     for number, (first, rest) in enumerate(groups, start=1):
-        entry = _make_entry(source, number, first, rest, title="", heading_date=_bullet_date(first.content),
-                            status=status, body_from=first.start)
+        entry = _make_entry(
+            source,
+            number,
+            first,
+            rest,
+            title="",
+            heading_date=_bullet_date(first.content),
+            status=status,
+            body_from=first.start,
+        )
         entry.body = re.sub(r"^[-*+][ \t]+", "", entry.body)
         lead = re.sub(r"^[-*+][ \t]+", "", first.content)
         for _ in range(2):

@@ -51,7 +51,7 @@ def _load_log(store: Store, rel: str) -> None:
     text = result.text or ""
     block = frontmatter.split(text)
     fields, _problem = frontmatter.parse_yaml(block.raw, first_line=2) if block else ({}, None)
-    body = text[block.body_start:] if block else text
+    body = text[block.body_start :] if block else text
     lines = split_lines(body)
     title = next((heading_text(line.content) for line in lines if not line.in_code and heading_level(line.content)), "")
     dated = DAILY_NAME.match(Path(rel).name) or re.search(r"(\d{4}-\d{2}-\d{2})[^/]*\.md$", rel)
@@ -162,7 +162,12 @@ def check_index(store: Store, database: Path) -> None:
                     severity="warning",
                     entries=ids_by_path.get(rel, []),
                     message=f"{rel} is not in {database.name}, so memory_search cannot find it. Reindex the workspace.",
-                    evidence={"database": str(database), "path": rel, "index_hash": None, "file_hash": store.files[rel].digest},
+                    evidence={
+                        "database": str(database),
+                        "path": rel,
+                        "index_hash": None,
+                        "file_hash": store.files[rel].digest,
+                    },
                 )
             )
 

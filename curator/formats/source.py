@@ -117,7 +117,7 @@ def decode(raw: bytes) -> tuple[str | None, bool, ParseProblem | None]:
         line, column = line_column(raw, nul_at)
         return None, False, ParseProblem(f"binary file (NUL byte at offset {nul_at})", line, column)
     bom = raw.startswith(UTF8_BOM)
-    payload = raw[len(UTF8_BOM):] if bom else raw
+    payload = raw[len(UTF8_BOM) :] if bom else raw
     try:
         text = payload.decode("utf-8")
     except UnicodeDecodeError as error:

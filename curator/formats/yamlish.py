@@ -26,7 +26,7 @@ def fallback_parse(raw: str) -> dict[str, Any]:
         top = TOP_KEY.match(line)
         if top and not line[0].isspace():
             current_key = unquote(top.group(1))
-            value = line[top.end():].strip()
+            value = line[top.end() :].strip()
             fields[current_key] = unquote(value) if value else None
             continue
         if current_key is None:

@@ -124,8 +124,16 @@ def _follow_log(repository: Repository, path: str, start: str, patch_options: tu
     """`git log --follow -p` of one path from `start` back, cut where the file was created as a copy."""
     try:
         raw = repository.run(
-            "--literal-pathspecs", "log", "--follow", "-M", "-p", *patch_options, f"--format={PATCH_FORMAT}",
-            start, "--", path,
+            "--literal-pathspecs",
+            "log",
+            "--follow",
+            "-M",
+            "-p",
+            *patch_options,
+            f"--format={PATCH_FORMAT}",
+            start,
+            "--",
+            path,
         )
     except GitError:
         return []
@@ -237,16 +245,15 @@ def _history_before_archive(repository: Repository, path: str, origin: tuple[str
     folder = str(PurePosixPath(path).parent)
     source_path = source if folder == "." else f"{folder}/{source}"
     try:
-        raw = repository.run("log", f"-L{line},{line + count - 1}:{source_path}", "--no-color",
-                             f"--format={PATCH_FORMAT}", f"{sha}^")
+        raw = repository.run(
+            "log", f"-L{line},{line + count - 1}:{source_path}", "--no-color", f"--format={PATCH_FORMAT}", f"{sha}^"
+        )
     except GitError:
         return []
     return parse_patch_log(raw)
 
 
-def map_range_to_head(
-    head_lines: list[str], work_lines: list[str], first: int, last: int
-) -> tuple[int, int] | None:
+def map_range_to_head(head_lines: list[str], work_lines: list[str], first: int, last: int) -> tuple[int, int] | None:
     """The 1-based HEAD line range that the working-file lines first..last came from, or None if all new."""
     low, high = first - 1, last
     mapped: list[int] = []

@@ -11,7 +11,14 @@ from curator.vcs import GitError
 
 GIT_TIMEOUT_SECONDS = 120
 _BASE_OPTIONS = (
-    "-c", "core.quotepath=off", "-c", "log.showSignature=false", "-c", "log.follow=false", "-c", "color.ui=false",
+    "-c",
+    "core.quotepath=off",
+    "-c",
+    "log.showSignature=false",
+    "-c",
+    "log.follow=false",
+    "-c",
+    "color.ui=false",
 )
 
 
@@ -34,8 +41,15 @@ class Repository:
     shallow: bool
 
     def run(self, *args: str, check: bool = True) -> bytes:
-        return vcs.run(self.toplevel, *args, check=check, timeout=GIT_TIMEOUT_SECONDS, executable=self.executable,
-                       options=_BASE_OPTIONS, work_tree=self.toplevel)
+        return vcs.run(
+            self.toplevel,
+            *args,
+            check=check,
+            timeout=GIT_TIMEOUT_SECONDS,
+            executable=self.executable,
+            options=_BASE_OPTIONS,
+            work_tree=self.toplevel,
+        )
 
     def relative(self, path: Path) -> str:
         """`path` relative to the work tree root, with forward slashes ('' for the root itself)."""

@@ -102,13 +102,16 @@ def _parse_log(raw: bytes, prefix: str) -> list[_Commit]:
         fields = rest.lstrip(b"\n").split(b"\0")
         changes: list[tuple[str, str]] = []
         for position in range(0, len(fields) - 1, 2):
-            meta, path = fields[position].decode("ascii", "replace"), fields[position + 1].decode("utf-8", "surrogateescape")
+            meta, path = (
+                fields[position].decode("ascii", "replace"),
+                fields[position + 1].decode("utf-8", "surrogateescape"),
+            )
             if not meta.startswith(":"):
                 continue
             parts = meta.split()
             if len(parts) < 5 or not path.startswith(prefix):
                 continue
-            changes.append((path[len(prefix):], parts[3] if parts[4] != "D" else _ZERO_SHA))
+            changes.append((path[len(prefix) :], parts[3] if parts[4] != "D" else _ZERO_SHA))
         commits.append(_Commit(sha, epoch_to_utc(epoch), bool(trailer.strip()), changes))
     return commits
 
@@ -135,7 +138,14 @@ def _describe(path: str, text: str, sectioned: bool) -> _Blob:
     type_match = _TYPE_LINE.search(text[:2000]) if text.startswith("---") else None
     memory_type = type_match.group(1).lower() if type_match else "untyped"
     entries = max(1, len(_SECTION.findall(text))) if sectioned else 1
-    return _Blob(len(data), entries, memory_type if memory_type in MEMORY_TYPES else "untyped", estimate_tokens(text), len(lines), loaded)
+    return _Blob(
+        len(data),
+        entries,
+        memory_type if memory_type in MEMORY_TYPES else "untyped",
+        estimate_tokens(text),
+        len(lines),
+        loaded,
+    )
 
 
 def _read_blobs(repository: Repository, shas: set[str]) -> dict[str, str]:
@@ -205,9 +215,17 @@ def compute_trend(
         raise ValueError(f"every must be one of {', '.join(EVERY_CHOICES)}")
     pathspec = prefix.rstrip("/") or "."
     raw = repository.run(
-        "log", "--reverse", "--raw", "-z", "--no-abbrev", "--no-renames", "--first-parent", "--sparse",
+        "log",
+        "--reverse",
+        "--raw",
+        "-z",
+        "--no-abbrev",
+        "--no-renames",
+        "--first-parent",
+        "--sparse",
         f"--format=%x1e%H%x1f%ct%x1f%(trailers:key={REVIEW_TRAILER},valueonly,separator=%x2c)",
-        "--", pathspec,
+        "--",
+        pathspec,
     )
     commits = [commit for commit in _parse_log(raw, prefix) if commit.changes or commit.review]
     sampled = set(_sample(commits, every))
@@ -276,10 +294,18 @@ class _Running:
             median_age = round((commit.date.timestamp() - median_date) / 86400, 1)
         index = self.index
         return TrendPoint(
-            commit.date, commit.sha, self.active, self.archived,
-            index.loaded_lines if index else 0, index.lines if index else 0, index.size if index else 0,
-            self.total_bytes, self.total_tokens,
-            {kind: count for kind, count in sorted(self.by_type.items()) if count}, median_age, review,
+            commit.date,
+            commit.sha,
+            self.active,
+            self.archived,
+            index.loaded_lines if index else 0,
+            index.lines if index else 0,
+            index.size if index else 0,
+            self.total_bytes,
+            self.total_tokens,
+            {kind: count for kind, count in sorted(self.by_type.items()) if count},
+            median_age,
+            review,
         )
 
 

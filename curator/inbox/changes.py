@@ -143,7 +143,7 @@ class _StoreGit:
     def store_rel(self, repo_path: str) -> str | None:
         if self.prefix and not repo_path.startswith(self.prefix):
             return None
-        return repo_path[len(self.prefix):]
+        return repo_path[len(self.prefix) :]
 
     def git(self, *args: str) -> bytes:
         return self.repository.run("--literal-pathspecs", *args)
@@ -270,8 +270,14 @@ def _groups(scope: _StoreGit, base: str | None, changes: list[StoreChange]) -> l
             f"%(trailers:key={REVIEW_TRAILER},valueonly,separator=%x2c)"
         )
         raw = scope.git(
-            "log", "-z", "--name-only", "--no-renames", f"--format=%x1e%H%x1f%ct%x1f%s%x1f{trailers}",
-            f"{base}..HEAD", "--", *scope.pathspecs,
+            "log",
+            "-z",
+            "--name-only",
+            "--no-renames",
+            f"--format=%x1e%H%x1f%ct%x1f%s%x1f{trailers}",
+            f"{base}..HEAD",
+            "--",
+            *scope.pathspecs,
         )
         for record in raw.decode("utf-8", "surrogateescape").split("\x1e")[1:]:
             header, _, names = record.partition("\n")
@@ -279,7 +285,9 @@ def _groups(scope: _StoreGit, base: str | None, changes: list[StoreChange]) -> l
             key = f"session:{session.strip()}" if session.strip() else f"commit:{sha}"
             group = groups.get(key)
             if group is None:
-                group = groups[key] = ChangeGroup(key, _label(session.strip(), event.strip(), subject, sha), epoch_to_utc(epoch))
+                group = groups[key] = ChangeGroup(
+                    key, _label(session.strip(), event.strip(), subject, sha), epoch_to_utc(epoch)
+                )
             group.commits.append(sha)
             for name in names.split("\0"):
                 rel = scope.store_rel(name.strip("\n")) if name.strip("\n") else None

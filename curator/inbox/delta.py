@@ -45,7 +45,11 @@ class ReviewDelta:
         ]
         if self.findings_then is not None and self.findings_now is not None:
             resolved = self.findings_then - self.findings_now
-            parts.append(f"findings {self.findings_then} → {self.findings_now} ({resolved} resolved)" if resolved >= 0 else f"findings {self.findings_then} → {self.findings_now}")
+            parts.append(
+                f"findings {self.findings_then} → {self.findings_now} ({resolved} resolved)"
+                if resolved >= 0
+                else f"findings {self.findings_then} → {self.findings_now}"
+            )
         return f"Since the review of {self.reviewed.date:%Y-%m-%d}: " + ", ".join(parts)
 
 
@@ -54,7 +58,9 @@ def findings_trailer(count: int | None) -> str:
     return f"{FINDINGS_TRAILER}: {count}" if count is not None else ""
 
 
-def since_last_review(store: Store, *, findings_now: int | None = None, before: str | None = None) -> ReviewDelta | None:
+def since_last_review(
+    store: Store, *, findings_now: int | None = None, before: str | None = None
+) -> ReviewDelta | None:
     """The store against its previous review (the last one before commit `before`, when given); None when never reviewed."""
     try:
         trend = store_trend(store, every="commit")

@@ -32,7 +32,9 @@ def repository_for(directory: Path) -> Repository | None:
 def resolve_commit(repository: Repository, revision: str) -> str | None:
     """The full sha `revision` names, or None when it names no commit."""
     try:
-        output = repository.run("rev-parse", "--verify", "-q", "--end-of-options", f"{revision}^{{commit}}", check=False)
+        output = repository.run(
+            "rev-parse", "--verify", "-q", "--end-of-options", f"{revision}^{{commit}}", check=False
+        )
     except GitError:
         return None
     sha = output.decode("ascii", "replace").strip()

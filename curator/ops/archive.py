@@ -69,7 +69,7 @@ def read_archive_meta(text: str) -> dict[str, Any] | None:
         line = _strip_eol(lines[position])
         if line.startswith(prefix):
             try:
-                meta = json.loads(line[len(prefix):])
+                meta = json.loads(line[len(prefix) :])
             except json.JSONDecodeError:
                 return None
             if isinstance(meta, dict):
@@ -92,7 +92,7 @@ def unstamp_archived(text: str) -> str | None:
     if meta.get("added_frontmatter"):
         if count != closing - 1:
             return None
-        return "".join(lines[closing + 1:])
+        return "".join(lines[closing + 1 :])
     return "".join(lines[: meta_line + 1 - count]) + "".join(lines[closing:])
 
 
@@ -132,7 +132,7 @@ def remove_index_lines(index_text: str, rel: str) -> tuple[str, list[dict[str, A
         after = _strip_eol(lines[position - 1]) if position > 0 else None
         if not removed.endswith("\n") and position > 0:
             previous = lines[position - 1]
-            ending = previous[len(_strip_eol(previous)):]
+            ending = previous[len(_strip_eol(previous)) :]
             lines[position - 1] = _strip_eol(previous)
             records.append({"line": position + 1, "text": ending + removed, "tail": True})
         else:
@@ -189,7 +189,7 @@ def replace_index_lines(index_text: str, rels: list[str], new_line: str) -> str:
     for line in lines:
         if is_index_line_for(line, set(rels)):
             if not placed:
-                ending = line[len(_strip_eol(line)):]
+                ending = line[len(_strip_eol(line)) :]
                 kept.append(new_line + ending)
                 placed = True
             continue
@@ -249,7 +249,7 @@ def parse_section_archive(archive_text: str) -> list[ArchivedSection]:
         end_line = marker_positions[number + 1] - 1 if number + 1 < len(marker_positions) else len(lines)
         marker_line = _strip_eol(lines[marker_position])
         try:
-            meta = json.loads(marker_line[len(SECTION_MARKER):].rsplit(" -->", 1)[0])
+            meta = json.loads(marker_line[len(SECTION_MARKER) :].rsplit(" -->", 1)[0])
         except json.JSONDecodeError:
             continue
         heading = lines[start_line]

@@ -10,7 +10,12 @@ from curator.ops.core import OpResult, file_dir, run_plan
 from curator.ops.io import OpError, Plan, atomic_write
 from curator.sync.convert import portable_entries, render
 
-STORE_FORMAT_TO_EXPORT = {"claude-code": "claude-code", "notes": "notes", "openclaw": "openclaw", "instructions": "agents-md"}
+STORE_FORMAT_TO_EXPORT = {
+    "claude-code": "claude-code",
+    "notes": "notes",
+    "openclaw": "openclaw",
+    "instructions": "agents-md",
+}
 
 
 def _confined(root: Path, rel: str) -> Path:
@@ -60,4 +65,6 @@ def import_entries(destination: Store, source: Store) -> OpResult:
         source_file = destination.files.get(rel)
         data = source_file.encode(text) if source_file is not None else text.encode("utf-8")
         plan.write(rel, data, source_file.raw if source_file is not None else None, _confined(directory, rel))
-    return run_plan(destination, plan, f"import {len(incoming)} entr{'y' if len(incoming) == 1 else 'ies'} from {source.root}", None)
+    return run_plan(
+        destination, plan, f"import {len(incoming)} entr{'y' if len(incoming) == 1 else 'ies'} from {source.root}", None
+    )

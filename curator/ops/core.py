@@ -106,11 +106,7 @@ def is_whole_file(entry: Entry) -> bool:
 
 def is_archived(entry: Entry) -> bool:
     """An entry in the archive: expired status, or a file under `.archive/` / in a `*.archive.md`."""
-    return (
-        entry.status == "expired"
-        or entry.path.startswith(f"{ARCHIVE_DIR}/")
-        or entry.path.endswith(".archive.md")
-    )
+    return entry.status == "expired" or entry.path.startswith(f"{ARCHIVE_DIR}/") or entry.path.endswith(".archive.md")
 
 
 def entry_span(entry: Entry, source: SourceFile) -> tuple[int, int]:
@@ -187,7 +183,9 @@ def prepare_git(store: Store, changes: list[Change], what: str, already_touched:
         return []
     try:
         notes = ops_guard.refuse_bad_git_states(changes)
-        existing = [change.path for change in changes if change.expected is not None and change.path not in already_touched]
+        existing = [
+            change.path for change in changes if change.expected is not None and change.path not in already_touched
+        ]
         return notes + snapshot_uncommitted(existing, what)
     except ops_git.GitError as error:
         raise OpError(f"recording the uncommitted changes first failed ({error}); nothing was changed") from None

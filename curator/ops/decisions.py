@@ -64,6 +64,7 @@ def review_message(day: str, decisions: dict[str, Decision]) -> str:
 
 def _ordered(decisions: dict[str, Decision]) -> list[tuple[str, Decision]]:
     """Index fixes first (they address lines of the index as loaded), adds after them, then the rest."""
+
     def rank(item: tuple[str, Decision]) -> int:
         decision = item[1]
         if decision.kind != "index":
@@ -86,9 +87,18 @@ def _apply_one(batch: Session, entry_id: str, decision: Decision, now: datetime)
     elif decision.kind == "snooze":
         batch.run(snooze, entry_id, on=day, weeks=decision.weeks)
     elif decision.kind == "expire":
-        batch.expire(entry_id, reason=decision.reason, at=decision.at, now=now, unlink=decision.unlink, relink_to=decision.partner_link)
+        batch.expire(
+            entry_id,
+            reason=decision.reason,
+            at=decision.at,
+            now=now,
+            unlink=decision.unlink,
+            relink_to=decision.partner_link,
+        )
     elif decision.kind == "merge" and decision.partner:
-        batch.merge([entry_id, decision.partner], name=decision.name, text=decision.text, reason=decision.reason or None)
+        batch.merge(
+            [entry_id, decision.partner], name=decision.name, text=decision.text, reason=decision.reason or None
+        )
     elif decision.kind == "index" and decision.op in INDEX_OPS:
         batch.run(INDEX_OPS[decision.op], decision.ref or entry_id)
 

@@ -42,16 +42,16 @@ def stamp_comment(entry_text: str, key: str, value: str, kind: str) -> str:
             inner = pair.sub(lambda match: match.group(1) + value + match.group(3), inner, count=1)
         else:
             stripped = inner.rstrip()
-            inner = f"{stripped} | {key}: {value}{inner[len(stripped):]}"
-        return entry_text[: meta.start(1)] + inner + entry_text[meta.end(1):]
+            inner = f"{stripped} | {key}: {value}{inner[len(stripped) :]}"
+        return entry_text[: meta.start(1)] + inner + entry_text[meta.end(1) :]
     if kind == "section":
         first_break = entry_text.find("\n")
         eol = "\r\n" if first_break > 0 and entry_text[first_break - 1] == "\r" else "\n"
         if first_break < 0:
             return entry_text + eol + stamp
-        return entry_text[: first_break + 1] + stamp + eol + entry_text[first_break + 1:]
+        return entry_text[: first_break + 1] + stamp + eol + entry_text[first_break + 1 :]
     content = entry_text.rstrip()
-    return content + " " + stamp + entry_text[len(content):]
+    return content + " " + stamp + entry_text[len(content) :]
 
 
 def _with_fields(entry: Entry, entry_text: str, fields: dict[str, Any]) -> str:
@@ -61,7 +61,9 @@ def _with_fields(entry: Entry, entry_text: str, fields: dict[str, Any]) -> str:
         return frontmatter.set_fields(entry_text, fields)
     for key, value in fields.items():
         if value is None:
-            entry_text = re.sub(r"[ \t]*<!--\s*" + re.escape(key) + r"\s*:\s*[^>|]*?-->(\r?\n)?", "", entry_text, count=1)
+            entry_text = re.sub(
+                r"[ \t]*<!--\s*" + re.escape(key) + r"\s*:\s*[^>|]*?-->(\r?\n)?", "", entry_text, count=1
+            )
         else:
             entry_text = stamp_comment(entry_text, key, str(value), entry.kind)
     return entry_text
@@ -113,17 +115,28 @@ def edit(
         new_entry_text = _replace_body(entry, new_entry_text, keep_line_endings(entry.body, body))
     if fields:
         new_entry_text = _with_fields(entry, new_entry_text, fields)
-    if entry.kind == "section" and new_entry_text and not new_entry_text.endswith("\n") and end < len(source.text or ""):
+    if (
+        entry.kind == "section"
+        and new_entry_text
+        and not new_entry_text.endswith("\n")
+        and end < len(source.text or "")
+    ):
         new_entry_text += source.newline
-    return run_plan(store, _edit_plan(store, entry, new_entry_text), what or f"edit {entry.id}", reason, _session_arg(session))
+    return run_plan(
+        store, _edit_plan(store, entry, new_entry_text), what or f"edit {entry.id}", reason, _session_arg(session)
+    )
 
 
 def review(store: Store, entry_id: str, *, on: date, session: Any = None) -> OpResult:
     """Stamp `reviewed: DATE` on an entry a person confirmed as still true."""
     stamp = on.isoformat()
     return edit(
-        store, entry_id, fields={"reviewed": stamp}, what=f"review {entry_id}",
-        reason=f"confirmed still true on {stamp}", session=session,
+        store,
+        entry_id,
+        fields={"reviewed": stamp},
+        what=f"review {entry_id}",
+        reason=f"confirmed still true on {stamp}",
+        session=session,
     )
 
 
@@ -144,9 +157,17 @@ def dismiss(store: Store, finding: Finding, *, reason: str, session: Any = None)
         raise OpError(f"{CONFIG_NAME} is not valid TOML ({error}); fix it before dismissing findings") from None
     eol = "\r\n" if "\r\n" in current_text else "\n"
     entries = ", ".join(_toml_string(entry_id) for entry_id in finding.entries)
-    table = eol.join(
-        ["[[ignore]]", f"rule = {_toml_string(finding.rule)}", f"entries = [{entries}]", f"reason = {_toml_string(one_line(reason))}"]
-    ) + eol
+    table = (
+        eol.join(
+            [
+                "[[ignore]]",
+                f"rule = {_toml_string(finding.rule)}",
+                f"entries = [{entries}]",
+                f"reason = {_toml_string(one_line(reason))}",
+            ]
+        )
+        + eol
+    )
     separator = "" if not current_text else (eol if current_text.endswith("\n") else eol + eol)
     new_text = current_text + separator + table
     tomllib.loads(new_text)

@@ -92,7 +92,9 @@ def plan_section_archive(
         raw = expected_bytes(store, archive_rel)
         archive_texts[archive_rel] = raw.decode("utf-8-sig") if raw else ""
     record = ops_archive.archive_section_record(
-        text[slice(*entry_span(entry, source))], {"from": entry.path, "id": entry.id, "line": line, **meta}, source.newline
+        text[slice(*entry_span(entry, source))],
+        {"from": entry.path, "id": entry.id, "line": line, **meta},
+        source.newline,
     )
     archive_texts[archive_rel] = ops_archive.append_to_archive(archive_texts[archive_rel], record, source.newline)
     return archive_rel
@@ -127,8 +129,12 @@ def expire(
     why = reason.strip() or "expired by hand"
     if at is not None and at > day:
         return edit(
-            store, entry_id, fields={"expires": at.isoformat(), "expires_reason": why},
-            what=f"schedule expiry of {entry.id} on {at.isoformat()}", reason=why, session=session,
+            store,
+            entry_id,
+            fields={"expires": at.isoformat(), "expires_reason": why},
+            what=f"schedule expiry of {entry.id} on {at.isoformat()}",
+            reason=why,
+            session=session,
         )
     plan = Plan(file_dir(store))
     if is_whole_file(entry):
@@ -144,7 +150,9 @@ def expire(
         start, end = entry_span(entry, source)
         text = source.text or ""
         archive_texts: dict[str, str] = {}
-        archive_rel = plan_section_archive(store, plan, entry, {"expired": day.isoformat(), "reason": why}, archive_texts)
+        archive_rel = plan_section_archive(
+            store, plan, entry, {"expired": day.isoformat(), "reason": why}, archive_texts
+        )
         write_archives(store, plan, archive_texts)
         plan.write(entry.path, source.encode(text[:start] + text[end:]), source.raw, Path(source.abspath))
         what = f"expire {entry.id} ({entry.name})" if entry.name else f"expire {entry.id}"
@@ -157,8 +165,10 @@ def expire(
             new_name = PurePosixPath(partner.path).stem
         changed_links = plan_unlink(store, plan, [entry], set(), new_name)
         if changed_links:
-            verb = f"pointing {changed_links} link{'s' if changed_links != 1 else ''} at {relink_to}" if new_name else (
-                f"unlinking {changed_links} link{'s' if changed_links != 1 else ''}"
+            verb = (
+                f"pointing {changed_links} link{'s' if changed_links != 1 else ''} at {relink_to}"
+                if new_name
+                else (f"unlinking {changed_links} link{'s' if changed_links != 1 else ''}")
             )
             what += f", {verb}"
     result = run_plan(store, plan, what, why, session)
@@ -189,7 +199,10 @@ def is_due(entry: Entry, day: date) -> bool:
     """A live store entry whose scheduled expiry is on or before `day` and that nobody kept since."""
     scheduled = scheduled_day(entry)
     return (
-        entry.is_active and entry.origin == "store" and scheduled is not None and scheduled <= day
+        entry.is_active
+        and entry.origin == "store"
+        and scheduled is not None
+        and scheduled <= day
         and not kept_after_expiry(entry)
     )
 
@@ -226,7 +239,9 @@ def expire_due(store: Store, *, now: date | datetime) -> OpResult:
             batch.__exit__(None, None, None)
             current = batch.store
     notes = [] if outer else batch.notes
-    return OpResult(f"expired {len(due)} due entr{'y' if len(due) == 1 else 'ies'}: {names}", batch.commit, changed, current, notes)
+    return OpResult(
+        f"expired {len(due)} due entr{'y' if len(due) == 1 else 'ies'}: {names}", batch.commit, changed, current, notes
+    )
 
 
 def _section_records(store: Store, rel: str) -> list[ops_archive.ArchivedSection]:
@@ -241,7 +256,9 @@ def _record_of_entry(store: Store, archived: Entry) -> ops_archive.ArchivedSecti
     records = _section_records(store, archived.path)
     start = archived.span[0] if archived.span else None
     for record in records:
-        if archived.kind != "file" and (record.start == start or (archived.line is not None and record.line == archived.line)):
+        if archived.kind != "file" and (
+            record.start == start or (archived.line is not None and record.line == archived.line)
+        ):
             return record
     return records[0] if len(records) == 1 else None
 
@@ -342,13 +359,19 @@ def restore(store: Store, entry_id: str, *, session: Any = None) -> OpResult:
         archive_source = source_of(store, archived)
         target_raw = expected_bytes(store, target)
         target_source = store.files.get(target)
-        target_text = target_source.text if target_source and target_source.text is not None else (target_raw or b"").decode("utf-8-sig")
+        target_text = (
+            target_source.text
+            if target_source and target_source.text is not None
+            else (target_raw or b"").decode("utf-8-sig")
+        )
         restored = ops_archive.insert_section(target_text, record.original, int(record.meta.get("line", 1 << 30)))
         plan.write(target, target_source.encode(restored) if target_source else restored.encode("utf-8"), target_raw)
         archive_text = archive_source.text or ""
-        remaining = archive_text[: record.start] + archive_text[record.end:]
+        remaining = archive_text[: record.start] + archive_text[record.end :]
         if remaining.strip():
-            plan.write(archived.path, archive_source.encode(remaining), archive_source.raw, Path(archive_source.abspath))
+            plan.write(
+                archived.path, archive_source.encode(remaining), archive_source.raw, Path(archive_source.abspath)
+            )
         else:
             plan.delete(archived.path, archive_source.raw, Path(archive_source.abspath))
     restored_id = str(record.meta.get("id") or target) if record is not None else target

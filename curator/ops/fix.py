@@ -32,12 +32,12 @@ def _replacement(claim: Any, observed: str) -> tuple[str, str] | None:
         position = words.rfind(wanted) if _VERSION.fullmatch(observed) and wanted else -1
         if position < 0:
             return None
-        return words, words[:position] + observed + words[position + len(wanted):]
+        return words, words[:position] + observed + words[position + len(wanted) :]
     if kind == "identifier" and _NAME.fullmatch(observed):
         subject = str(getattr(claim, "subject", "") or "")
         position = words.rfind(subject) if subject else -1
         if position >= 0:
-            return words, words[:position] + observed + words[position + len(subject):]
+            return words, words[:position] + observed + words[position + len(subject) :]
     if expected and expected in words:
         return words, words.replace(expected, observed, 1)
     return None
@@ -70,7 +70,10 @@ def fix_values(result: Any, body: str = "") -> tuple[str, str]:
             return line, line.replace(old, new)
     return old, new
 
-def fix_claim(store: Store, entry_id: str, *, old: str, new: str, on: date, reason: str, session: Any = None) -> OpResult:
+
+def fix_claim(
+    store: Store, entry_id: str, *, old: str, new: str, on: date, reason: str, session: Any = None
+) -> OpResult:
     """Rewrite one exact substring of the entry's body and stamp `verified: DATE`."""
     entry = find_entry(store, entry_id)
     occurrences = entry.body.count(old) if old else 0
@@ -79,17 +82,30 @@ def fix_claim(store: Store, entry_id: str, *, old: str, new: str, on: date, reas
     if occurrences > 1:
         raise OpError(f"{entry.id}: {old!r} occurs {occurrences} times in its body; edit the entry by hand instead")
     return edit(
-        store, entry_id, body=entry.body.replace(old, new, 1), fields={"verified": on.isoformat()},
-        what=f"fix {entry.id}: {old!r} -> {new!r}", reason=reason, session=session,
+        store,
+        entry_id,
+        body=entry.body.replace(old, new, 1),
+        fields={"verified": on.isoformat()},
+        what=f"fix {entry.id}: {old!r} -> {new!r}",
+        reason=reason,
+        session=session,
     )
 
 
-def fix_from_evidence(store: Store, result: CheckResult, *, on: date, reason: str | None = None,
-                      session: Any = None) -> OpResult:
+def fix_from_evidence(
+    store: Store, result: CheckResult, *, on: date, reason: str | None = None, session: Any = None
+) -> OpResult:
     """Apply the evidence edit through fix_claim (which stamps `verified: DATE`)."""
     replaced = evidence_edit(result)
     if replaced is None:
         raise OpError(f"{result.claim.entry_id}: no observed value to fix `{result.claim.text}` from")
     old, new = replaced
-    return fix_claim(store, result.claim.entry_id, old=old, new=new, on=on,
-                     reason=reason or f"check: {result.explanation}", session=session)
+    return fix_claim(
+        store,
+        result.claim.entry_id,
+        old=old,
+        new=new,
+        on=on,
+        reason=reason or f"check: {result.explanation}",
+        session=session,
+    )

@@ -87,11 +87,14 @@ def ignored_paths(repo: Repo, paths: list[str]) -> set[str]:
     output = run_git(repo.toplevel, "check-ignore", "--no-index", "--", *paths, env=env, check=False)
     return {line for line in output.decode("utf-8").splitlines() if line}
 
+
 def dirty_paths(repo: Repo, paths: list[str]) -> list[str]:
     """The paths among `paths` whose work tree or index differs from HEAD (untracked included)."""
     if not paths:
         return []
-    output = run_git(repo.toplevel, "status", "--porcelain=v1", "-z", "--untracked-files=all", "--no-renames", "--", *paths)
+    output = run_git(
+        repo.toplevel, "status", "--porcelain=v1", "-z", "--untracked-files=all", "--no-renames", "--", *paths
+    )
     dirty: list[str] = []
     for record in output.split(b"\0"):
         if len(record) > 3:
@@ -148,11 +151,15 @@ def head_commit(repo: Repo) -> HeadCommit | None:
     """The last commit, its subject, first parent and the paths it touched."""
     if not has_head(repo):
         return None
-    fields = run_git(repo.toplevel, "log", "-1", "--format=%H%x00%s%x00%P", "HEAD").decode("utf-8").rstrip("\n").split("\0")
+    fields = (
+        run_git(repo.toplevel, "log", "-1", "--format=%H%x00%s%x00%P", "HEAD").decode("utf-8").rstrip("\n").split("\0")
+    )
     sha, subject, parents = fields[0], fields[1], fields[2].split()
     if len(parents) > 1:
         return HeadCommit(sha, subject, parents[0], [])
-    listing = run_git(repo.toplevel, "diff-tree", "--no-commit-id", "--name-only", "-r", "-z", "--no-renames", "--root", sha)
+    listing = run_git(
+        repo.toplevel, "diff-tree", "--no-commit-id", "--name-only", "-r", "-z", "--no-renames", "--root", sha
+    )
     paths = [item.decode("utf-8") for item in listing.split(b"\0") if item]
     return HeadCommit(sha, subject, parents[0] if parents else None, paths)
 
@@ -168,8 +175,11 @@ def blob_at(repo: Repo, commit: str | None, rel: str) -> bytes | None:
 
 
 _IN_PROGRESS = (
-    ("MERGE_HEAD", "a merge"), ("rebase-merge", "a rebase"), ("rebase-apply", "a rebase (or git am)"),
-    ("CHERRY_PICK_HEAD", "a cherry-pick"), ("REVERT_HEAD", "a revert"),
+    ("MERGE_HEAD", "a merge"),
+    ("rebase-merge", "a rebase"),
+    ("rebase-apply", "a rebase (or git am)"),
+    ("CHERRY_PICK_HEAD", "a cherry-pick"),
+    ("REVERT_HEAD", "a revert"),
 )
 
 
@@ -260,5 +270,7 @@ def short(sha: str | None) -> str | None:
 def commit_empty(repo: Repo, message: str) -> str:
     """Record a commit that changes no file (a review with nothing to revert) and return its sha."""
     env = identity_environment(repo)
-    run_git(repo.toplevel, "commit", "-q", "--no-verify", "--allow-empty", "--only", "-m", commit_message(message), env=env)
+    run_git(
+        repo.toplevel, "commit", "-q", "--no-verify", "--allow-empty", "--only", "-m", commit_message(message), env=env
+    )
     return run_git(repo.toplevel, "rev-parse", "HEAD", env=env).decode().strip()

@@ -92,7 +92,9 @@ def revert_one(store: Store, change: StoreChange, *, session: Any = None) -> OpR
     if change.kind == "expired":
         return restore(store, change.path, session=session)
     if change.kind == "restored":
-        return expire(store, change.path, reason="restored since the last review; reverted in the inbox", session=session)
+        return expire(
+            store, change.path, reason="restored since the last review; reverted in the inbox", session=session
+        )
     return run_plan(store, _revert_plan(store, change), what, None, session)
 
 
@@ -119,8 +121,10 @@ def finish_review(
     to_revert: list[StoreChange] = []
     for change in inbox.changes:
         decision = decisions.get(change.path, {})
-        if change.path in wanted or change.entry_id in wanted or (
-            decision.get("decision") == "revert" and decision.get("state") == change.state
+        if (
+            change.path in wanted
+            or change.entry_id in wanted
+            or (decision.get("decision") == "revert" and decision.get("state") == change.state)
         ):
             to_revert.append(change)
     unknown = wanted - {change.path for change in to_revert} - {change.entry_id for change in to_revert}
@@ -145,7 +149,9 @@ def review_trailers(findings: int | None) -> str:
     return "\n".join(line for line in (f"{REVIEW_TRAILER}: done", findings_trailer(findings)) if line)
 
 
-def record_review(store: Store, commit: str | None, *, message: str, findings: int | None = None) -> tuple[str | None, str]:
+def record_review(
+    store: Store, commit: str | None, *, message: str, findings: int | None = None
+) -> tuple[str | None, str]:
     """Point `refs/curator/reviewed` at a review commit (an empty one when the review changed no file).
 
     Returns the review commit and what changed since the previous review; (None, "") outside git.
@@ -183,4 +189,3 @@ __all__ = [
     "revert_changes",
     "revert_one",
 ]
-

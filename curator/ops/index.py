@@ -93,7 +93,7 @@ def cut_words(text: str, limit: int) -> str:
     if len(text) <= limit:
         return text
     if limit <= 1:
-        return "…"[:max(limit, 0)]
+        return "…"[: max(limit, 0)]
     head = text[: limit - 1]
     space = head.rfind(" ")
     if space > limit // 2:
@@ -153,7 +153,9 @@ def index_drop(store: Store, ref: str | int, *, reason: str | None = None, sessi
         lines[number - 2] = lines[number - 2].rstrip("\r\n")
     del lines[number - 1]
     why = reason or "its link leads nowhere"
-    return _write_index(store, lines, raw, f"index: drop line {number} ({cut_words(removed.strip(), 60)})", why, session)
+    return _write_index(
+        store, lines, raw, f"index: drop line {number} ({cut_words(removed.strip(), 60)})", why, session
+    )
 
 
 def split_hook(text: str) -> tuple[str, str]:
@@ -161,7 +163,7 @@ def split_hook(text: str) -> tuple[str, str]:
     match = _LINK_PREFIX.match(text)
     if match is None:
         return "", text.strip()
-    return match.group(1), _HOOK_SEPARATOR.sub("", text[match.end():], count=1).strip()
+    return match.group(1), _HOOK_SEPARATOR.sub("", text[match.end() :], count=1).strip()
 
 
 def index_shorten(
@@ -177,11 +179,15 @@ def index_shorten(
     room = max_chars - len(prefix) - 3
     new_hook = ops_archive.one_line_text(hook) if hook is not None else cut_words(old_hook, room)
     if hook is None and room < 1:
-        raise OpError(f"the link on {INDEX_NAME} line {number} alone is {len(prefix)} characters; rename the title by hand")
+        raise OpError(
+            f"the link on {INDEX_NAME} line {number} alone is {len(prefix)} characters; rename the title by hand"
+        )
     new_text = prefix + (f" — {new_hook}" if new_hook else "")
-    ending = lines[number - 1][len(lines[number - 1].rstrip("\r\n")):]
+    ending = lines[number - 1][len(lines[number - 1].rstrip("\r\n")) :]
     lines[number - 1] = new_text + ending
-    return _write_index(store, lines, raw, f"index: shorten line {number}", f"{len(text)} -> {len(new_text)} characters", session)
+    return _write_index(
+        store, lines, raw, f"index: shorten line {number}", f"{len(text)} -> {len(new_text)} characters", session
+    )
 
 
 def index_promote(store: Store, ref: str | int, *, session: Any = None) -> OpResult:
@@ -202,8 +208,12 @@ def index_promote(store: Store, ref: str | int, *, session: Any = None) -> OpRes
     if lines and not lines[-1].endswith("\n") and raw is not None and raw.endswith(b"\n"):
         lines[-1] += eol
     return _write_index(
-        store, lines, raw, f"index: move line {number} above the cut",
-        f"the agent only loads the first {index.loaded_lines} lines", session,
+        store,
+        lines,
+        raw,
+        f"index: move line {number} above the cut",
+        f"the agent only loads the first {index.loaded_lines} lines",
+        session,
     )
 
 

@@ -204,7 +204,9 @@ class Plan:
                 attempted.append(change)
                 if change.data is None:
                     if read_bytes_or_none(target) != change.expected:
-                        raise ChangedOnDisk(f"{change.rel} changed on disk while curator was writing; rescan and try again")
+                        raise ChangedOnDisk(
+                            f"{change.rel} changed on disk while curator was writing; rescan and try again"
+                        )
                     remove_file(target)
                     continue
                 created_dirs.extend(_make_parents(target.parent))
@@ -217,9 +219,7 @@ class Plan:
                 raise
             where = attempted[-1].rel if attempted else "?"
             if failures:
-                raise OpError(
-                    f"writing {where} failed ({error}); could not put back {', '.join(failures)}"
-                ) from error
+                raise OpError(f"writing {where} failed ({error}); could not put back {', '.join(failures)}") from error
             raise OpError(f"writing {where} failed ({error}); nothing was changed") from error
         return ordered
 

@@ -73,7 +73,7 @@ def unlink_wiki(text: str, names: set[str], new_name: str | None = None) -> str:
         if name_key(match.group(1)) not in names:
             return match.group(0)
         if new_name is not None:
-            alias = match.group(0)[len("[[") + len(match.group(1)) + len(match.group(2) or ""):-2]
+            alias = match.group(0)[len("[[") + len(match.group(1)) + len(match.group(2) or "") : -2]
             return f"[[{new_name}{match.group(2) or ''}{alias}]]"
         return (match.group(3) or match.group(1)).strip()
 

@@ -86,7 +86,9 @@ def result_rel(name: str | None, default: str) -> str:
             "(no spaces, slashes, brackets, parentheses or control characters), starting with a letter or digit"
         )
     if len(file_name.encode("utf-8")) > NAME_MAX_BYTES:
-        raise OpError(f"{name!r} is too long for a file name ({len(file_name.encode('utf-8'))} bytes; at most {NAME_MAX_BYTES})")
+        raise OpError(
+            f"{name!r} is too long for a file name ({len(file_name.encode('utf-8'))} bytes; at most {NAME_MAX_BYTES})"
+        )
     return file_name
 
 
@@ -156,7 +158,9 @@ def rewrite_wiki_links(text: str, renames: dict[str, str]) -> str:
     """`[[old]]`, `[[old|alias]]`, `[[old#part]]` -> the new name."""
     if not renames:
         return text
-    pattern = re.compile(r"\[\[(\s*)(" + "|".join(re.escape(old) for old in sorted(renames, key=len, reverse=True)) + r")(\s*)(?=[\]|#])")
+    pattern = re.compile(
+        r"\[\[(\s*)(" + "|".join(re.escape(old) for old in sorted(renames, key=len, reverse=True)) + r")(\s*)(?=[\]|#])"
+    )
     return pattern.sub(lambda match: f"[[{match.group(1)}{renames[match.group(2)]}{match.group(3)}", text)
 
 
@@ -217,7 +221,9 @@ def _renames(entries: list[Entry], target: str, title: str) -> dict[str, str]:
     return renames
 
 
-def _rewrite_links_elsewhere(store: Store, plan: Plan, sources: list[Entry], renames: dict[str, str], skip: set[str]) -> None:
+def _rewrite_links_elsewhere(
+    store: Store, plan: Plan, sources: list[Entry], renames: dict[str, str], skip: set[str]
+) -> None:
     source_paths = {entry.path for entry in sources}
     for entry in store.entries:
         if entry.status != "active" or not is_whole_file(entry) or entry.path in source_paths or entry.path in skip:
@@ -231,14 +237,27 @@ def _rewrite_links_elsewhere(store: Store, plan: Plan, sources: list[Entry], ren
 
 
 def _merge_sections(
-    store: Store, plan: Plan, entries: list[Entry], draft: MergeDraft, merged_text: str, day: str, why: str, session: Any
+    store: Store,
+    plan: Plan,
+    entries: list[Entry],
+    draft: MergeDraft,
+    merged_text: str,
+    day: str,
+    why: str,
+    session: Any,
 ) -> OpResult:
     source = source_of(store, entries[0])
     text = source.text or ""
     spans = sorted((entry_span(entry, source), entry) for entry in entries)
     archive_texts: dict[str, str] = {}
     for _, entry in spans:
-        plan_section_archive(store, plan, entry, {"expired": day, "reason": f"merged into {draft.path}", "merged_into": draft.path}, archive_texts)
+        plan_section_archive(
+            store,
+            plan,
+            entry,
+            {"expired": day, "reason": f"merged into {draft.path}", "merged_into": draft.path},
+            archive_texts,
+        )
     write_archives(store, plan, archive_texts)
     pieces: list[str] = []
     cursor = 0
@@ -246,7 +265,7 @@ def _merge_sections(
         pieces.append(text[cursor:start])
         if index == 0:
             original = text[start:end]
-            trail = original[len(original.rstrip("\r\n")):]
+            trail = original[len(original.rstrip("\r\n")) :]
             if not trail and end < len(text):
                 trail = source.newline
             pieces.append(merged_text.rstrip("\r\n") + trail)

@@ -20,7 +20,10 @@ def target_path(project: Path, to: str) -> tuple[Path, str]:
     """The instruction file `to` inside `project` (CLAUDE.md, AGENTS.md or .claude/rules/NAME.md), realpath-checked."""
     rel = PurePosixPath(to)
     allowed = to in ALLOWED_TARGETS or (
-        len(rel.parts) == 3 and rel.parts[:2] == (".claude", "rules") and rel.suffix == ".md" and not rel.name.startswith(".")
+        len(rel.parts) == 3
+        and rel.parts[:2] == (".claude", "rules")
+        and rel.suffix == ".md"
+        and not rel.name.startswith(".")
     )
     if not allowed or ".." in rel.parts or rel.is_absolute():
         raise OpError(f"--to must be CLAUDE.md, AGENTS.md or .claude/rules/NAME.md, not {to!r}")
@@ -51,8 +54,11 @@ def insert_rule(text: str, heading: str, rule: str) -> str:
             continue
         level = len(match.group(1))
         end = next(
-            (later for later in range(index + 1, len(lines))
-             if (other := _HEADING.match(lines[later].rstrip("\r\n"))) and len(other.group(1)) <= level),
+            (
+                later
+                for later in range(index + 1, len(lines))
+                if (other := _HEADING.match(lines[later].rstrip("\r\n"))) and len(other.group(1)) <= level
+            ),
             len(lines),
         )
         last = end
@@ -77,7 +83,9 @@ def _bullet_style(text: str) -> str:
     return "-"
 
 
-def promote(store: Store, entry_id: str, *, to: str, heading: str = DEFAULT_HEADING, session_message: str | None = None) -> OpResult:
+def promote(
+    store: Store, entry_id: str, *, to: str, heading: str = DEFAULT_HEADING, session_message: str | None = None
+) -> OpResult:
     """Write the memory as a rule under `heading` in the project's instruction file and expire it; one commit per repository."""
     from curator.ops import session as ops_session
 

@@ -44,7 +44,14 @@ def keep(store: Store, entry_id: str, *, on: date, expires: str | date | None = 
         what += ", clearing its expiry"
     elif expires is not None:
         what += f", expiry moved to {expires}"
-    return edit(store, entry_id, fields=keep_fields(on, expires), what=what, reason=f"confirmed still true on {on.isoformat()}", session=session)
+    return edit(
+        store,
+        entry_id,
+        fields=keep_fields(on, expires),
+        what=what,
+        reason=f"confirmed still true on {on.isoformat()}",
+        session=session,
+    )
 
 
 def snooze(store: Store, entry_id: str, *, on: date, weeks: int, session: Any = None) -> OpResult:
@@ -53,7 +60,14 @@ def snooze(store: Store, entry_id: str, *, on: date, weeks: int, session: Any = 
         raise ValueError("snooze needs at least one week")
     until = on + timedelta(weeks=weeks)
     fields = {"reviewed": on.isoformat(), REVIEW_AFTER: until.isoformat()}
-    return edit(store, entry_id, fields=fields, what=f"snooze {entry_id} until {until.isoformat()}", reason=f"ask again in {weeks} week(s)", session=session)
+    return edit(
+        store,
+        entry_id,
+        fields=fields,
+        what=f"snooze {entry_id} until {until.isoformat()}",
+        reason=f"ask again in {weeks} week(s)",
+        session=session,
+    )
 
 
 def _field_day(entry: Entry, key: str) -> date | None:

@@ -79,8 +79,15 @@ def snapshot(
     prefix = "" if prefix == "." else prefix + "/"
     pathspecs = [(prefix + rel).rstrip("/") if rel != "." else (prefix.rstrip("/") or ".") for rel in scope]
     status = ops_git.run_git(
-        repo.toplevel, "--literal-pathspecs", "status", "--porcelain=v1", "-z", "--untracked-files=all", "--no-renames",
-        "--", *pathspecs,
+        repo.toplevel,
+        "--literal-pathspecs",
+        "status",
+        "--porcelain=v1",
+        "-z",
+        "--untracked-files=all",
+        "--no-renames",
+        "--",
+        *pathspecs,
     )
     changed = sorted(
         {
@@ -94,4 +101,4 @@ def snapshot(
     moment = now or datetime.now(timezone.utc)
     message = _message(_safe_text(event, 40), _safe_text(session_id), moment.astimezone(timezone.utc))
     sha = ops_git.commit_paths(repo, changed, message)
-    return SnapshotResult(directory, sha, [os.fsdecode(rel)[len(prefix):] for rel in changed], notes)
+    return SnapshotResult(directory, sha, [os.fsdecode(rel)[len(prefix) :] for rel in changed], notes)

@@ -38,7 +38,9 @@ class SyncResult:
         if self.pushed:
             parts.append("pushed")
         if self.conflicts:
-            parts.append(f"{len(self.conflicts)} conflicting topic file(s) kept side by side: {', '.join(self.conflicts)}")
+            parts.append(
+                f"{len(self.conflicts)} conflicting topic file(s) kept side by side: {', '.join(self.conflicts)}"
+            )
         return "; ".join(parts)
 
 
@@ -73,7 +75,9 @@ def install_merge_driver(repo: ops_git.Repo) -> bool:
     text = (current or b"").decode("utf-8", "replace")
     if ATTRIBUTES_LINE in text.splitlines():
         return False
-    atomic_write(attributes, (text + ("" if not text or text.endswith("\n") else "\n") + ATTRIBUTES_LINE + "\n").encode())
+    atomic_write(
+        attributes, (text + ("" if not text or text.endswith("\n") else "\n") + ATTRIBUTES_LINE + "\n").encode()
+    )
     ops_git.commit_paths(repo, [".gitattributes"], "curator: merge MEMORY.md index lines as a union when syncing")
     return True
 
@@ -88,7 +92,9 @@ def init_sync(directory: Path, url: str, identity: Identity) -> SyncResult:
         _git(repo, "remote", "add", REMOTE_NAME, url)
     _git(repo, "config", BRANCH_KEY, identity.branch)
     install_merge_driver(repo)
-    result = SyncResult(identity.branch, notes=[f"remote {REMOTE_NAME} = {url}", f"identity {identity.key} ({identity.source})"])
+    result = SyncResult(
+        identity.branch, notes=[f"remote {REMOTE_NAME} = {url}", f"identity {identity.key} ({identity.source})"]
+    )
     return result
 
 
@@ -98,7 +104,14 @@ def _fetch(repo: ops_git.Repo, branch: str) -> bool:
         heads = _git(repo, "ls-remote", "--heads", REMOTE_NAME, f"refs/heads/{branch}")
         if not heads:
             return False
-        _git(repo, "fetch", "--quiet", "--no-tags", REMOTE_NAME, f"+refs/heads/{branch}:refs/remotes/{REMOTE_NAME}/{branch}")
+        _git(
+            repo,
+            "fetch",
+            "--quiet",
+            "--no-tags",
+            REMOTE_NAME,
+            f"+refs/heads/{branch}:refs/remotes/{REMOTE_NAME}/{branch}",
+        )
     except ops_git.GitError as error:
         raise OpError(f"the sync remote is unreachable ({error}); nothing was changed") from None
     return True
@@ -150,12 +163,30 @@ def sync(directory: Path) -> SyncResult:
         theirs = _git(repo, "rev-parse", remote_ref)
         if not _is_ancestor(repo, theirs, "HEAD"):
             try:
-                _git(repo, "merge", "--no-edit", "--no-verify", "--allow-unrelated-histories", "-m", f"curator: sync merge of {branch}", remote_ref)
+                _git(
+                    repo,
+                    "merge",
+                    "--no-edit",
+                    "--no-verify",
+                    "--allow-unrelated-histories",
+                    "-m",
+                    f"curator: sync merge of {branch}",
+                    remote_ref,
+                )
             except ops_git.GitError as error:
                 if not (Path(_git(repo, "rev-parse", "--absolute-git-dir")) / "MERGE_HEAD").exists():
-                    raise OpError(f"git could not merge the remote's memory ({error}); the store is as it was") from None
+                    raise OpError(
+                        f"git could not merge the remote's memory ({error}); the store is as it was"
+                    ) from None
                 result.conflicts = _resolve_conflicts(repo, theirs)
-                _git(repo, "commit", "--no-verify", "-q", "-m", f"curator: sync merge of {branch} (conflicts kept side by side)")
+                _git(
+                    repo,
+                    "commit",
+                    "--no-verify",
+                    "-q",
+                    "-m",
+                    f"curator: sync merge of {branch} (conflicts kept side by side)",
+                )
             result.merged = True
     try:
         _git(repo, "push", "--quiet", REMOTE_NAME, f"HEAD:refs/heads/{branch}")

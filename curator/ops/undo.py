@@ -107,7 +107,10 @@ def _undo_target(history: list[Commit]) -> tuple[Commit | None, str | None]:
             continue
         label = f"{commit.sha[:7]} {commit.subject!r}"
         if not commit.is_curator:
-            return None, f"the next commit back ({label}) is not a curator commit; undo only walks curator's own commits"
+            return (
+                None,
+                f"the next commit back ({label}) is not a curator commit; undo only walks curator's own commits",
+            )
         if commit.subject.startswith(_NOT_UNDOABLE) or commit.parent is None:
             return None, f"the next commit back ({label}) recorded files curator did not change; undo stops there"
         return commit, None
@@ -271,8 +274,17 @@ def _note_mtimes(repo: ops_git.Repo, sha: str, mtimes: dict[str, float]) -> list
     try:
         with os.fdopen(handle, "wb") as note_file:
             note_file.write(format_mtimes(mtimes).encode("utf-8"))
-        ops_git.run_git(repo.toplevel, "notes", f"--ref={NOTES_REF}", "add", "-f", "-F", note_path, sha,
-                        env=ops_git.identity_environment(repo))
+        ops_git.run_git(
+            repo.toplevel,
+            "notes",
+            f"--ref={NOTES_REF}",
+            "add",
+            "-f",
+            "-F",
+            note_path,
+            sha,
+            env=ops_git.identity_environment(repo),
+        )
     except ops_git.GitError as error:
         return [f"file ages not recorded ({error}); history will date files from the track commit"]
     finally:

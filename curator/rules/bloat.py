@@ -73,8 +73,13 @@ def _always_loaded(store: Store, config: Config) -> list[Finding]:
                     f"{index.path} is {state} its load limit: {index.lines} of {INDEX_MAX_LINES} lines, "
                     f"{index.bytes / 1024:.1f} of {INDEX_MAX_BYTES // 1024} KB (~{index.tokens_loaded} tokens loaded) "
                     "— merge or expire entries and shorten index lines before the end gets cut off.",
-                    {"lines": index.lines, "bytes": index.bytes, "max_lines": INDEX_MAX_LINES,
-                     "max_bytes": INDEX_MAX_BYTES, "tokens_loaded": index.tokens_loaded},
+                    {
+                        "lines": index.lines,
+                        "bytes": index.bytes,
+                        "max_lines": INDEX_MAX_LINES,
+                        "max_bytes": INDEX_MAX_BYTES,
+                        "tokens_loaded": index.tokens_loaded,
+                    },
                 )
             )
     always = store.always_loaded_tokens
@@ -87,8 +92,11 @@ def _always_loaded(store: Store, config: Config) -> list[Finding]:
                 f"the always-loaded part of memory costs ~{always} tokens every session, "
                 f"{'over' if always > config.token_budget else 'near'} the budget of {config.token_budget} "
                 "— move detail into on-demand topic files.",
-                {"always_loaded_tokens": always, "token_budget": config.token_budget,
-                 "on_demand_tokens": store.on_demand_tokens},
+                {
+                    "always_loaded_tokens": always,
+                    "token_budget": config.token_budget,
+                    "on_demand_tokens": store.on_demand_tokens,
+                },
             )
         )
     return found

@@ -271,7 +271,9 @@ def _finding(docs: Docs, left: int, right: int, found: list[Clash]) -> Finding:
         )
         superseded = None
     else:
-        message = f"{older.id} says {quote(says[older.id])}; {newer.id} says {quote(says[newer.id])} — they {what}; {verdict}"
+        message = (
+            f"{older.id} says {quote(says[older.id])}; {newer.id} says {quote(says[newer.id])} — they {what}; {verdict}"
+        )
     evidence: dict[str, object] = {
         "kind": lead.kind,
         "older": {"entry": older.id, "date": older.day(), "says": says[older.id]},
@@ -291,17 +293,22 @@ def _verdict(older: Doc, newer: Doc, lead: Clash) -> tuple[str, dict[str, str] |
     if isinstance(decided, dict):
         wrong, right = decided["wrong"], decided["right"]
         sources = ", ".join(decided["sources"])
-        message = (f"the project decides: {sources} say {decided['fact']}, so {wrong} is wrong whatever its date "
-                   f"and {right} stands. Fix or expire {wrong}.")
+        message = (
+            f"the project decides: {sources} say {decided['fact']}, so {wrong} is wrong whatever its date "
+            f"and {right} stands. Fix or expire {wrong}."
+        )
         return message, {"entry": wrong, "by": right, "because": f"project: {sources}"}
     if older.is_context != newer.is_context:
         instruction, memory = (older, newer) if older.is_context else (newer, older)
-        message = (f"{instruction.id} is an instruction file, which outranks memory: {memory.id} is wrong unless "
-                   f"the instruction is outdated. Fix or expire {memory.id}, or edit {instruction.id}.")
+        message = (
+            f"{instruction.id} is an instruction file, which outranks memory: {memory.id} is wrong unless "
+            f"the instruction is outdated. Fix or expire {memory.id}, or edit {instruction.id}."
+        )
         return message, {"entry": memory.id, "by": instruction.id, "because": "instruction file outranks memory"}
     clause = supersede_clause(older, newer)
-    superseded = ({"entry": older.id, "by": newer.id, "because": "date"}
-                  if clause.startswith(f"{newer.id} (newer") else None)
+    superseded = (
+        {"entry": older.id, "by": newer.id, "because": "date"} if clause.startswith(f"{newer.id} (newer") else None
+    )
     return f"{clause}. Keep one, or edit the other.", superseded
 
 

@@ -11,16 +11,32 @@ from pathlib import Path
 from typing import Any
 
 _LOCKFILES = {
-    "pnpm-lock.yaml": "pnpm", "yarn.lock": "yarn", "package-lock.json": "npm", "npm-shrinkwrap.json": "npm",
-    "bun.lockb": "bun", "bun.lock": "bun", "uv.lock": "uv", "poetry.lock": "poetry", "Pipfile.lock": "pipenv",
+    "pnpm-lock.yaml": "pnpm",
+    "yarn.lock": "yarn",
+    "package-lock.json": "npm",
+    "npm-shrinkwrap.json": "npm",
+    "bun.lockb": "bun",
+    "bun.lock": "bun",
+    "uv.lock": "uv",
+    "poetry.lock": "poetry",
+    "Pipfile.lock": "pipenv",
     "pdm.lock": "pdm",
 }
 _CONFIG_GLOBS = {
-    "vitest": ("vitest.config.*", "vitest.workspace.*"), "jest": ("jest.config.*",), "mocha": (".mocharc*",),
-    "pytest": ("pytest.ini",), "prettier": (".prettierrc*", "prettier.config.*"), "biome": ("biome.json", "biome.jsonc"),
-    "eslint": ("eslint.config.*", ".eslintrc*"), "vite": ("vite.config.*",), "webpack": ("webpack.config.*",),
-    "playwright": ("playwright.config.*",), "cypress": ("cypress.config.*",),
-    "ruff": ("ruff.toml", ".ruff.toml"), "mypy": ("mypy.ini", ".mypy.ini"), "pyright": ("pyrightconfig.json",),
+    "vitest": ("vitest.config.*", "vitest.workspace.*"),
+    "jest": ("jest.config.*",),
+    "mocha": (".mocharc*",),
+    "pytest": ("pytest.ini",),
+    "prettier": (".prettierrc*", "prettier.config.*"),
+    "biome": ("biome.json", "biome.jsonc"),
+    "eslint": ("eslint.config.*", ".eslintrc*"),
+    "vite": ("vite.config.*",),
+    "webpack": ("webpack.config.*",),
+    "playwright": ("playwright.config.*",),
+    "cypress": ("cypress.config.*",),
+    "ruff": ("ruff.toml", ".ruff.toml"),
+    "mypy": ("mypy.ini", ".mypy.ini"),
+    "pyright": ("pyrightconfig.json",),
 }
 _JS_TOOLS = ("vitest", "jest", "mocha", "prettier", "biome", "eslint", "vite", "webpack", "playwright", "cypress")
 MAX_MANIFEST_BYTES = 1_000_000

@@ -33,7 +33,10 @@ def restated_statements(docs: Docs) -> list[tuple[int, int, str, float]]:
             if not context_words.isdisjoint(_words(statement)):
                 _add(position, statement, owners, texts, ordered, token_sets)
     pairs = pairing.candidate_pairs(
-        token_sets, min_overlap=0.6, block_cap=50, skip=lambda left, right: (left < context_count) == (right < context_count)
+        token_sets,
+        min_overlap=0.6,
+        block_cap=50,
+        skip=lambda left, right: (left < context_count) == (right < context_count),
     )
     scores = pairing.score_pairs(ordered, pairs, scorer=fuzz.ratio)
     found: list[tuple[int, int, str, float]] = []

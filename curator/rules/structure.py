@@ -105,8 +105,12 @@ def invalid_fields(store: Store) -> list[Finding]:
             f"{entry.path}: {'; '.join(problems)}. Fix the frontmatter so the agent can tell what this memory "
             "is and when to load it (name, one-line description, type user|feedback|project|reference)."
         )
-        evidence = {"problems": problems, "type": _type_value(entry.fields), "name": entry.fields.get("name"),
-                    "description": entry.fields.get("description")}
+        evidence = {
+            "problems": problems,
+            "type": _type_value(entry.fields),
+            "name": entry.fields.get("name"),
+            "description": entry.fields.get("description"),
+        }
         findings.append(Finding("invalid-field", "warning", [entry.id], message, evidence))
     return findings
 
@@ -160,10 +164,20 @@ def _line_entries(resolver: Resolver, index: IndexInfo, targets: list[str]) -> l
 def index_overflow(store: Store, resolver: Resolver) -> list[Finding]:
     """MEMORY.md longer than what the agent loads: name every line and memory past the cut."""
     index = store.index
-    if index is None or store.format not in ("claude-code", "openclaw") or not index.overflows and index.bytes <= INDEX_MAX_BYTES:
+    if (
+        index is None
+        or store.format not in ("claude-code", "openclaw")
+        or not index.overflows
+        and index.bytes <= INDEX_MAX_BYTES
+    ):
         return []
     cut = index.loaded_lines
-    before_ids = {entry_id for line in index.entries if line.line <= cut for entry_id in _line_entries(resolver, index, line.targets)}
+    before_ids = {
+        entry_id
+        for line in index.entries
+        if line.line <= cut
+        for entry_id in _line_entries(resolver, index, line.targets)
+    }
     before_targets = {target for line in index.entries if line.line <= cut for target in line.targets}
     past_lines = []
     past_ids: dict[str, None] = {}
@@ -172,8 +186,15 @@ def index_overflow(store: Store, resolver: Resolver) -> list[Finding]:
         if line.line <= cut:
             continue
         ids = _line_entries(resolver, index, line.targets)
-        past_lines.append({"line": line.line, "text": line.text, "bytes": len(line.text.encode("utf-8")),
-                           "targets": list(line.targets), "entries": ids})
+        past_lines.append(
+            {
+                "line": line.line,
+                "text": line.text,
+                "bytes": len(line.text.encode("utf-8")),
+                "targets": list(line.targets),
+                "entries": ids,
+            }
+        )
         past_ids.update((entry_id, None) for entry_id in ids if entry_id not in before_ids)
         past_targets.update((target, None) for target in line.targets if target not in before_targets)
     for entry in store.entries:
@@ -221,7 +242,9 @@ def long_index_lines(store: Store, resolver: Resolver) -> list[Finding]:
             "shorten its hook to one line and keep the detail in the topic file."
         )
         evidence = {"path": index.path, "line": line.line, "chars": length, "text": line.text}
-        findings.append(Finding("index-line-too-long", "info", _line_entries(resolver, index, line.targets), message, evidence))
+        findings.append(
+            Finding("index-line-too-long", "info", _line_entries(resolver, index, line.targets), message, evidence)
+        )
     return findings
 
 
@@ -238,7 +261,9 @@ def dangling_links(store: Store, resolver: Resolver) -> list[Finding]:
                     name = target[2:-2]
                     if resolver.name_target(name) is None:
                         archived = resolver.archived_by_name.get(name_key(name))
-                        findings.append(_dangling(index.path, line.line, target, resolver.section_at(line.line), archived))
+                        findings.append(
+                            _dangling(index.path, line.line, target, resolver.section_at(line.line), archived)
+                        )
                     continue
                 path, entry, exists = resolver.path_target(target, index.path)
                 if entry is None and not exists:

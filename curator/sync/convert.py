@@ -92,7 +92,11 @@ def slug(name: str, taken: set[str]) -> str:
 
 
 def topic_file(portable: Portable) -> str:
-    lines = ["---", f"name: {_yaml_string(portable.name)}", f"description: {_yaml_string(portable.description or portable.name)}"]
+    lines = [
+        "---",
+        f"name: {_yaml_string(portable.name)}",
+        f"description: {_yaml_string(portable.description or portable.name)}",
+    ]
     if portable.type:
         lines.append(f"type: {portable.type}")
     if portable.created:
@@ -103,7 +107,7 @@ def topic_file(portable: Portable) -> str:
 
 
 def section(portable: Portable, *, dated: bool) -> str:
-    stamp = (portable.created or portable.modified)
+    stamp = portable.created or portable.modified
     title = portable.name.replace("\n", " ")
     heading = f"## {stamp:%Y-%m-%d} - {title}" if dated and stamp else f"## {title}"
     meta = _meta(portable)
@@ -133,11 +137,15 @@ def render(format_name: str, portables: list[Portable], existing: dict[str, str]
     if format_name == "notes":
         rel = next((path for path in existing if path.endswith(".md")), "notes.md")
         text = existing.get(rel, "# Notes\n\n")
-        text += ("" if text.endswith("\n\n") else "\n") + "".join(section(portable, dated=True) for portable in portables)
+        text += ("" if text.endswith("\n\n") else "\n") + "".join(
+            section(portable, dated=True) for portable in portables
+        )
         return {rel: text}
     if format_name == "openclaw":
         text = existing.get("MEMORY.md", "# Memory\n\n")
-        text += ("" if text.endswith("\n\n") else "\n") + "".join(section(portable, dated=False) for portable in portables)
+        text += ("" if text.endswith("\n\n") else "\n") + "".join(
+            section(portable, dated=False) for portable in portables
+        )
         return {"MEMORY.md": text}
     if format_name == "agents-md":
         text = existing.get("AGENTS.md", "# Agent notes\n")

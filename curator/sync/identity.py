@@ -53,7 +53,13 @@ def normalise_remote(url: str) -> str:
 def _git(directory: Path, *args: str) -> str:
     try:
         completed = subprocess.run(
-            ["git", *args], cwd=directory, capture_output=True, text=True, timeout=30, stdin=subprocess.DEVNULL, check=False
+            ["git", *args],
+            cwd=directory,
+            capture_output=True,
+            text=True,
+            timeout=30,
+            stdin=subprocess.DEVNULL,
+            check=False,
         )
     except (OSError, subprocess.TimeoutExpired):
         return ""

@@ -49,7 +49,9 @@ def store_paths(home: Path, extra: list[Path] | None = None) -> list[Path]:
     found: list[Path] = []
     projects = home / ".claude" / "projects"
     if projects.is_dir():
-        found += sorted(path for path in projects.glob("*/memory") if path.is_dir() and not path.parent.name.startswith("."))
+        found += sorted(
+            path for path in projects.glob("*/memory") if path.is_dir() and not path.parent.name.startswith(".")
+        )
     openclaw = home / ".openclaw"
     if openclaw.is_dir():
         found += sorted(path for path in openclaw.glob("workspace*") if (path / "MEMORY.md").is_file())

@@ -125,8 +125,12 @@ class CuratorApp(App[None]):
         """An op wrote (or refused to write); `store` is the store it reloaded, `signature` its files' stamps."""
 
         def __init__(
-            self, outcome: OpOutcome | None, error: str | None, after: Callable[[], None] | None,
-            store: Store | None = None, signature: tuple = (),
+            self,
+            outcome: OpOutcome | None,
+            error: str | None,
+            after: Callable[[], None] | None,
+            store: Store | None = None,
+            signature: tuple = (),
             on_error: Callable[[str], None] | None = None,
         ) -> None:
             super().__init__()
@@ -338,7 +342,8 @@ class CuratorApp(App[None]):
         try:
             if self._offloaded(store):
                 findings, suppressed, review = self.analysis_process.submit(
-                    analyze_path, session.store_path, session.format_name, session.project, now, store.usage).result()
+                    analyze_path, session.store_path, session.format_name, session.project, now, store.usage
+                ).result()
                 outcome = ScanResult(store=store, findings=findings, now=now, suppressed=suppressed, review=review)
             else:
                 outcome = scan.analyze_store(store, now=now, cache=True)
@@ -380,7 +385,8 @@ class CuratorApp(App[None]):
         try:
             if self._offloaded(store):
                 stage = self.analysis_process.submit(
-                    check_path, session.store_path, session.format_name, session.project).result()
+                    check_path, session.store_path, session.format_name, session.project
+                ).result()
             else:
                 stage = scan.check(store)
             error = None
@@ -421,7 +427,10 @@ class CuratorApp(App[None]):
     # --- ops ---------------------------------------------------------------------------------
 
     def run_op(
-        self, operation: Callable[[Store], OpResult], *, after: Callable[[], None] | None = None,
+        self,
+        operation: Callable[[Store], OpResult],
+        *,
+        after: Callable[[], None] | None = None,
         on_error: Callable[[str], None] | None = None,
     ) -> None:
         """Run one ops call on the current store in a worker, then notify and adopt the store it re-read (`on_error` gets a refusal)."""
@@ -440,7 +449,10 @@ class CuratorApp(App[None]):
 
     @work(thread=True, exclusive=False, exit_on_error=False, group="ops")
     def _run_op(
-        self, operation: Callable[[Store], OpResult], store: Store, after: Callable[[], None] | None,
+        self,
+        operation: Callable[[Store], OpResult],
+        store: Store,
+        after: Callable[[], None] | None,
         on_error: Callable[[str], None] | None = None,
     ) -> None:
         fresh: Store | None = None
@@ -450,7 +462,10 @@ class CuratorApp(App[None]):
             fresh = result.store
             signature = disk_signature(fresh)
             outcome = OpOutcome(
-                message=result.message, commit=result.commit, notes=list(result.notes), unchanged=result.changed == [],
+                message=result.message,
+                commit=result.commit,
+                notes=list(result.notes),
+                unchanged=result.changed == [],
             )
             error = None
         except Exception as exc:
@@ -461,7 +476,9 @@ class CuratorApp(App[None]):
     def _op_finished(self, message: OpFinished) -> None:
         self.op_running = False
         if message.error is not None:
-            self.say(f"Nothing was written: {message.error}\nReloading the store from disk.", severity="error", timeout=10)
+            self.say(
+                f"Nothing was written: {message.error}\nReloading the store from disk.", severity="error", timeout=10
+            )
         else:
             assert message.outcome is not None
             self.say(commit_note(message.outcome), timeout=8)
@@ -521,6 +538,7 @@ class CuratorApp(App[None]):
         if not pending:
             self.exit()
             return
+
         def answered(confirmed: bool | None) -> None:
             if confirmed:
                 self.exit()

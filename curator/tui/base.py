@@ -22,7 +22,10 @@ class CuratorAppAPI(Protocol):
     def say(self, message: str, *, severity: str = "information", timeout: float | None = None) -> None: ...
 
     def run_op(
-        self, operation: Callable[[Store], OpResult], *, after: Callable[[], None] | None = None,
+        self,
+        operation: Callable[[Store], OpResult],
+        *,
+        after: Callable[[], None] | None = None,
         on_error: Callable[[str], None] | None = None,
     ) -> None: ...
 

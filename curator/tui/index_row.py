@@ -9,7 +9,12 @@ from curator.model import INDEX_LINE_MAX_CHARS, Entry, EntryKind, Finding, Store
 
 INDEX_KIND: EntryKind = "index"
 INDEX_FILE_NAME = "MEMORY.md"
-INDEX_RULE_KEYS = {"index-overflow": "path", "index-line-too-long": "path", "dangling-link": "source", "orphan": "index"}
+INDEX_RULE_KEYS = {
+    "index-overflow": "path",
+    "index-line-too-long": "path",
+    "dangling-link": "source",
+    "orphan": "index",
+}
 INDEX_OPS_FORMATS = ("claude-code",)
 
 
@@ -89,11 +94,32 @@ def index_fixes(store: Store | None, findings: list[Finding], entry: Entry | Non
             for orphan in finding.entries:
                 add(IndexFix(f"add {orphan} to the index (hook from its description)", "add", orphan, finding))
         elif finding.rule == "dangling-link" and index_target(finding) and evidence.get("line"):
-            add(IndexFix(f"drop line {evidence['line']}: it links to {evidence.get('target')}, which is gone", "drop", str(evidence["line"]), finding))
+            add(
+                IndexFix(
+                    f"drop line {evidence['line']}: it links to {evidence.get('target')}, which is gone",
+                    "drop",
+                    str(evidence["line"]),
+                    finding,
+                )
+            )
         elif finding.rule == "index-line-too-long":
-            add(IndexFix(f"shorten line {evidence.get('line')} ({evidence.get('chars')} → ≤{INDEX_LINE_MAX_CHARS} characters)", "shorten", str(evidence.get("line")), finding))
+            add(
+                IndexFix(
+                    f"shorten line {evidence.get('line')} ({evidence.get('chars')} → ≤{INDEX_LINE_MAX_CHARS} characters)",
+                    "shorten",
+                    str(evidence.get("line")),
+                    finding,
+                )
+            )
         elif finding.rule == "index-overflow":
             for past in evidence.get("past_cut", []):
                 if past.get("entries") and (entry is None or is_index(entry) or entry.id in past["entries"]):
-                    add(IndexFix(f"move line {past['line']} ({', '.join(past['entries'])}) above the cut", "promote", str(past["line"]), finding))
+                    add(
+                        IndexFix(
+                            f"move line {past['line']} ({', '.join(past['entries'])}) above the cut",
+                            "promote",
+                            str(past["line"]),
+                            finding,
+                        )
+                    )
     return fixes

@@ -16,7 +16,9 @@ def quick_store(path: Path, format_name: str | None, project: Path | None) -> St
     if format_name not in (None, "claude-code") or not path.is_dir() or not (path / INDEX_NAME).is_file():
         return None
     with os.scandir(path) as listing:
-        names = sorted(item.name for item in listing if item.name.endswith(".md") and item.name != INDEX_NAME and item.is_file())
+        names = sorted(
+            item.name for item in listing if item.name.endswith(".md") and item.name != INDEX_NAME and item.is_file()
+        )
     if len(names) <= QUICK_FILES:
         return None
     first_page = Store(root=path, format="claude-code", project=project)

@@ -43,17 +43,21 @@ def link_summary(store: Store | None, decisions: dict[str, Decision]) -> str:
         else:
             dangling += len(wiki)
     parts = [
-        f"{count} {label}" for count, label in (
+        f"{count} {label}"
+        for count, label in (
             (unlinked, "to expired entries made plain text"),
             (dangling, "to expired entries left dangling"),
             (rewritten, "rewritten by merges"),
             (relinked, "pointed at the entry that replaces an expired one"),
-        ) if count
+        )
+        if count
     ]
     return "links: " + ", ".join(parts) if parts else ""
 
 
-def journal_data(day: str, queue: list[str], position: int, decisions: dict[str, Decision], drafts: dict[str, str]) -> dict[str, Any]:
+def journal_data(
+    day: str, queue: list[str], position: int, decisions: dict[str, Decision], drafts: dict[str, str]
+) -> dict[str, Any]:
     """What the journal keeps of a review in progress."""
     return {
         "day": day,

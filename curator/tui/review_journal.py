@@ -45,13 +45,17 @@ class ReviewJournal(CuratorScreen):
                         self.queue.append(entry_id)
                 undecided = [position for position, entry_id in enumerate(self.queue) if entry_id not in self.decisions]
                 self.position = undecided[0] if undecided else len(self.queue)
-                self.curator.say(f"Resumed the review of {data.get('day', '?')}: {len(decisions)} decision(s) restored.")
+                self.curator.say(
+                    f"Resumed the review of {data.get('day', '?')}: {len(decisions)} decision(s) restored."
+                )
                 self._show()
                 self._save_journal()
             else:
                 clear_journal(store)
 
-        body = Text(f"A review from {data.get('day', '?')} was not applied (curator stopped before it was written).\n\n")
+        body = Text(
+            f"A review from {data.get('day', '?')} was not applied (curator stopped before it was written).\n\n"
+        )
         for entry_id, decision in decisions.items():
             body.append(f"  {decision.kind:7} {entry_id}\n")
         body.append("\nResume it? No discards those decisions.", style="dim")

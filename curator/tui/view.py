@@ -124,7 +124,11 @@ def usage_sort_key(column: str, entry_usage: EntryUsage | None) -> tuple:
     if entry_usage is None:
         return (1, 0.0)
     if column == "reads":
-        used = entry_usage.opened_linked if entry_usage.always_loaded and entry_usage.opened_linked is not None else entry_usage.reads
+        used = (
+            entry_usage.opened_linked
+            if entry_usage.always_loaded and entry_usage.opened_linked is not None
+            else entry_usage.reads
+        )
         return (0, -float(used or 0))
     moment = entry_usage.last_read
     return (moment is None, -(moment.timestamp() if moment else 0.0))

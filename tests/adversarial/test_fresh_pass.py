@@ -32,10 +32,15 @@ def test_a_symlinked_cache_folder_is_never_written_through(tmp_path: Path) -> No
 def test_a_section_record_id_that_climbs_out_is_a_parse_error(tmp_path: Path) -> None:
     stamp = '<!-- curator-archive {"from": "notes.md", "id": "../../outside/pwn.md#1", "line": 3} -->'
     repo = init_repo(tmp_path / "repo")
-    commit_files(repo, {
-        "memory/notes.md": "# Notes\n\n## 2026-11-01 - Kept\n\nKept.\n",
-        "memory/notes.archive.md": f"# Archive\n\n## 2026-10-01 - Gone\n{stamp}\n\nGone.\n",
-    }, "init", "2026-11-01T10:00:00+00:00")
+    commit_files(
+        repo,
+        {
+            "memory/notes.md": "# Notes\n\n## 2026-11-01 - Kept\n\nKept.\n",
+            "memory/notes.archive.md": f"# Archive\n\n## 2026-10-01 - Gone\n{stamp}\n\nGone.\n",
+        },
+        "init",
+        "2026-11-01T10:00:00+00:00",
+    )
     scanned = invoke(*["scan", str(repo / "memory" / "notes.md"), "--format", "json"])
     assert "parse-error" in scanned.output
     restored = invoke(*["restore", "notes.archive.md#1", "--store", str(repo / "memory" / "notes.md")])

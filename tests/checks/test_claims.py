@@ -164,23 +164,32 @@ def test_spans_point_at_the_claim_text() -> None:
     body = "Intro.\n\n58 old posts under `posts/short/` remain; the helper is `recall()` in `src/mem.py`.\n"
     entry = Entry(id="e.md", path="e.md", body=body)
     for claim in extract_claims(entry):
-        assert body[claim.span[0]:claim.span[1]] == claim.text
+        assert body[claim.span[0] : claim.span[1]] == claim.text
 
 
 def test_count_claim_records_number_and_comparator() -> None:
     entry = Entry(id="e.md", path="e.md", body="about 40 posts under posts/short/ and `docs/` has over 10 pages")
     counts = [claim for claim in extract_claims(entry) if claim.kind == "count"]
     assert [(claim.subject, claim.comparator, claim.extra["number"]) for claim in counts] == [
-        ("posts/short/", "~", 40), ("docs/", ">", 10)]
+        ("posts/short/", "~", 40),
+        ("docs/", ">", 10),
+    ]
     start, end = counts[0].number_span
     assert counts[0].text[start:end] == "40"
 
 
 def test_declared_checks_from_frontmatter() -> None:
-    entry = Entry(id="e.md", path="e.md", body="", fields={"checks": [
-        {"run": "ls posts/short", "expect": "count == 58"}, "grep -r TODO src", {"nonsense": 1}]})
+    entry = Entry(
+        id="e.md",
+        path="e.md",
+        body="",
+        fields={"checks": [{"run": "ls posts/short", "expect": "count == 58"}, "grep -r TODO src", {"nonsense": 1}]},
+    )
     declared = [(claim.kind, claim.subject, claim.expected) for claim in extract_claims(entry)]
-    assert declared[:2] == [("declared", "ls posts/short", "count == 58"), ("declared", "grep -r TODO src", "exit == 0")]
+    assert declared[:2] == [
+        ("declared", "ls posts/short", "count == 58"),
+        ("declared", "grep -r TODO src", "exit == 0"),
+    ]
     assert declared[2][2] == "?"
 
 
@@ -206,14 +215,24 @@ def test_every_corpus_entry_extracts_cleanly(corpus) -> None:
             for claim in extract_claims(entry, None, store=store):
                 seen += 1
                 if claim.kind != "declared":
-                    assert entry.body[claim.span[0]:claim.span[1]] == claim.text
+                    assert entry.body[claim.span[0] : claim.span[1]] == claim.text
                 assert not (claim.kind == "path" and "YYYY" in claim.subject)
     assert seen > 100
 
 
-@pytest.mark.parametrize("body", [
-    "[" * 20000 + "](", "`" * 20000, "~~" * 20000, "**a" * 20000, "[[" * 20000 + "]]", "` " * 20000,
-    ("x" * 50 + "/") * 2000, "1 " * 40000 + "/",
-], ids=["brackets", "backticks", "tildes", "bold", "wikilinks", "spaced-backticks", "slashes", "numbers"])
+@pytest.mark.parametrize(
+    "body",
+    [
+        "[" * 20000 + "](",
+        "`" * 20000,
+        "~~" * 20000,
+        "**a" * 20000,
+        "[[" * 20000 + "]]",
+        "` " * 20000,
+        ("x" * 50 + "/") * 2000,
+        "1 " * 40000 + "/",
+    ],
+    ids=["brackets", "backticks", "tildes", "bold", "wikilinks", "spaced-backticks", "slashes", "numbers"],
+)
 def test_pathological_markup_yields_no_claims(body: str) -> None:
     assert claims_of(body) == []

@@ -16,7 +16,7 @@ from tests.conftest import NOW
 PLANTED_FAILURES = {
     ("cleanup_backlog.md", "count", "posts/short/"): "memory says 58 entries under posts/short/; ls finds 41",
     ("feed_builder.md", "identifier", "renderFeed"): "git grep finds no renderFeed anywhere in the project (memory "
-                                                      "files excluded); closest is buildFeed at src/feed.ts:3",
+    "files excluded); closest is buildFeed at src/feed.ts:3",
     ("feed_builder.md", "path", "src/legacy/feed_xml.ts"): "ls finds no such path",
     ("package_manager.md", "tool", "npm"): "pnpm-lock.yaml (pnpm)",
     ("testing.md", "tool", "jest"): "vitest.config.ts (vitest)",
@@ -30,8 +30,11 @@ def demo(tmp_path_factory: pytest.TempPathFactory):
 
 
 def _verdicts(outcome) -> dict[tuple[str, str, str], tuple[str, str]]:
-    return {(entry_id, result.claim.kind, result.claim.subject): (result.verdict, result.explanation)
-            for entry_id, results in outcome.results.items() for result in results}
+    return {
+        (entry_id, result.claim.kind, result.claim.subject): (result.verdict, result.explanation)
+        for entry_id, results in outcome.results.items()
+        for result in results
+    }
 
 
 def test_claude_store_plants_fail_and_true_claims_pass(demo) -> None:
@@ -45,10 +48,16 @@ def test_claude_store_plants_fail_and_true_claims_pass(demo) -> None:
     unknown = {key for key, (verdict, _) in verdicts.items() if verdict == "unknown"}
     assert unknown == NOT_PROBEABLE
     passing = {key for key, (verdict, _) in verdicts.items() if verdict == "pass"}
-    for key in [("publishing.md", "identifier", "schedulePosts"), ("publishing.md", "identifier", "MAX_POSTS_PER_WEEK"),
-                ("publishing.md", "script", "test"), ("publishing.md", "version", "node"),
-                ("lint_before_push.md", "script", "lint"), ("project_stack.md", "tool", "pnpm"),
-                ("project_stack.md", "tool", "vitest"), ("feed_builder.md", "path", "src/feed.ts")]:
+    for key in [
+        ("publishing.md", "identifier", "schedulePosts"),
+        ("publishing.md", "identifier", "MAX_POSTS_PER_WEEK"),
+        ("publishing.md", "script", "test"),
+        ("publishing.md", "version", "node"),
+        ("lint_before_push.md", "script", "lint"),
+        ("project_stack.md", "tool", "pnpm"),
+        ("project_stack.md", "tool", "vitest"),
+        ("feed_builder.md", "path", "src/feed.ts"),
+    ]:
         assert key in passing, key
     assert {finding.entries[0] for finding in outcome.findings} == {key[0] for key in PLANTED_FAILURES}
 
@@ -56,7 +65,9 @@ def test_claude_store_plants_fail_and_true_claims_pass(demo) -> None:
 def test_notes_store_chinese_count_fails(demo) -> None:
     verdicts = _verdicts(run_checks(load_store(demo.notes)))
     assert verdicts[("notes.md#3", "count", "posts/short/")] == (
-        "fail", "memory says 58 entries under posts/short/; ls finds 41")
+        "fail",
+        "memory says 58 entries under posts/short/; ls finds 41",
+    )
     assert verdicts[("notes.md#7", "identifier", "buildFeed")][0] == "pass"
     assert {verdict for key, (verdict, _) in verdicts.items() if key[0] != "notes.md#3"} == {"pass"}
 
@@ -71,8 +82,11 @@ def test_scan_with_check_adds_entry_checks_and_findings(demo) -> None:
 
 def test_fix_from_evidence_rewrites_the_count_and_stamps_verified(demo, tmp_path: Path) -> None:
     store = load_store(demo.claude_store)
-    [result] = [item for item in run_checks(store, entry_ids=["cleanup_backlog.md"]).results["cleanup_backlog.md"]
-                if item.claim.kind == "count"]
+    [result] = [
+        item
+        for item in run_checks(store, entry_ids=["cleanup_backlog.md"]).results["cleanup_backlog.md"]
+        if item.claim.kind == "count"
+    ]
     assert evidence_edit(result) == ("58 old posts under `posts/short/`", "41 old posts under `posts/short/`")
     outcome = fix_from_evidence(store, result, on=date(2026, 11, 29))
     text = (demo.claude_store / "cleanup_backlog.md").read_text(encoding="utf-8")

@@ -20,13 +20,15 @@ TOPIC = "---\nname: {name}\ndescription: d\ntype: project\n---\n\n{body}"
 def repo(tmp_path: Path) -> Path:
     root = init_repo(tmp_path / "blog")
     files = {f"posts/short/p{number:02d}.md": "post\n" for number in range(41)}
-    files.update({
-        ".nvmrc": "20\n",
-        "memory/notes.md": "# Notes\n\n## 2026-05-01 - 清理\n- posts/short/ 下还有 58 篇待删。\n",
-        ".claude/memory/MEMORY.md": "- [Runtime](runtime.md) — node\n- [Files](files.md) — files\n",
-        ".claude/memory/runtime.md": TOPIC.format(name="runtime", body="The site builds on Node 18.\n"),
-        ".claude/memory/files.md": TOPIC.format(name="files", body="Helpers in `src/helpers.ts`.\n"),
-    })
+    files.update(
+        {
+            ".nvmrc": "20\n",
+            "memory/notes.md": "# Notes\n\n## 2026-05-01 - 清理\n- posts/short/ 下还有 58 篇待删。\n",
+            ".claude/memory/MEMORY.md": "- [Runtime](runtime.md) — node\n- [Files](files.md) — files\n",
+            ".claude/memory/runtime.md": TOPIC.format(name="runtime", body="The site builds on Node 18.\n"),
+            ".claude/memory/files.md": TOPIC.format(name="files", body="Helpers in `src/helpers.ts`.\n"),
+        }
+    )
     commit_files(root, files, "blog", "2026-05-01T00:00:00+00:00")
     return root
 

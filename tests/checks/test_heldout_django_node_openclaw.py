@@ -34,14 +34,16 @@ HARBOR_FILES = {
     "bookings/views.py": "def booking_list(request):\n    pass\n\n\ndef booking_detail(request, pk):\n    pass\n",
     "bookings/services.py": "def reserve_berth(booking):\n    return booking\n",
     "bookings/migrations/__init__.py": "",
-    "bookings/migrations/0001_initial.py": "", "bookings/migrations/0002_berth.py": "",
+    "bookings/migrations/0001_initial.py": "",
+    "bookings/migrations/0002_berth.py": "",
     "bookings/migrations/0003_booking_status.py": "",
-    "bookings/templates/bookings/list.html": "", "bookings/templates/bookings/detail.html": "",
+    "bookings/templates/bookings/list.html": "",
+    "bookings/templates/bookings/detail.html": "",
     ".github/workflows/ci.yml": "on: push\n",
 }
 HARBOR_MEMORY = {
     ".claude/memory/MEMORY.md": "- [Django](django.md)\n- [测试](testing.md)\n- [Ops](ops.md)\n",
-    ".claude/memory/django.md": '''---
+    ".claude/memory/django.md": """---
 name: Django layout
 description: where harbor's Django code lives
 type: project
@@ -58,8 +60,8 @@ type: project
 - Models: `Booking` and `Berth` are the core models.
 - bookings/migrations/ has 4 files; `python manage.py migrate` applies them.
 - `make run` starts the dev server and `make shell` opens a Django shell.
-''',
-    ".claude/memory/testing.md": '''---
+""",
+    ".claude/memory/testing.md": """---
 name: 测试
 description: 测试与工具
 type: project
@@ -68,8 +70,8 @@ type: project
 Python 版本 3.11。格式化用 black，import 排序用 isort。
 依赖用 pip 安装：`pip install -r requirements-dev.txt`。不要再用 `pipenv`，Pipfile 已删除。
 模板在 bookings/templates/bookings/ 下，共 3 个。
-''',
-    ".claude/memory/ops.md": '''---
+""",
+    ".claude/memory/ops.md": """---
 name: Ops
 description: CI, secrets, deploy
 type: project
@@ -80,7 +82,7 @@ checks:
 CI runs in `.github/workflows/ci.yml`; deploys use `.github/workflows/deploy.yml`.
 `SECRET_KEY` is read from the environment. Set `DJANGO_DEBUG=1` locally.
 Docs: <https://docs.djangoproject.com/en/5.0/>. The old `harbor/celery.py` was dropped when we moved to RQ.
-''',
+""",
 }
 HARBOR_TRUTH = {
     ("django.md", "path", "harbor/settings/base.py"): "pass",
@@ -112,19 +114,22 @@ HARBOR_TRUTH = {
 
 BEACON_FILES = {
     "package.json": '{\n  "name": "beacon",\n  "engines": {"node": ">=18.17"},\n  "scripts": {"start": "node src/index.js", '
-                    '"test": "mocha \'test/**/*.spec.js\'", "lint": "eslint src test", "migrate": "node scripts/migrate.js"},\n'
-                    '  "devDependencies": {"mocha": "^10.4.0", "chai": "^5.1.0", "eslint": "^9.2.0", "prettier": "^3.2.5"}\n}\n',
+    '"test": "mocha \'test/**/*.spec.js\'", "lint": "eslint src test", "migrate": "node scripts/migrate.js"},\n'
+    '  "devDependencies": {"mocha": "^10.4.0", "chai": "^5.1.0", "eslint": "^9.2.0", "prettier": "^3.2.5"}\n}\n',
     "package-lock.json": '{"lockfileVersion": 3}\n',
     ".prettierrc.json": "{}\n",
     "src/index.js": "require('./lib/queue')\n",
     "src/lib/queue.js": "const MAX_ATTEMPTS = 5\n\nclass JobQueue {\n  enqueue(job) { return job }\n}\n\nmodule.exports = { JobQueue, MAX_ATTEMPTS }\n",
     "src/lib/retry.js": "function withBackoff(fn) { return fn }\nmodule.exports = { withBackoff }\n",
     "scripts/migrate.js": "",
-    "test/queue.spec.js": "", "test/retry.spec.js": "",
-    "migrations/001_jobs.sql": "", "migrations/002_attempts.sql": "", "migrations/003_dlq.sql": "",
+    "test/queue.spec.js": "",
+    "test/retry.spec.js": "",
+    "migrations/001_jobs.sql": "",
+    "migrations/002_attempts.sql": "",
+    "migrations/003_dlq.sql": "",
 }
 BEACON_MEMORY = {
-    "memory/notes.md": '''# Notes
+    "memory/notes.md": """# Notes
 
 ## 2026-07-03 - Setup
 Install deps with npm (`npm ci` in CI). Tests are mocha + chai: `npm test`. Node 18.17+ is required;
@@ -138,7 +143,7 @@ There are 3 migrations in migrations/ and test/ has 4 spec files.
 ## 2026-09-30 - Tooling
 Lint with `npm run lint`; `npm run typecheck` runs tsc. Prettier config is `.prettierrc.json` and we format with prettier.
 yarn is not used here. See https://mochajs.org for the test API.
-''',
+""",
 }
 BEACON_TRUTH = {
     ("notes.md#1", "tool", "npm"): "pass",
@@ -165,20 +170,22 @@ BEACON_TRUTH = {
 
 LUMEN_FILES = {
     "package.json": '{\n  "name": "lumen",\n  "scripts": {"dev": "bun --watch src/server.ts", "test": "bun test", '
-                    '"lint": "biome check .", "format": "biome format --write ."},\n'
-                    '  "devDependencies": {"@biomejs/biome": "1.8.3", "typescript": "^5.5.0"},\n'
-                    '  "dependencies": {"zod": "^3.23.0", "pg": "^8.12.0"}\n}\n',
+    '"lint": "biome check .", "format": "biome format --write ."},\n'
+    '  "devDependencies": {"@biomejs/biome": "1.8.3", "typescript": "^5.5.0"},\n'
+    '  "dependencies": {"zod": "^3.23.0", "pg": "^8.12.0"}\n}\n',
     "bun.lockb": "binary lockfile\n",
     "biome.json": '{"formatter": {"enabled": true}}\n',
     "tsconfig.json": "{}\n",
     "src/server.ts": "export const DEFAULT_PORT = 3000\n\nexport function startServer(port = DEFAULT_PORT) {\n  return port\n}\n",
     "src/errors.ts": "export class HttpError extends Error {}\n",
     "src/db/client.ts": "export function getClient() {\n  return null\n}\n",
-    "src/routes/users.ts": "", "src/routes/posts.ts": "", "src/routes/health.ts": "",
+    "src/routes/users.ts": "",
+    "src/routes/posts.ts": "",
+    "src/routes/health.ts": "",
     "test/server.test.ts": "",
 }
 LUMEN_MEMORY = {
-    "CLAUDE.md": '''# CLAUDE.md
+    "CLAUDE.md": """# CLAUDE.md
 
 ## Commands
 - `bun install` — install deps (never npm or yarn).
@@ -196,7 +203,7 @@ LUMEN_MEMORY = {
 ## Style
 - Validate input with `zod` schemas; prefer `async/await` over raw promises.
 - Errors are thrown as `HttpError`; 错误处理在 `src/errors.ts`，`src/middleware/` 目录下有 2 个中间件。
-''',
+""",
 }
 LUMEN_TRUTH = {
     ("CLAUDE.md", "tool", "bun"): "pass",
@@ -221,23 +228,29 @@ LUMEN_TRUTH = {
 
 MINGJING_FILES = {
     "pyproject.toml": '[project]\nname = "mingjing"\nrequires-python = ">=3.10"\n\n[tool.pdm]\ndistribution = false\n\n'
-                      '[tool.pytest.ini_options]\ntestpaths = ["tests"]\n',
+    '[tool.pytest.ini_options]\ntestpaths = ["tests"]\n',
     "pdm.lock": "# pdm lock\n",
     ".python-version": "3.10.14\n",
     "Makefile": "install:\n\tpdm install\n\ntest:\n\tpdm run pytest -q\n\nweb:\n\tcd web && npm run build\n",
     "app/__init__.py": "",
     "app/main.py": "def create_app():\n    return None\n",
     "app/core/cache.py": "CACHE_TTL = 300\n\n\nclass LruCache:\n    pass\n",
-    "app/api/v1/__init__.py": "", "app/api/v1/users.py": "", "app/api/v1/orders.py": "", "app/api/v1/items.py": "",
-    "scripts/backup.sh": "", "scripts/restore.sh": "",
-    "docs/setup.md": "", "docs/api.md": "", "docs/faq.md": "",
+    "app/api/v1/__init__.py": "",
+    "app/api/v1/users.py": "",
+    "app/api/v1/orders.py": "",
+    "app/api/v1/items.py": "",
+    "scripts/backup.sh": "",
+    "scripts/restore.sh": "",
+    "docs/setup.md": "",
+    "docs/api.md": "",
+    "docs/faq.md": "",
     "tests/test_main.py": "",
     "web/package.json": '{"name": "mingjing-web", "scripts": {"dev": "vite", "build": "vite build"}}\n',
     "web/package-lock.json": '{"lockfileVersion": 3}\n',
     "web/src/main.ts": "console.log('hi')\n",
 }
 MINGJING_MEMORY = {
-    "memory/notes.md": '''# 笔记
+    "memory/notes.md": """# 笔记
 
 ## 2026-09-01 - 环境
 - 依赖管理用 pdm（`pdm install`），不用 poetry。
@@ -253,7 +266,7 @@ MINGJING_MEMORY = {
 ## 2026-10-05 - Frontend
 The frontend lives in `web/` and uses npm (`web/package-lock.json`). Build it with `npm run build` inside web/.
 The entry is `web/src/main.ts` and routes are declared in `web/src/router.ts`. Node 20 is pinned in `web/.nvmrc`.
-''',
+""",
 }
 MINGJING_TRUTH = {
     ("notes.md#1", "tool", "pdm"): "pass",
@@ -284,11 +297,11 @@ MINGJING_TRUTH = {
 KESTREL_FILES = {
     ".tool-versions": "python 3.12.4\nnodejs 20.11.0\n",
     "pyproject.toml": '[project]\nname = "kestrel"\nrequires-python = ">=3.12"\n\n[project.scripts]\nkestrel = "kestrel.cli:app"\n\n'
-                      '[tool.hatch.envs.default.scripts]\ntest = "pytest {args}"\ncov = "pytest --cov"\n\n'
-                      '[tool.ruff.format]\nquote-style = "double"\n\n[tool.pytest.ini_options]\ntestpaths = ["tests"]\n',
+    '[tool.hatch.envs.default.scripts]\ntest = "pytest {args}"\ncov = "pytest --cov"\n\n'
+    '[tool.ruff.format]\nquote-style = "double"\n\n[tool.pytest.ini_options]\ntestpaths = ["tests"]\n',
     "src/kestrel/__init__.py": "",
     "src/kestrel/cli.py": "import argparse\n\n\ndef app():\n    parser = argparse.ArgumentParser()\n"
-                          "    parser.add_argument('--force')\n    parser.add_argument('--verbose')\n",
+    "    parser.add_argument('--force')\n    parser.add_argument('--verbose')\n",
     "src/kestrel/sync/__init__.py": "",
     "src/kestrel/sync/engine.py": "class SyncEngine:\n    def run_once(self):\n        pass\n",
     **{f"data/samples/sample_{i:02d}.csv": "a,b\n" for i in range(25)},
@@ -296,21 +309,21 @@ KESTREL_FILES = {
 }
 KESTREL_MEMORY = {
     "MEMORY.md": "# Long-term memory\n\n- kestrel syncs folders; see daily logs in memory/.\n",
-    "memory/2026-10-01.md": '''# 2026-10-01
+    "memory/2026-10-01.md": """# 2026-10-01
 
 - Set up the env with hatch; run tests via `hatch run test` and coverage via `hatch run cov`.
 - `hatch run lint` is the lint entry point.
 - The CLI takes `--force` to overwrite and `--dry-run` to preview.
 - Sync logic: `SyncEngine.run_once()` in `src/kestrel/sync/engine.py` (see `engine.py:2`).
 - `SyncEngine.run_forever()` loops with a sleep.
-''',
-    "memory/2026-10-15.md": '''# 2026-10-15
+""",
+    "memory/2026-10-15.md": """# 2026-10-15
 
 - Python 3.12 is pinned in `.tool-versions`; Node 18 is pinned there too for the docs site.
 - There are over 20 sample files in data/samples/, and about 30 samples under data/samples/ once the import finishes.
 - Formatter: ruff (`ruff format`). We dropped black in September.
 - The old `src/kestrel/watch.py` module is gone.
-''',
+""",
 }
 KESTREL_TRUTH = {
     ("memory/2026-10-01.md", "script", "test"): "pass",
@@ -349,8 +362,11 @@ EXPLANATIONS = [
     ("lumen", ("CLAUDE.md", "count", "src/middleware/"), "ls finds no such directory"),
     ("mingjing", ("notes.md#2", "count", "scripts/"), "ls finds 2"),
     ("mingjing", ("notes.md#1", "script", "deploy"), "Makefile has no deploy target"),
-    ("kestrel", ("memory/2026-10-15.md", "count", "data/samples/~ 30"),
-     "memory says about 30 entries under data/samples/; ls finds 25"),
+    (
+        "kestrel",
+        ("memory/2026-10-15.md", "count", "data/samples/~ 30"),
+        "memory says about 30 entries under data/samples/; ls finds 25",
+    ),
     ("kestrel", ("memory/2026-10-15.md", "version", "node18"), ".tool-versions pins 20.11.0"),
 ]
 
@@ -361,6 +377,7 @@ def test_true_claims_pass_false_claims_fail(tmp_path: Path, name: str) -> None:
 
 
 @pytest.mark.parametrize(("name", "key", "phrase"), EXPLANATIONS)
-def test_failures_explain_what_the_project_shows(tmp_path: Path, name: str, key: tuple[str, str, str],
-                                                 phrase: str) -> None:
+def test_failures_explain_what_the_project_shows(
+    tmp_path: Path, name: str, key: tuple[str, str, str], phrase: str
+) -> None:
     assert_failure_explained(tmp_path, name, PROJECTS[name], key, phrase)

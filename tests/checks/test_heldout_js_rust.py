@@ -14,7 +14,7 @@ import pytest
 from tests.support.heldout_projects import assert_failure_explained, assert_verdicts_match_truth
 
 ATLAS_FILES = {
-    "package.json": '''{
+    "package.json": """{
   "name": "atlas",
   "private": true,
   "packageManager": "pnpm@9.12.0",
@@ -23,20 +23,22 @@ ATLAS_FILES = {
               "format": "prettier --write ."},
   "devDependencies": {"vitest": "^2.1.0", "prettier": "^3.3.0", "typescript": "^5.6.0", "eslint": "^9.0.0"}
 }
-''',
+""",
     "pnpm-workspace.yaml": "packages:\n  - 'packages/*'\n  - 'apps/*'\n",
     "pnpm-lock.yaml": "lockfileVersion: '9.0'\n",
     ".nvmrc": "20.11.1\n",
-    ".prettierrc": "{\"semi\": false}\n",
+    ".prettierrc": '{"semi": false}\n',
     "vitest.workspace.ts": "export default ['packages/*']\n",
     "tsconfig.json": "{}\n",
     "packages/core/package.json": '{"name": "@atlas/core", "scripts": {"build": "tsc -p .", "test": "vitest run"}}\n',
     "packages/core/src/index.ts": "export const MAX_PAGE_SIZE = 100\n\nexport function parseQuery(text: string) {\n"
-                                  "  return tokenize(text)\n}\n\nimport { tokenize } from './tokenizer'\n",
+    "  return tokenize(text)\n}\n\nimport { tokenize } from './tokenizer'\n",
     "packages/core/src/tokenizer.ts": "export function tokenize(text: string): string[] {\n  return text.split(' ')\n}\n",
     "packages/ui/package.json": '{"name": "@atlas/ui", "scripts": {"build": "vite build", "storybook": "storybook dev"}}\n',
-    **{f"packages/ui/src/components/{name}.tsx": f"export function {name}() {{ return null }}\n"
-       for name in ["Button", "Card", "Modal", "Tabs", "Tooltip", "Avatar"]},
+    **{
+        f"packages/ui/src/components/{name}.tsx": f"export function {name}() {{ return null }}\n"
+        for name in ["Button", "Card", "Modal", "Tabs", "Tooltip", "Avatar"]
+    },
     "apps/web/package.json": '{"name": "@atlas/web", "scripts": {"dev": "next dev", "build": "next build"}}\n',
     "apps/web/src/pages/index.tsx": "export default function Home() { return null }\n",
     "apps/web/next.config.mjs": "export default {}\n",
@@ -44,7 +46,7 @@ ATLAS_FILES = {
 
 ATLAS_MEMORY = {
     ".claude/memory/MEMORY.md": "# Memory\n\n- [Monorepo](monorepo.md)\n- [Conventions](conventions.md)\n- [中文](zh_notes.md)\n",
-    ".claude/memory/monorepo.md": '''---
+    ".claude/memory/monorepo.md": """---
 name: Monorepo
 description: how the atlas workspace is built
 type: project
@@ -57,8 +59,8 @@ The repo is a pnpm workspace (`pnpm-workspace.yaml`). Build everything with `pnp
 There are 6 components under packages/ui/src/components/, and packages/ has 3 folders.
 Install global helpers with `pnpm add -g turbo` if you need them. Test files match `**/*.test.ts`.
 Use `/review` before merging. We switched from yarn to pnpm.
-''',
-    ".claude/memory/conventions.md": '''---
+""",
+    ".claude/memory/conventions.md": """---
 name: Conventions
 description: code conventions in atlas
 type: feedback
@@ -67,8 +69,8 @@ type: feedback
 Tokens come from `tokenizeQuery()`. UI primitives such as `Button.tsx` are plain function components.
 Tests use jest. Format code with prettier (`pnpm format`). Development needs Node 18.
 Never run `npm install` here. The old `packages/legacy-api/` package was deleted.
-''',
-    ".claude/memory/zh_notes.md": '''---
+""",
+    ".claude/memory/zh_notes.md": """---
 name: 中文
 description: 中文笔记
 type: project
@@ -76,7 +78,7 @@ type: project
 包管理器是 pnpm，测试用 vitest。Node 版本 20。
 packages/ui/src/components/ 下有 6 个文件。`apps/mobile/` 目录已删除。
 Next 配置在 `apps/web/next.config.js`。`pnpm typecheck` 做类型检查。
-''',
+""",
 }
 
 ATLAS_TRUTH = {
@@ -109,8 +111,8 @@ ATLAS_TRUTH = {
 
 QUILL_FILES = {
     "package.json": '{\n  "name": "quill",\n  "version": "1.4.0",\n  "scripts": {"start": "node src/server.js", '
-                    '"test": "jest", "lint": "eslint src", "build": "webpack --mode production"},\n'
-                    '  "devDependencies": {"jest": "^29.7.0", "eslint": "^8.57.0", "prettier": "^3.2.0", "webpack": "^5.90.0"}\n}\n',
+    '"test": "jest", "lint": "eslint src", "build": "webpack --mode production"},\n'
+    '  "devDependencies": {"jest": "^29.7.0", "eslint": "^8.57.0", "prettier": "^3.2.0", "webpack": "^5.90.0"}\n}\n',
     "yarn.lock": "# yarn lockfile v1\n",
     ".node-version": "18.19.0\n",
     ".eslintrc.json": "{}\n",
@@ -119,13 +121,16 @@ QUILL_FILES = {
     "src/server.js": "require('./routes')\n",
     "src/routes/index.js": "module.exports = {}\n",
     "src/utils/date.js": "function formatDate(d) { return d }\nfunction toDate(s) { return new Date(s) }\n"
-                         "module.exports = { formatDate, toDate }\n",
+    "module.exports = { formatDate, toDate }\n",
     "src/config.js": "const API_BASE_URL = 'https://api.example.com'\nmodule.exports = { API_BASE_URL }\n",
-    **{f"src/components/{name}.jsx": "" for name in ["Editor", "Toolbar", "Sidebar", "Menu", "Dialog", "Toast", "Footer"]},
+    **{
+        f"src/components/{name}.jsx": ""
+        for name in ["Editor", "Toolbar", "Sidebar", "Menu", "Dialog", "Toast", "Footer"]
+    },
     **{f".github/workflows/{name}.yml": "on: push\n" for name in ["ci", "release", "nightly"]},
 }
 QUILL_MEMORY = {
-    "memory/notes.md": '''# 笔记
+    "memory/notes.md": """# 笔记
 
 ## 2026-08-01 - 工具链
 本项目用 yarn 装依赖，不要用 `npm ci`。测试用 jest，跑 `yarn test --watch` 可以监听。
@@ -139,7 +144,7 @@ QUILL_MEMORY = {
 ## 2026-10-20 - Deploy
 Deploys run `yarn build` and then upload `dist/` to the bucket. Staging is https://staging.quill.app.
 The image is built from the `Dockerfile` by `deploy.sh`. There are 3 workflow files in .github/workflows/.
-''',
+""",
 }
 QUILL_TRUTH = {
     ("notes.md#1", "tool", "yarn"): "pass",
@@ -168,22 +173,23 @@ QUILL_TRUTH = {
 
 TIDE_FILES = {
     "Cargo.toml": '[package]\nname = "tidewater"\nversion = "0.9.0"\nedition = "2021"\nrust-version = "1.75"\n\n'
-                  '[dependencies]\nclap = { version = "4", features = ["derive"] }\n',
+    '[dependencies]\nclap = { version = "4", features = ["derive"] }\n',
     "rust-toolchain.toml": '[toolchain]\nchannel = "1.79"\n',
     "justfile": "release:\n    cargo build --release\n\nlint:\n    cargo clippy -- -D warnings\n",
     "src/main.rs": "mod commands;\nmod config;\nuse clap::Parser;\n\n#[derive(Parser)]\nstruct Cli {}\n\n"
-                   "fn main() {\n    let _cli = Cli::parse();\n}\n",
+    "fn main() {\n    let _cli = Cli::parse();\n}\n",
     "src/config.rs": "pub struct Config {\n    pub remote_url: String,\n}\n\npub const MAX_CONCURRENCY: usize = 8;\n",
     "src/commands/mod.rs": "pub mod sync;\npub mod fetch;\n",
     "src/commands/sync.rs": "pub fn run_sync() {}\n",
     "src/commands/fetch.rs": "pub fn run_fetch() {}\n",
-    "benches/sync_bench.rs": "", "benches/fetch_bench.rs": "",
+    "benches/sync_bench.rs": "",
+    "benches/fetch_bench.rs": "",
     **{f"tests/snapshots/case_{i:02d}.snap": "" for i in range(10)},
     "docs/design.md": "# Design\n",
 }
 TIDE_MEMORY = {
     ".claude/memory/MEMORY.md": "# Memory\n\n- [Code map](code_map.md)\n- [Release](release.md)\n",
-    ".claude/memory/code_map.md": '''---
+    ".claude/memory/code_map.md": """---
 name: Code map
 description: where things are in tidewater
 type: project
@@ -194,15 +200,15 @@ Downloads go through `run_pull()`. Parallelism is bounded by `MAX_CONCURRENCY`. 
 struct; remotes implement the `Remote` trait. ~~`src/legacy.rs`~~ holds the v1 parser.
 The user config lives at `~/.config/tidewater/config.toml`. See [design notes](docs/design.md) and
 [ADR 3](docs/adr/0003-storage.md). Crate docs: https://docs.rs/clap/latest/clap/
-''',
-    ".claude/memory/release.md": '''---
+""",
+    ".claude/memory/release.md": """---
 name: Release
 description: release steps
 type: project
 ---
 Cut a release with `just release`; `just bench` runs the benchmarks. benches/ has 2 files.
 tests/snapshots/ 下有 12 个文件，更新快照后记得提交。
-''',
+""",
 }
 TIDE_TRUTH = {
     ("code_map.md", "path", "src/main.rs"): "pass",
@@ -251,6 +257,7 @@ def test_true_claims_pass_false_claims_fail(tmp_path: Path, name: str) -> None:
 
 
 @pytest.mark.parametrize(("name", "key", "phrase"), EXPLANATIONS)
-def test_failures_explain_what_the_project_shows(tmp_path: Path, name: str, key: tuple[str, str, str],
-                                                 phrase: str) -> None:
+def test_failures_explain_what_the_project_shows(
+    tmp_path: Path, name: str, key: tuple[str, str, str], phrase: str
+) -> None:
     assert_failure_explained(tmp_path, name, PROJECTS[name], key, phrase)

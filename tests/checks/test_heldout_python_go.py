@@ -14,7 +14,7 @@ import pytest
 from tests.support.heldout_projects import assert_failure_explained, assert_verdicts_match_truth
 
 LEDGERD_FILES = {
-    "pyproject.toml": '''[project]
+    "pyproject.toml": """[project]
 name = "ledgerd"
 version = "0.4.0"
 requires-python = ">=3.11"
@@ -35,25 +35,27 @@ line-length = 100
 
 [tool.uv]
 package = true
-''',
-    "uv.lock": "version = 1\nrequires-python = \">=3.11\"\n",
+""",
+    "uv.lock": 'version = 1\nrequires-python = ">=3.11"\n',
     ".python-version": "3.12\n",
     "Makefile": ".PHONY: lint test fmt serve\n\nlint:\n\tuv run ruff check src tests\n\ntest:\n\tuv run pytest\n\n"
-                "fmt:\n\tuv run ruff format src tests\n\nserve:\n\tuv run ledgerd serve\n",
+    "fmt:\n\tuv run ruff format src tests\n\nserve:\n\tuv run ledgerd serve\n",
     ".pre-commit-config.yaml": "repos:\n  - repo: https://github.com/astral-sh/ruff-pre-commit\n    rev: v0.6.9\n"
-                               "    hooks:\n      - id: ruff\n      - id: ruff-format\n",
+    "    hooks:\n      - id: ruff\n      - id: ruff-format\n",
     "src/ledgerd/__init__.py": '__version__ = "0.4.0"\n',
     "src/ledgerd/config.py": "DEFAULT_TIMEOUT_SECONDS = 30\n\n\ndef load_settings(path=None):\n    return {}\n",
     "src/ledgerd/cli.py": "import argparse\n\n\ndef main():\n    parser = argparse.ArgumentParser()\n"
-                          "    parser.add_argument('--reindex', action='store_true')\n    parser.parse_args()\n",
+    "    parser.add_argument('--reindex', action='store_true')\n    parser.parse_args()\n",
     "src/ledgerd/api/__init__.py": "",
     "src/ledgerd/api/routes.py": "def create_invoice(payload):\n    return payload\n\n\ndef cancel_invoice(invoice_id):\n"
-                                 "    return invoice_id\n\n\ndef list_invoices():\n    return []\n",
+    "    return invoice_id\n\n\ndef list_invoices():\n    return []\n",
     "src/ledgerd/db/__init__.py": "",
     "src/ledgerd/db/models.py": "class InvoiceRecord:\n    pass\n",
     "src/ledgerd/db/session.py": "def open_session():\n    return None\n",
-    **{f"db/migrations/000{i}_{name}.sql": f"-- {name}\n" for i, name in enumerate(
-        ["init", "invoices", "customers", "refunds", "currency", "indexes", "audit"], start=1)},
+    **{
+        f"db/migrations/000{i}_{name}.sql": f"-- {name}\n"
+        for i, name in enumerate(["init", "invoices", "customers", "refunds", "currency", "indexes", "audit"], start=1)
+    },
     "tests/conftest.py": "import pytest\n",
     "tests/test_routes.py": "def test_create():\n    assert True\n",
     "tests/test_config.py": "def test_settings():\n    assert True\n",
@@ -67,8 +69,8 @@ package = true
 
 LEDGERD_MEMORY = {
     ".claude/memory/MEMORY.md": "# Memory index\n\n- [Stack](stack.md) — tools and commands\n"
-                                "- [Layout](layout.md) — where code lives\n- [工具](tooling_zh.md) — 中文笔记\n",
-    ".claude/memory/stack.md": '''---
+    "- [Layout](layout.md) — where code lives\n- [工具](tooling_zh.md) — 中文笔记\n",
+    ".claude/memory/stack.md": """---
 name: Stack
 description: tools and commands for ledgerd
 type: project
@@ -84,8 +86,8 @@ Format with black before committing. The pinned interpreter is Python 3.12.
 Start the server with `make serve`; `make docs` builds the API docs.
 For local runs, `ledgerd --reindex` rebuilds the search index (the `--reindex` flag).
 See https://fastapi.tiangolo.com/tutorial/ for the framework. Keep read/write paths separate.
-''',
-    ".claude/memory/layout.md": '''---
+""",
+    ".claude/memory/layout.md": """---
 name: Layout
 description: where code lives in ledgerd
 type: project
@@ -98,8 +100,8 @@ type: project
 - There are 7 migrations under db/migrations/ and the runbook is [here](docs/runbook.md).
 - ~~`scripts/backfill.py`~~ is gone.
 - Name new files in `snake_case`; the `<service>/api` pattern is a placeholder.
-''',
-    ".claude/memory/tooling_zh.md": '''---
+""",
+    ".claude/memory/tooling_zh.md": """---
 name: 工具
 description: 中文工具笔记
 type: project
@@ -109,7 +111,7 @@ type: project
 Python 版本 3.11 以上即可。
 tests/fixtures/ 下有 8 个文件，`tests/test_billing.py` 覆盖计费逻辑。
 `open_session()` 在 `session.py` 里。
-''',
+""",
 }
 
 LEDGERD_TRUTH = {
@@ -151,14 +153,14 @@ LEDGERD_TRUTH = {
 RELAY_FILES = {
     "go.mod": "module github.com/acme/relay\n\ngo 1.22\n\nrequire github.com/jackc/pgx/v5 v5.6.0\n",
     "go.sum": "",
-    "cmd/relay/main.go": "package main\n\nimport \"github.com/acme/relay/internal/server\"\n\nfunc main() {\n"
-                         "\tserver.NewServer(server.DefaultPort).Run()\n}\n",
+    "cmd/relay/main.go": 'package main\n\nimport "github.com/acme/relay/internal/server"\n\nfunc main() {\n'
+    "\tserver.NewServer(server.DefaultPort).Run()\n}\n",
     "internal/server/server.go": "package server\n\nconst DefaultPort = 8080\n\ntype Server struct{ port int }\n\n"
-                                 "func NewServer(port int) *Server { return &Server{port: port} }\n\n"
-                                 "func (s *Server) Run() {}\n",
+    "func NewServer(port int) *Server { return &Server{port: port} }\n\n"
+    "func (s *Server) Run() {}\n",
     "internal/server/handlers.go": "package server\n\nfunc handleHealth() {}\n\nfunc handleEvents() {}\n",
     "internal/store/postgres.go": "package store\n\ntype PostgresStore struct{}\n\n"
-                                  "func (s *PostgresStore) SaveEvent(id string) error { return nil }\n",
+    "func (s *PostgresStore) SaveEvent(id string) error { return nil }\n",
     "internal/store/memory.go": "package store\n\ntype MemoryStore struct{}\n",
     "migrations/001_events.up.sql": "create table events();\n",
     "migrations/001_events.down.sql": "drop table events;\n",
@@ -168,14 +170,14 @@ RELAY_FILES = {
     "testdata/event_bad.json": "{}\n",
     "testdata/batch.ndjson": "{}\n",
     "Makefile": "build:\n\tgo build ./cmd/relay\n\ntest:\n\tgo test ./...\n\nlint:\n\tgolangci-lint run\n\n"
-                "run: build\n\t./relay\n",
+    "run: build\n\t./relay\n",
     ".golangci.yml": "linters:\n  enable:\n    - govet\n",
     "deploy/helm/values.yaml": "replicas: 2\n",
     "Dockerfile": "FROM golang:1.22\n",
 }
 
 RELAY_MEMORY = {
-    "memory/notes.md": '''# Agent notes
+    "memory/notes.md": """# Agent notes
 
 ## 2026-10-02 - Server layout
 The entrypoint is `cmd/relay/main.go`; HTTP wiring lives in `server.go`. `NewServer()` builds the mux and
@@ -192,7 +194,7 @@ Run `make test` and `make lint` before pushing; `make docker` builds the image.
 Helm values are in `deploy/helm/values.yaml`; the raw manifest is `deploy/k8s/deployment.yaml`.
 Linters are configured in `.golangci.yml`. ~~`make proto`~~ regenerates protobufs.
 Docs: https://pkg.go.dev/net/http. Stop with `Ctrl+C`; hit `GET /healthz` to probe.
-''',
+""",
 }
 
 RELAY_TRUTH = {
@@ -219,7 +221,7 @@ RELAY_TRUTH = {
 
 
 ORBIT_FILES = {
-    "pyproject.toml": '''[tool.poetry]
+    "pyproject.toml": """[tool.poetry]
 name = "orbit"
 version = "2.3.1"
 description = "accounts service"
@@ -239,11 +241,11 @@ line-length = 88
 [build-system]
 requires = ["poetry-core"]
 build-backend = "poetry.core.masonry.api"
-''',
+""",
     "poetry.lock": "# lock\n",
     "tox.ini": "[tox]\nenvlist = py310,py311\n\n[testenv]\ncommands = pytest\n",
     "Makefile": "test-unit:\n\tpoetry run pytest tests/unit\n\ntest-integration:\n\tpoetry run pytest tests/integration\n\n"
-                "format:\n\tpoetry run black src tests\n",
+    "format:\n\tpoetry run black src tests\n",
     ".env.example": "DATABASE_URL=postgres://localhost/orbit\n",
     "README.md": "# orbit\n\n## Setup\n",
     "src/app/__init__.py": '__version__ = "2.3.1"\nAPI_VERSION = "v2"\n',
@@ -252,14 +254,19 @@ build-backend = "poetry.core.masonry.api"
     "src/app/services/billing.py": "def charge(account):\n    return account\n",
     "src/app/services/users.py": "def get_user_by_email(email):\n    return None\n",
     "scripts/seed_db.py": "print('seed')\n",
-    "alembic/versions/a1_init.py": "", "alembic/versions/b2_users.py": "", "alembic/versions/c3_accounts.py": "",
-    "alembic/versions/d4_billing.py": "", "alembic/versions/e5_index.py": "",
-    "tests/unit/test_users.py": "", "tests/unit/test_billing.py": "", "tests/unit/test_settings.py": "",
+    "alembic/versions/a1_init.py": "",
+    "alembic/versions/b2_users.py": "",
+    "alembic/versions/c3_accounts.py": "",
+    "alembic/versions/d4_billing.py": "",
+    "alembic/versions/e5_index.py": "",
+    "tests/unit/test_users.py": "",
+    "tests/unit/test_billing.py": "",
+    "tests/unit/test_settings.py": "",
     "tests/integration/test_db.py": "",
 }
 
 ORBIT_MEMORY = {
-    "memory/notes.md": '''# Notes
+    "memory/notes.md": """# Notes
 
 ## 2026-09-20 - Setup
 We use Poetry for dependency management (we migrated from pipenv last year). Run the suite with
@@ -277,7 +284,7 @@ YAML fixtures match `tests/fixtures/*.yaml`. Run `pre-commit run --all-files` if
 ## 2026-11-12 - 迁移
 数据库迁移脚本在 `alembic/versions/`，共 6 个。依赖用 poetry 管理，不再使用 pipenv。
 格式化工具是 black。单元测试在 tests/unit/ 下，有 3 个文件。
-''',
+""",
 }
 
 ORBIT_TRUTH = {
@@ -320,7 +327,11 @@ PROJECTS = {
 }
 
 EXPLANATIONS = [
-    ("ledgerd", ("tooling_zh.md", "count", "tests/fixtures/"), "memory says 8 entries under tests/fixtures/; ls finds 5"),
+    (
+        "ledgerd",
+        ("tooling_zh.md", "count", "tests/fixtures/"),
+        "memory says 8 entries under tests/fixtures/; ls finds 5",
+    ),
     ("ledgerd", ("stack.md", "tool", "black"), "ruff"),
     ("ledgerd", ("stack.md", "script", "docs"), "Makefile has no docs target"),
     ("ledgerd", ("layout.md", "identifier", "void_invoice"), "cancel_invoice"),
@@ -337,6 +348,7 @@ def test_true_claims_pass_false_claims_fail(tmp_path: Path, name: str) -> None:
 
 
 @pytest.mark.parametrize(("name", "key", "phrase"), EXPLANATIONS)
-def test_failures_explain_what_the_project_shows(tmp_path: Path, name: str, key: tuple[str, str, str],
-                                                 phrase: str) -> None:
+def test_failures_explain_what_the_project_shows(
+    tmp_path: Path, name: str, key: tuple[str, str, str], phrase: str
+) -> None:
     assert_failure_explained(tmp_path, name, PROJECTS[name], key, phrase)

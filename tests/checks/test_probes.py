@@ -61,8 +61,10 @@ def test_no_module_in_checks_can_reach_a_shell() -> None:
 
 
 def test_every_probe_is_an_argument_list_without_shell(project: Path, popen_calls: list) -> None:
-    body = ("`src/config.py`, `config.py`, `load_config()`, `--dry-run`, 58 posts under posts/short/, "
-            "`pnpm test`, `make lint`, Node 20, `src/$(id).py`, `a;b.py`")
+    body = (
+        "`src/config.py`, `config.py`, `load_config()`, `--dry-run`, 58 posts under posts/short/, "
+        "`pnpm test`, `make lint`, Node 20, `src/$(id).py`, `a;b.py`"
+    )
     store = make_store(project, {"all.md": body}, fields={"all.md": {"checks": ["ls posts | wc -l", "ls $(id)"]}})
     run_checks(store)
     for line in ("ls $(touch pwned)", "grep -r 'x|y' src; rm -rf src", "git grep -n `id`"):
@@ -76,16 +78,19 @@ def test_every_probe_is_an_argument_list_without_shell(project: Path, popen_call
     assert (project / "src" / "config.py").exists()
 
 
-@pytest.mark.parametrize(("tokens", "argv"), [
-    (["ls", "-rf"], None),
-    (["ls", "--", "-rf"], ["ls", "--", "-rf"]),
-    (["grep", "-r", "--help", "src"], None),
-    (["grep", "-r", "-e", "--help", "src"], ["grep", "-r", "--exclude-dir=.git", "-e", "--help", "--", "src"]),
-    (["grep", "-rnF", "-e", "--help"], ["grep", "-r", "-n", "-F", "--exclude-dir=.git", "-e", "--help"]),
-    (["git", "grep", "-F", "-e", "-rf"], ["git", "grep", "-F", "-e", "-rf", "--"]),
-    (["head", "-5", "src/config.py"], ["head", "-5", "--", "src/config.py"]),
-    (["git", "ls-files", ":(glob)**/config.py"], ["git", "ls-files", "--", ":(glob)**/config.py"]),
-])
+@pytest.mark.parametrize(
+    ("tokens", "argv"),
+    [
+        (["ls", "-rf"], None),
+        (["ls", "--", "-rf"], ["ls", "--", "-rf"]),
+        (["grep", "-r", "--help", "src"], None),
+        (["grep", "-r", "-e", "--help", "src"], ["grep", "-r", "--exclude-dir=.git", "-e", "--help", "--", "src"]),
+        (["grep", "-rnF", "-e", "--help"], ["grep", "-r", "-n", "-F", "--exclude-dir=.git", "-e", "--help"]),
+        (["git", "grep", "-F", "-e", "-rf"], ["git", "grep", "-F", "-e", "-rf", "--"]),
+        (["head", "-5", "src/config.py"], ["head", "-5", "--", "src/config.py"]),
+        (["git", "ls-files", ":(glob)**/config.py"], ["git", "ls-files", "--", ":(glob)**/config.py"]),
+    ],
+)
 def test_patterns_and_paths_are_marked_as_data(project: Path, tokens: list[str], argv: list[str] | None) -> None:
     if argv is None:
         with pytest.raises(Refused, match="is not allowed"):
@@ -140,13 +145,16 @@ def test_refused_without_running_anything(project: Path, popen_calls: list, line
     assert popen_calls == []
 
 
-@pytest.mark.parametrize(("line", "literal"), [
-    ("ls posts;id", "posts;id"),
-    ("ls 'a|b'", "a|b"),
-    ("ls $(touch pwned)", "$(touch"),
-    ("ls `id`", "`id`"),
-    ("ls posts&&id", "posts&&id"),
-])
+@pytest.mark.parametrize(
+    ("line", "literal"),
+    [
+        ("ls posts;id", "posts;id"),
+        ("ls 'a|b'", "a|b"),
+        ("ls $(touch pwned)", "$(touch"),
+        ("ls `id`", "`id`"),
+        ("ls posts&&id", "posts&&id"),
+    ],
+)
 def test_shell_syntax_is_literal_data(project: Path, line: str, literal: str) -> None:
     result = run_adhoc(project, line)
     assert literal in result.argv
@@ -188,14 +196,22 @@ FALLBACK_BODY = (
 
 
 def _verdicts(store) -> list[tuple[str, str, str]]:
-    return [(result.claim.kind, result.claim.subject, result.verdict)
-            for result in run_checks(store).results["fb.md"]]
+    return [(result.claim.kind, result.claim.subject, result.verdict) for result in run_checks(store).results["fb.md"]]
 
 
 def test_missing_binaries_fall_back_to_python(project: Path, tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
-    store = make_store(project, {"fb.md": FALLBACK_BODY},
-                       fields={"fb.md": {"checks": [{"run": "ls posts/short", "expect": "count == 41"},
-                                                    {"run": "wc -l src/config.py", "expect": "count == 4"}]}})
+    store = make_store(
+        project,
+        {"fb.md": FALLBACK_BODY},
+        fields={
+            "fb.md": {
+                "checks": [
+                    {"run": "ls posts/short", "expect": "count == 41"},
+                    {"run": "wc -l src/config.py", "expect": "count == 4"},
+                ]
+            }
+        },
+    )
     with_binaries = _verdicts(store)
     empty_bin = tmp_path / "empty-bin"
     empty_bin.mkdir()
@@ -206,13 +222,23 @@ def test_missing_binaries_fall_back_to_python(project: Path, tmp_path: Path, mon
     assert {verdict for _, _, verdict in with_binaries} == {"pass", "fail"}
 
 
-@pytest.mark.parametrize("line", [
-    "ls -1 posts/short", "ls -d docs/a.md nope", "grep -r -n -F -e MAX_PER_WEEK -- src", "grep -r -l -w buildFeed .",
-    "cat src/config.py", "head -n 2 src/config.py", "wc -l src/config.py", "git ls-files :(glob)**/config.py",
-    "git grep -n -F -w -e buildFeed",
-])
-def test_fallback_output_matches_the_real_program(project: Path, tmp_path: Path, monkeypatch: pytest.MonkeyPatch,
-                                                  line: str) -> None:
+@pytest.mark.parametrize(
+    "line",
+    [
+        "ls -1 posts/short",
+        "ls -d docs/a.md nope",
+        "grep -r -n -F -e MAX_PER_WEEK -- src",
+        "grep -r -l -w buildFeed .",
+        "cat src/config.py",
+        "head -n 2 src/config.py",
+        "wc -l src/config.py",
+        "git ls-files :(glob)**/config.py",
+        "git grep -n -F -w -e buildFeed",
+    ],
+)
+def test_fallback_output_matches_the_real_program(
+    project: Path, tmp_path: Path, monkeypatch: pytest.MonkeyPatch, line: str
+) -> None:
     real = run_adhoc(project, line)
     empty_bin = tmp_path / "empty-bin"
     empty_bin.mkdir()
@@ -251,7 +277,7 @@ def test_rg_is_preferred_outside_git_when_installed(tmp_path: Path, monkeypatch:
     bin_dir = tmp_path / "bin"
     bin_dir.mkdir()
     stand_in = bin_dir / "rg"
-    stand_in.write_text(f"#!/bin/sh\nexec {shutil.which('grep')} -r \"$@\"\n")
+    stand_in.write_text(f'#!/bin/sh\nexec {shutil.which("grep")} -r "$@"\n')
     stand_in.chmod(0o755)
     monkeypatch.setenv("PATH", f"{bin_dir}{os.pathsep}{os.environ['PATH']}")
     store = make_store(project, {"r.md": "`load_settings()` and `save_settings()`."})

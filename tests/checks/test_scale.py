@@ -21,8 +21,11 @@ def memory_at_project_root(root: Path, count: int) -> Store:
     files = {"src/app.py": "def load_config(path):\n    return path\n", "README.txt": "The app.\n"}
     bodies = {}
     for number in range(count):
-        bodies[f"m{number:05d}.md"] = (f"Call `load_config()` first; `memory_only_{number}()` is ours.\n"
-                                       if number % 2 == 0 else "Nothing to probe here.\n")
+        bodies[f"m{number:05d}.md"] = (
+            f"Call `load_config()` first; `memory_only_{number}()` is ours.\n"
+            if number % 2 == 0
+            else "Nothing to probe here.\n"
+        )
     files.update(bodies)
     commit_files(root, files, "project and memory", "2026-01-01T00:00:00+00:00")
     store = Store(root=root, format="claude-code", project=root)
@@ -43,8 +46,12 @@ def test_every_probe_has_a_short_argument_list(outcome) -> None:
     commands = {check.probe.command for checks in result.results.values() for check in checks if check.probe}
     assert commands
     assert all(command.count(":(exclude") <= MAX_EXCLUDES for command in commands)
-    assert not any("Argument list too long" in (check.probe.output or "")
-                   for checks in result.results.values() for check in checks if check.probe)
+    assert not any(
+        "Argument list too long" in (check.probe.output or "")
+        for checks in result.results.values()
+        for check in checks
+        if check.probe
+    )
 
 
 def test_identifiers_are_searched_in_a_constant_number_of_processes(outcome) -> None:

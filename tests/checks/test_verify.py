@@ -12,10 +12,15 @@ from curator.checks import run_checks
 from curator.model import Entry, SourceFile, Store
 from tests.support.gitrepo import commit_files, init_repo
 
-PACKAGE_JSON = json.dumps({
-    "name": "site", "packageManager": "pnpm@9.1.0", "engines": {"node": ">=20"},
-    "scripts": {"build": "tsc", "test": "vitest run"}, "devDependencies": {"vitest": "^2.0.0"},
-})
+PACKAGE_JSON = json.dumps(
+    {
+        "name": "site",
+        "packageManager": "pnpm@9.1.0",
+        "engines": {"node": ">=20"},
+        "scripts": {"build": "tsc", "test": "vitest run"},
+        "devDependencies": {"vitest": "^2.0.0"},
+    }
+)
 PYPROJECT = """[project]
 name = "tool"
 requires-python = ">=3.11"
@@ -46,7 +51,10 @@ def build_project(root: Path) -> Path:
         "src/config.py": "MAX_PER_WEEK = 4\n\ndef load_config(path):\n    return path\n",
         "src/feed.ts": "export function buildFeed(posts: string[]) { return posts; }\n",
         "src/cli.py": "parser.add_argument('--help-me')\nparser.add_argument('--dry-run')\n",
-        "docs/a.md": "a\n", "docs/b.md": "b\n", "docs/c.md": "c\n", "docs/d.png": "png\n",
+        "docs/a.md": "a\n",
+        "docs/b.md": "b\n",
+        "docs/c.md": "c\n",
+        "docs/d.png": "png\n",
         "docs/-rf.md": "a file whose name looks like an option\n",
         "tests/conftest.py": "\n",
         "packages/web/package.json": json.dumps({"name": "web", "scripts": {"dev": "vite"}}),
@@ -66,8 +74,9 @@ def make_store(project: Path, bodies: dict[str, str], fields: dict[str, dict] | 
         path = root / entry_id
         path.write_text(body, encoding="utf-8")
         store.files[entry_id] = SourceFile(rel=entry_id, abspath=path, raw=body.encode(), text=body)
-        store.entries.append(Entry(id=entry_id, path=entry_id, body=body, text=body,
-                                   fields=(fields or {}).get(entry_id, {})))
+        store.entries.append(
+            Entry(id=entry_id, path=entry_id, body=body, text=body, fields=(fields or {}).get(entry_id, {}))
+        )
     return store
 
 
@@ -106,14 +115,23 @@ CASES = [
     ("constant", "Capped by `MAX_PER_WEEK`.", "pass", "src/config.py:1"),
     ("flag is data", "Pass `--dry-run` to preview.", "pass", "finds --dry-run"),
     ("flag missing", "Pass `--force` to skip.", "fail", "finds no --force"),
-    ("count wrong", "58 old posts under posts/short/ to delete.", "fail",
-     "memory says 58 entries under posts/short/; ls finds 41"),
+    (
+        "count wrong",
+        "58 old posts under posts/short/ to delete.",
+        "fail",
+        "memory says 58 entries under posts/short/; ls finds 41",
+    ),
     ("count right", "41 posts under `posts/short/`.", "pass", "ls finds 41"),
     ("count zh", "posts/short/ 下还有 58 篇待删。", "fail", "ls finds 41"),
     ("count ext", "There are 4 markdown files in `docs/`.", "pass", "ls finds 4"),
     ("count files", "There are 5 files in `docs/`.", "pass", "memory says 5 files under docs/; ls finds 5"),
     ("count folders", "`src/` has 2 folders.", "fail", "memory says 2 directories under src/; ls finds 0"),
-    ("count approx", "about 40 posts under posts/short/.", "pass", "memory says about 40 entries under posts/short/; ls finds 41"),
+    (
+        "count approx",
+        "about 40 posts under posts/short/.",
+        "pass",
+        "memory says about 40 entries under posts/short/; ls finds 41",
+    ),
     ("count over", "over 50 posts under posts/short/.", "fail", "memory says more than 50 entries"),
     ("count no dir", "12 posts under posts/gone/.", "fail", "no such directory"),
     ("pkg script", "Run `pnpm test`, please.", "pass", '"test": "vitest run"'),
@@ -168,7 +186,11 @@ def test_identifier_only_in_memory_does_not_pass(project: Path) -> None:
 
 DECLARED = [
     ({"run": "ls posts/short", "expect": "count == 41"}, "pass", "printed 41 lines"),
-    ({"run": "ls posts/short", "expect": "count == 58"}, "fail", "memory expects count == 58; `ls posts/short` printed 41"),
+    (
+        {"run": "ls posts/short", "expect": "count == 58"},
+        "fail",
+        "memory expects count == 58; `ls posts/short` printed 41",
+    ),
     ({"run": "grep -r -l MAX_PER_WEEK src", "expect": "contains src/config.py"}, "pass", "contains"),
     ({"run": "git grep -n renderFeed", "expect": "exit == 0"}, "fail", "exited 1"),
     ({"run": "wc -l src/config.py", "expect": "count == 4"}, "pass", "counted 4"),
@@ -249,9 +271,17 @@ def test_unreadable_manifests_give_unknown_not_errors(tmp_path: Path) -> None:
     (project / "pyproject.toml").write_text("[project\nname=")
     (project / ".nvmrc").write_text("lts/iron\n")
     store = make_store(project, {"b.md": "Run `pnpm test`; we use Node 20 and `uv run serve`; tests run with jest."})
-    verdicts = {(result.claim.kind, result.claim.subject): result.verdict for result in run_checks(store).results["b.md"]}
-    assert verdicts == {("tool", "pnpm"): "unknown", ("script", "test"): "unknown", ("version", "node"): "unknown",
-                        ("tool", "uv"): "unknown", ("script", "serve"): "unknown", ("tool", "jest"): "unknown"}
+    verdicts = {
+        (result.claim.kind, result.claim.subject): result.verdict for result in run_checks(store).results["b.md"]
+    }
+    assert verdicts == {
+        ("tool", "pnpm"): "unknown",
+        ("script", "test"): "unknown",
+        ("version", "node"): "unknown",
+        ("tool", "uv"): "unknown",
+        ("script", "serve"): "unknown",
+        ("tool", "jest"): "unknown",
+    }
 
 
 def test_claude_home_store_without_a_known_project_is_not_checked_against_its_git_root(tmp_path: Path) -> None:

@@ -66,19 +66,23 @@ def test_project_override(project: Path, tmp_path: Path) -> None:
     other = tmp_path / "other"
     (other / "src").mkdir(parents=True)
     (other / "src" / "legacy.ts").write_text("export function renderFeed() {}\n")
-    code, output = run("check", str(project / ".claude/memory"), "--project", str(other), "--entry", "bad.md",
-                       "--format", "json")
+    code, output = run(
+        "check", str(project / ".claude/memory"), "--project", str(other), "--entry", "bad.md", "--format", "json"
+    )
     data = json.loads(output)
     assert code == 0 and Path(data["project"]) == other
     assert [check["verdict"] for check in data["entries"][0]["checks"]] == ["pass", "pass"]
 
 
-@pytest.mark.parametrize("args", [
-    ("--entry", "nope.md"),
-    ("--project", "/definitely/not/here"),
-    ("--format", "yaml"),
-    ("--timeout", "0"),
-])
+@pytest.mark.parametrize(
+    "args",
+    [
+        ("--entry", "nope.md"),
+        ("--project", "/definitely/not/here"),
+        ("--format", "yaml"),
+        ("--timeout", "0"),
+    ],
+)
 def test_usage_errors_exit_2(project: Path, args: tuple[str, ...]) -> None:
     code, _ = run("check", str(project / ".claude/memory"), *args)
     assert code == 2

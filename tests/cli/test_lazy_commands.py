@@ -26,12 +26,16 @@ def test_every_registered_command_is_in_the_lazy_table() -> None:
 
 
 def test_version_and_help_import_no_subcommand_module() -> None:
-    probe = ("import sys; from curator.__main__ import run; sys.argv = ['curator', '--version']; run(); "
-             "print(sorted(name for name in sys.modules if name.startswith('curator.cli.') or name == 'click'))")
+    probe = (
+        "import sys; from curator.__main__ import run; sys.argv = ['curator', '--version']; run(); "
+        "print(sorted(name for name in sys.modules if name.startswith('curator.cli.') or name == 'click'))"
+    )
     output = subprocess.run([sys.executable, "-c", probe], capture_output=True, text=True, check=True).stdout
     assert output.splitlines() == ["curator, version " + curator.__version__, "[]"]
-    listing = ("import sys; from click.testing import CliRunner; from curator.cli import main; "
-               "CliRunner().invoke(main, ['--version']); "
-               "print(sorted(name for name in sys.modules if name.startswith('curator.cli.')))")
+    listing = (
+        "import sys; from click.testing import CliRunner; from curator.cli import main; "
+        "CliRunner().invoke(main, ['--version']); "
+        "print(sorted(name for name in sys.modules if name.startswith('curator.cli.')))"
+    )
     loaded = subprocess.run([sys.executable, "-c", listing], capture_output=True, text=True, check=True).stdout
     assert loaded.strip() == "[]"

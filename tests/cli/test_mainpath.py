@@ -20,10 +20,16 @@ def invoke(*args: str):
     [
         (("index", "add", "orphan.md"), None, "- [Orphan](orphan.md) — nobody links me"),
         (("index", "drop", "6"), "- [Gone](gone.md) — was deleted", None),
-        (("index", "shorten", "deploy_freeze.md", "--hook", "frozen"), "- [Deploy freeze](deploy_freeze.md) — no deploys before 2026-04-15", "- [Deploy freeze](deploy_freeze.md) — frozen"),
+        (
+            ("index", "shorten", "deploy_freeze.md", "--hook", "frozen"),
+            "- [Deploy freeze](deploy_freeze.md) — no deploys before 2026-04-15",
+            "- [Deploy freeze](deploy_freeze.md) — frozen",
+        ),
     ],
 )
-def test_index_commands_change_one_line_in_one_commit(tmp_path: Path, args: tuple[str, ...], line_gone: str | None, line_new: str | None) -> None:
+def test_index_commands_change_one_line_in_one_commit(
+    tmp_path: Path, args: tuple[str, ...], line_gone: str | None, line_new: str | None
+) -> None:
     files = dict(CLAUDE_FILES, **{"orphan.md": topic("Orphan", "nobody links me", "project", "Body.")})
     files["MEMORY.md"] = CLAUDE_FILES["MEMORY.md"] + "- [Gone](gone.md) — was deleted\n"
     root = claude_store(tmp_path / "proj", files=files)
@@ -93,6 +99,8 @@ def test_the_demo_says_where_it_was_built_before_it_opens(tmp_path: Path) -> Non
 
 def test_expire_relink_to_points_links_at_the_named_entry(tmp_path: Path) -> None:
     root = claude_store(tmp_path / "proj")
-    result = invoke("expire", "cadence_again.md", "--relink-to", "blog_cadence.md", "--now", "2026-11-29", "--store", str(root))
+    result = invoke(
+        "expire", "cadence_again.md", "--relink-to", "blog_cadence.md", "--now", "2026-11-29", "--store", str(root)
+    )
     assert result.exit_code == 0 and "pointed at the entry you named" in result.stderr
     assert "[[blog_cadence|the other]]" in (root / "team/people.md").read_text(encoding="utf-8")

@@ -23,7 +23,16 @@ def short_head(root: Path) -> str:
 def test_expire_restore_print_what_they_did_and_the_commit(tmp_path: Path) -> None:
     root = claude_store(tmp_path / "proj")
     before = snapshot(root)
-    expired = invoke("expire", "deploy_freeze.md", "--reason", "deadline 2026-04-15 passed", "--now", "2026-11-29", "--store", str(root))
+    expired = invoke(
+        "expire",
+        "deploy_freeze.md",
+        "--reason",
+        "deadline 2026-04-15 passed",
+        "--now",
+        "2026-11-29",
+        "--store",
+        str(root),
+    )
     assert expired.exit_code == 0, expired.output
     assert "expire deploy_freeze.md — deadline 2026-04-15 passed -> .archive/deploy_freeze.md" in expired.output
     assert f"commit {short_head(root)}" in expired.output
@@ -81,8 +90,21 @@ def test_merge_with_name_and_text_file_then_undo(tmp_path: Path) -> None:
     root = claude_store(tmp_path / "proj")
     before = snapshot(root)
     merged_file = tmp_path / "merged.md"
-    merged_file.write_text("---\nname: cadence\ndescription: posting cadence\ntype: feedback\n---\nAt most 4 posts per week.\n", encoding="utf-8")
-    result = invoke("merge", "blog_cadence.md", "cadence_again.md", "--name", "cadence", "--text-file", str(merged_file), "--store", str(root))
+    merged_file.write_text(
+        "---\nname: cadence\ndescription: posting cadence\ntype: feedback\n---\nAt most 4 posts per week.\n",
+        encoding="utf-8",
+    )
+    result = invoke(
+        "merge",
+        "blog_cadence.md",
+        "cadence_again.md",
+        "--name",
+        "cadence",
+        "--text-file",
+        str(merged_file),
+        "--store",
+        str(root),
+    )
     assert result.exit_code == 0, result.output
     assert "merge blog_cadence.md, cadence_again.md into cadence.md" in result.output
     assert (root / "cadence.md").read_text(encoding="utf-8") == merged_file.read_text(encoding="utf-8")
@@ -102,7 +124,18 @@ def test_review_stamps_the_given_day(tmp_path: Path) -> None:
 
 def test_expire_at_then_due(tmp_path: Path) -> None:
     root = claude_store(tmp_path / "proj")
-    scheduled = invoke("expire", "deploy_freeze.md", "--at", "2026-12-15", "--reason", "launch over", "--now", "2026-11-29", "--store", str(root))
+    scheduled = invoke(
+        "expire",
+        "deploy_freeze.md",
+        "--at",
+        "2026-12-15",
+        "--reason",
+        "launch over",
+        "--now",
+        "2026-11-29",
+        "--store",
+        str(root),
+    )
     assert scheduled.exit_code == 0, scheduled.output
     assert "schedule expiry of deploy_freeze.md on 2026-12-15" in scheduled.output
     nothing = invoke("expire", "--due", "--now", "2026-12-01", "--store", str(root))

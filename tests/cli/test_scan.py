@@ -16,10 +16,22 @@ from tests.conftest import NOW
 NOW_ARG = NOW.isoformat()
 
 ENTRY_FIELDS = {
-    "id": str, "path": str, "line": (int, type(None)), "name": str, "description": str,
-    "type": (str, type(None)), "status": str, "created": (str, type(None)), "modified": (str, type(None)),
-    "reviewed": (str, type(None)), "age_days": (float, int, type(None)), "commits": int, "bytes": int,
-    "tokens": int, "checks": list, "usage": dict,
+    "id": str,
+    "path": str,
+    "line": (int, type(None)),
+    "name": str,
+    "description": str,
+    "type": (str, type(None)),
+    "status": str,
+    "created": (str, type(None)),
+    "modified": (str, type(None)),
+    "reviewed": (str, type(None)),
+    "age_days": (float, int, type(None)),
+    "commits": int,
+    "bytes": int,
+    "tokens": int,
+    "checks": list,
+    "usage": dict,
 }
 VERSION_1_ENTRY_FIELDS = set(ENTRY_FIELDS) - {"usage"}
 FINDING_FIELDS = {"rule": str, "severity": str, "entries": list, "message": str, "evidence": dict}
@@ -135,8 +147,22 @@ def test_format_name_forces_the_reader(demo) -> None:
 
 
 @pytest.mark.parametrize(
-    "command", [[], ["scan"], ["demo"], ["tui"], ["history"], ["check"], ["edit"], ["expire"], ["merge"],
-                ["restore"], ["review"], ["undo"], ["track"]]
+    "command",
+    [
+        [],
+        ["scan"],
+        ["demo"],
+        ["tui"],
+        ["history"],
+        ["check"],
+        ["edit"],
+        ["expire"],
+        ["merge"],
+        ["restore"],
+        ["review"],
+        ["undo"],
+        ["track"],
+    ],
 )
 def test_every_command_has_help(command: list[str]) -> None:
     code, output = run(*command, "--help")

@@ -53,8 +53,12 @@ def _add(store: Path) -> None:
 
 def _commit(store: Path) -> None:
     subprocess.run(["git", "add", "-A", "--", "."], cwd=store, check=True, capture_output=True)
-    subprocess.run(["git", "-c", "commit.gpgsign=false", "commit", "-q", "-m", "between scans"], cwd=store,
-                   check=True, capture_output=True)
+    subprocess.run(
+        ["git", "-c", "commit.gpgsign=false", "commit", "-q", "-m", "between scans"],
+        cwd=store,
+        check=True,
+        capture_output=True,
+    )
 
 
 @pytest.fixture
@@ -113,8 +117,11 @@ def test_cache_lives_in_the_git_dir_and_leaves_git_status_clean(demo_store: Path
     monkeypatch.delenv("CURATOR_CACHE_DIR")
     before = subprocess.run(["git", "status", "--porcelain"], cwd=demo_store, capture_output=True, text=True).stdout
     scan_json(demo_store)
-    top = Path(subprocess.run(["git", "rev-parse", "--git-dir"], cwd=demo_store, capture_output=True, text=True,
-                              check=True).stdout.strip())
+    top = Path(
+        subprocess.run(
+            ["git", "rev-parse", "--git-dir"], cwd=demo_store, capture_output=True, text=True, check=True
+        ).stdout.strip()
+    )
     top = top if top.is_absolute() else demo_store / top
     assert list((top / "curator").glob(f"*/{FILE_NAME}"))
     after = subprocess.run(["git", "status", "--porcelain"], cwd=demo_store, capture_output=True, text=True).stdout
@@ -128,8 +135,10 @@ def test_a_store_outside_git_caches_in_the_user_cache_dir(tmp_path: Path, monkey
     store.mkdir(parents=True)
     (store / "MEMORY.md").write_text("- [A](a.md) — a\n- [B](b.md) — b\n", encoding="utf-8")
     for name in ("a", "b"):
-        (store / f"{name}.md").write_text(f"---\nname: {name}\ndescription: d\ntype: project\n---\n\n"
-                                          "Publish at most 4 posts per week.\n", encoding="utf-8")
+        (store / f"{name}.md").write_text(
+            f"---\nname: {name}\ndescription: d\ntype: project\n---\n\nPublish at most 4 posts per week.\n",
+            encoding="utf-8",
+        )
     listing = sorted(os.listdir(store))
     assert_cached_equals_cold(store)
     assert sorted(os.listdir(store)) == listing

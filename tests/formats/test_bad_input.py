@@ -188,7 +188,7 @@ def test_arbitrary_frontmatter_never_crashes(tmp_path_factory, front: str, body:
     for entry in store.entries:
         assert entry.status in ("active", "unreadable", "expired")
         if entry.span is not None and entry.status == "active":
-            assert store.files[entry.path].text[entry.span[0]:entry.span[1]] == entry.text
+            assert store.files[entry.path].text[entry.span[0] : entry.span[1]] == entry.text
 
 
 def test_os_errors_during_detection_become_detect_errors(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:

@@ -38,7 +38,7 @@ def _assert_spans(store) -> None:
         if entry.span is None or entry.status == "unreadable":
             continue
         source = store.files[entry.path]
-        assert source.text[entry.span[0]:entry.span[1]] == entry.text, entry.id
+        assert source.text[entry.span[0] : entry.span[1]] == entry.text, entry.id
 
 
 def test_every_rebuilt_file_and_directory_loads(corpus: Path, tmp_path: Path) -> None:

@@ -31,7 +31,8 @@ Post at most 4 times a week.
 
 def _changed_lines(before: str, after: str) -> list[str]:
     return [
-        line for line in difflib.ndiff(before.splitlines(keepends=True), after.splitlines(keepends=True))
+        line
+        for line in difflib.ndiff(before.splitlines(keepends=True), after.splitlines(keepends=True))
         if line[:2] in ("- ", "+ ")
     ]
 
@@ -43,7 +44,10 @@ def _changed_lines(before: str, after: str) -> list[str]:
         ("---\r\na: 1\r\n---\r\nbody", {"a": 1}),
         ("---\n---\nbody", {}),
         ("---\nglobs: *.tsx,*.ts\nalwaysApply: false\n---\n", {"globs": "*.tsx,*.ts", "alwaysApply": "false"}),
-        ("---\ndescription: \nglobs: \nalwaysApply: true\n---\nx", {"description": None, "globs": None, "alwaysApply": True}),
+        (
+            "---\ndescription: \nglobs: \nalwaysApply: true\n---\nx",
+            {"description": None, "globs": None, "alwaysApply": True},
+        ),
         ("---\npaths: ['tests/**/*.py']\n---\n", {"paths": ["tests/**/*.py"]}),
         ("---\nreviewed: 2026-05-01\n---\n", {"reviewed": "2026-05-01"}),
     ],
@@ -68,8 +72,8 @@ def test_unclosed_block_is_a_problem() -> None:
 def test_split_gives_raw_and_spans() -> None:
     block = frontmatter.split(TOPIC)
     assert block is not None
-    assert TOPIC[block.raw_span[0]:block.raw_span[1]] == block.raw
-    assert TOPIC[block.body_start:].startswith("\nPost at most")
+    assert TOPIC[block.raw_span[0] : block.raw_span[1]] == block.raw
+    assert TOPIC[block.body_start :].startswith("\nPost at most")
     assert frontmatter.split("no frontmatter\n---\n") is None
     assert frontmatter.split("----\nx\n----\n") is None
 
@@ -160,7 +164,9 @@ def test_generated_variants_round_trip_and_edit_in_place(tmp_path: Path, variant
     assert len(old_lines) == len(new_lines)
     differing = [index for index, (old, new) in enumerate(zip(old_lines, new_lines)) if old != new]
     assert differing == [3]
-    assert new_lines[3] == 'description: "At most 6 posts per week"'.encode() + (b"\r\n" if "crlf" in variant else b"\n")
+    assert new_lines[3] == 'description: "At most 6 posts per week"'.encode() + (
+        b"\r\n" if "crlf" in variant else b"\n"
+    )
     assert edited.startswith(b"\xef\xbb\xbf") == variant.startswith("bom")
     assert edited.endswith(b"\n") == data.endswith(b"\n")
 
@@ -182,13 +188,19 @@ from hypothesis import strategies as st  # noqa: E402
 
 _scalar_text = st.one_of(
     st.text(alphabet=st.sampled_from(list("abz AZ_-./:#'\"0123456789(),!?*&中é")), max_size=20),
-    st.sampled_from(["true", "false", "yes", "No", "null", "~", "12", "012", "1.5", "2026-01-01", "0x1F", "-3", "'q'", '"q"']),
+    st.sampled_from(
+        ["true", "false", "yes", "No", "null", "~", "12", "012", "1.5", "2026-01-01", "0x1F", "-3", "'q'", '"q"']
+    ),
 )
 
 
 @settings(max_examples=300, deadline=None)
-@given(st.lists(st.tuples(st.sampled_from(["name", "description", "type", "tags", "x_y", "a-b"]), _scalar_text), max_size=5),
-       st.booleans())
+@given(
+    st.lists(
+        st.tuples(st.sampled_from(["name", "description", "type", "tags", "x_y", "a-b"]), _scalar_text), max_size=5
+    ),
+    st.booleans(),
+)
 def test_fast_parse_matches_yaml_when_it_answers(pairs: list[tuple[str, str]], nest: bool) -> None:
     lines = [f"{key}: {value}" for key, value in pairs]
     if nest and pairs:
@@ -212,7 +224,9 @@ _values = st.one_of(
     st.lists(st.text(alphabet="abc -", max_size=5), max_size=3),
     st.none(),
 )
-_documents = st.sampled_from([TOPIC, TOPIC.replace("\n", "\r\n"), "---\n---\nbody\n", "no block\n", "---\ntags: [a, b]\nx: 1\n---\n"])
+_documents = st.sampled_from(
+    [TOPIC, TOPIC.replace("\n", "\r\n"), "---\n---\nbody\n", "no block\n", "---\ntags: [a, b]\nx: 1\n---\n"]
+)
 
 
 @settings(max_examples=300, deadline=None)
@@ -231,7 +245,9 @@ def test_set_fields_result_always_parses_to_the_update(document: str, updates: d
     for key, value in before.items():
         if key not in updates:
             assert fields[key] == value
-    assert after.endswith(document[frontmatter.split(document).body_start:] if frontmatter.split(document) else document)
+    assert after.endswith(
+        document[frontmatter.split(document).body_start :] if frontmatter.split(document) else document
+    )
 
 
 @pytest.mark.parametrize("value", ["1:0", "12:30:00", "0x1F", "0o17", "1e3", "~", "null", "Yes"])

@@ -33,7 +33,7 @@ def topic(name: str, description: str, memory_type: str | None, body: str = "Bod
 
 
 def _span_text(store, entry) -> str:
-    return store.files[entry.path].text[entry.span[0]:entry.span[1]]
+    return store.files[entry.path].text[entry.span[0] : entry.span[1]]
 
 
 # ---- claude-code --------------------------------------------------------------------------------
@@ -49,11 +49,14 @@ INDEXES = {
 
 @pytest.mark.parametrize("index_style", sorted(INDEXES))
 def test_claude_code_index_styles(tmp_path: Path, index_style: str) -> None:
-    write(tmp_path, {
-        "MEMORY.md": INDEXES[index_style],
-        "blog_cadence.md": topic("blog-cadence", "Posting cadence", "feedback", "See [[team-x]].\n"),
-        "team/x.md": topic("team-x", "Who is who", None, shape="pinned"),
-    })
+    write(
+        tmp_path,
+        {
+            "MEMORY.md": INDEXES[index_style],
+            "blog_cadence.md": topic("blog-cadence", "Posting cadence", "feedback", "See [[team-x]].\n"),
+            "team/x.md": topic("team-x", "Who is who", None, shape="pinned"),
+        },
+    )
     store = formats.detect(tmp_path)
     assert store.format == "claude-code"
     topics = {entry.id: entry for entry in store.entries if entry.kind == "file"}
@@ -71,16 +74,19 @@ def test_claude_code_frontmatter_shapes(tmp_path: Path, shape: str, expected_typ
     write(tmp_path, {"MEMORY.md": "- [A](a.md)\n", "a.md": topic("a-slug", "What a is", "project", shape=shape)})
     entry = formats.detect(tmp_path).get("a.md")
     assert (entry.type, entry.name, entry.description, entry.status) == (expected_type, "a-slug", "What a is", "active")
-    assert entry.body == _span_text(formats.detect(tmp_path), entry)[entry.text.index(entry.body):]
+    assert entry.body == _span_text(formats.detect(tmp_path), entry)[entry.text.index(entry.body) :]
     assert entry.span == (0, len(entry.text))
 
 
 def test_claude_code_dates_and_archive(tmp_path: Path) -> None:
-    write(tmp_path, {
-        "MEMORY.md": "- [A](a.md)\n",
-        "a.md": "---\nname: a\ndescription: d\ntype: project\nreviewed: 2026-05-01\nexpires: 2026-04-15T10:00:00+02:00\n---\nx\n",
-        ".archive/old.md": topic("old", "gone", "project"),
-    })
+    write(
+        tmp_path,
+        {
+            "MEMORY.md": "- [A](a.md)\n",
+            "a.md": "---\nname: a\ndescription: d\ntype: project\nreviewed: 2026-05-01\nexpires: 2026-04-15T10:00:00+02:00\n---\nx\n",
+            ".archive/old.md": topic("old", "gone", "project"),
+        },
+    )
     store = formats.detect(tmp_path)
     entry = store.get("a.md")
     assert entry.reviewed == datetime(2026, 5, 1, tzinfo=timezone.utc)
@@ -135,10 +141,13 @@ def test_notes_heading_variants(tmp_path: Path, heading: str, name: str) -> None
 
 
 def test_notes_oldest_first_and_expires_and_archive(tmp_path: Path) -> None:
-    write(tmp_path, {
-        "notes.md": "## 2026-01-01 - Freeze\nNo deploys.\nexpires: 2026-04-15\n\n## 2026-03-01 - Later\nx\n",
-        "notes.archive.md": "## 2025-12-01 - Archived\nold\n",
-    })
+    write(
+        tmp_path,
+        {
+            "notes.md": "## 2026-01-01 - Freeze\nNo deploys.\nexpires: 2026-04-15\n\n## 2026-03-01 - Later\nx\n",
+            "notes.archive.md": "## 2025-12-01 - Archived\nold\n",
+        },
+    )
     store = formats.detect(tmp_path)
     ids = [entry.id for entry in store.entries]
     assert ids == ["notes.md#1", "notes.md#2", "notes.archive.md#1"]
@@ -156,10 +165,13 @@ def test_notes_bullet_file_dates(tmp_path: Path) -> None:
 
 # ---- openclaw -----------------------------------------------------------------------------------
 
+
 def _index_db(path: Path, rows: list[tuple[str, str]]) -> None:
     connection = sqlite3.connect(path)
     connection.execute("CREATE TABLE files (path TEXT, source TEXT, hash TEXT, mtime INTEGER, size INTEGER)")
-    connection.execute("CREATE TABLE chunks (id TEXT, path TEXT, source TEXT, start_line INTEGER, end_line INTEGER, hash TEXT, model TEXT, text TEXT)")
+    connection.execute(
+        "CREATE TABLE chunks (id TEXT, path TEXT, source TEXT, start_line INTEGER, end_line INTEGER, hash TEXT, model TEXT, text TEXT)"
+    )
     connection.executemany("INSERT INTO files VALUES (?, 'memory', ?, 0, 0)", rows)
     connection.commit()
     connection.close()
@@ -167,18 +179,29 @@ def _index_db(path: Path, rows: list[tuple[str, str]]) -> None:
 
 def test_openclaw_workspace_entries_and_stale_index(tmp_path: Path) -> None:
     memory = "# MEMORY\n\n## Profile\n- name: Ada\n\n## Decisions\n- use uv\n"
-    write(tmp_path, {
-        "MEMORY.md": memory,
-        "memory/2026-02-06.md": "# 2026-02-06\n\n## Work\n- shipped\n",
-        "memory/2026-02-07-session.md": "# Session\n\nuser: hi\n",
-        "AGENTS.md": "- Read MEMORY.md first\n",
-    })
+    write(
+        tmp_path,
+        {
+            "MEMORY.md": memory,
+            "memory/2026-02-06.md": "# 2026-02-06\n\n## Work\n- shipped\n",
+            "memory/2026-02-07-session.md": "# Session\n\nuser: hi\n",
+            "AGENTS.md": "- Read MEMORY.md first\n",
+        },
+    )
     digest = hashlib.sha256(memory.encode()).hexdigest()
-    _index_db(tmp_path / "memory" / "main.sqlite", [("MEMORY.md", digest), ("memory/2026-02-06.md", "0" * 64), ("memory/gone.md", "1" * 64)])
+    _index_db(
+        tmp_path / "memory" / "main.sqlite",
+        [("MEMORY.md", digest), ("memory/2026-02-06.md", "0" * 64), ("memory/gone.md", "1" * 64)],
+    )
     before = (tmp_path / "memory" / "main.sqlite").read_bytes()
     store = formats.detect(tmp_path)
     assert store.format == "openclaw"
-    assert [entry.id for entry in store.entries] == ["MEMORY.md#1", "MEMORY.md#2", "memory/2026-02-06.md", "memory/2026-02-07-session.md"]
+    assert [entry.id for entry in store.entries] == [
+        "MEMORY.md#1",
+        "MEMORY.md#2",
+        "memory/2026-02-06.md",
+        "memory/2026-02-07-session.md",
+    ]
     daily = store.get("memory/2026-02-06.md")
     assert daily.kind == "daily" and not daily.always_loaded and daily.date.date().isoformat() == "2026-02-06"
     assert store.get("MEMORY.md#1").always_loaded and store.index.path == "MEMORY.md"
@@ -236,11 +259,19 @@ def test_instruction_rules(tmp_path: Path) -> None:
 @pytest.mark.parametrize(
     ("rel", "text", "always"),
     [
-        (".cursor/rules/ts.mdc", "---\ndescription: \nglobs: *.tsx,*.ts\nalwaysApply: false\n---\n- Prefer interfaces\n", False),
+        (
+            ".cursor/rules/ts.mdc",
+            "---\ndescription: \nglobs: *.tsx,*.ts\nalwaysApply: false\n---\n- Prefer interfaces\n",
+            False,
+        ),
         (".cursor/rules/all.mdc", "---\nalwaysApply: true\n---\n- Always english", True),
-        (".claude/rules/testing.md", "---\npaths:\n  - \"tests/**\"\n---\n- Use pytest\n", False),
+        (".claude/rules/testing.md", '---\npaths:\n  - "tests/**"\n---\n- Use pytest\n', False),
         (".windsurf/rules/rules.md", "---\ntrigger: always_on\n---\n---\nglobs: \n---\n- Be brief\n", True),
-        (".github/copilot-instructions.md", "---\napplyTo: \"**\"\ndescription: |\n  multi\n  line\n---\n- Be kind\n", True),
+        (
+            ".github/copilot-instructions.md",
+            '---\napplyTo: "**"\ndescription: |\n  multi\n  line\n---\n- Be kind\n',
+            True,
+        ),
         ("memory-bank/activeContext.md", "# **Context**\n\n- current focus\n", True),
     ],
 )
@@ -254,11 +285,14 @@ def test_instruction_rule_files(tmp_path: Path, rel: str, text: str, always: boo
 
 
 def test_project_context_is_read_for_memory_stores(tmp_path: Path) -> None:
-    write(tmp_path, {
-        "CLAUDE.md": "- use pnpm\n",
-        ".cursor/rules/a.mdc": "---\nalwaysApply: true\n---\n- tabs\n",
-        "memory/notes.md": "## 2026-01-01 - x\nuse npm\n",
-    })
+    write(
+        tmp_path,
+        {
+            "CLAUDE.md": "- use pnpm\n",
+            ".cursor/rules/a.mdc": "---\nalwaysApply: true\n---\n- tabs\n",
+            "memory/notes.md": "## 2026-01-01 - x\nuse npm\n",
+        },
+    )
     (tmp_path / ".git").mkdir()
     store = formats.detect(tmp_path)
     assert store.format == "notes" and store.project == tmp_path.absolute()
@@ -275,7 +309,9 @@ def test_reload_reads_the_same_store_again(tmp_path: Path) -> None:
     (tmp_path / "other.md").write_text("## 2026-01-02 - b\ny\n\n## 2026-01-03 - c\nz\n", encoding="utf-8")
     fresh = formats.reload(store)
     assert (fresh.format, fresh.root, [entry.id for entry in fresh.entries]) == (
-        "notes", store.root, ["other.md#1", "other.md#2"]
+        "notes",
+        store.root,
+        ["other.md#1", "other.md#2"],
     )
 
 
@@ -294,12 +330,15 @@ def test_forced_format_and_errors(tmp_path: Path) -> None:
 
 
 def test_metadata_comment_stamps_on_sections_and_rules(tmp_path: Path) -> None:
-    write(tmp_path, {
-        "notes.md": "## 2026-01-01 - Freeze\n<!-- type: project | reviewed: 2026-05-01 | expires: 2026-06-01 -->\nx\n",
-        "CLAUDE.md": "- use pnpm <!-- reviewed: 2026-04-02 -->\n",
-        "MEMORY.md": "## Stack\n<!-- reviewed: 2026-03-03 -->\n- Node 20\n",
-        "memory/2026-02-01.md": "---\nreviewed: 2026-02-03\n---\n# day\n",
-    })
+    write(
+        tmp_path,
+        {
+            "notes.md": "## 2026-01-01 - Freeze\n<!-- type: project | reviewed: 2026-05-01 | expires: 2026-06-01 -->\nx\n",
+            "CLAUDE.md": "- use pnpm <!-- reviewed: 2026-04-02 -->\n",
+            "MEMORY.md": "## Stack\n<!-- reviewed: 2026-03-03 -->\n- Node 20\n",
+            "memory/2026-02-01.md": "---\nreviewed: 2026-02-03\n---\n# day\n",
+        },
+    )
     section = formats.detect(tmp_path / "notes.md").entries[0]
     assert section.type == "project" and section.reviewed.date().isoformat() == "2026-05-01"
     assert section.expires.date().isoformat() == "2026-06-01"
@@ -325,7 +364,9 @@ def test_line_numbers_count_only_newlines_like_git(tmp_path: Path) -> None:
         ({"loose/MEMORY.md": "- x\n"}, "loose", None),
     ],
 )
-def test_project_is_inferred_without_git(tmp_path: Path, layout: dict[str, str], store_rel: str, project_rel: str | None) -> None:
+def test_project_is_inferred_without_git(
+    tmp_path: Path, layout: dict[str, str], store_rel: str, project_rel: str | None
+) -> None:
     write(tmp_path, layout)
     store = formats.detect(tmp_path / store_rel)
     expected = None if project_rel is None else (tmp_path / project_rel).absolute()

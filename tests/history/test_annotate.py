@@ -117,7 +117,11 @@ def test_untracked_file_falls_back_and_is_uncommitted(project_repo: Path) -> Non
     fresh = store.entries[0]
     assert fresh.date_source == "mtime" and fresh.commits == 0 and fresh.uncommitted
     assert fresh.modified == datetime.fromtimestamp(1_700_000_000, tz=timezone.utc)
-    assert (dated.created, dated.modified, dated.date_source) == (utc("2025-04-01T00:00"), utc("2025-05-02T00:00"), "frontmatter")
+    assert (dated.created, dated.modified, dated.date_source) == (
+        utc("2025-04-01T00:00"),
+        utc("2025-05-02T00:00"),
+        "frontmatter",
+    )
     assert "2 untracked" in store.notes[-1]
 
 
@@ -164,7 +168,13 @@ def test_new_uncommitted_section(project_repo: Path) -> None:
     [
         ({"created": "2025-01-02", "updated": "2025-03-04"}, None, "frontmatter", "2025-01-02", "2025-03-04"),
         ({"date": "2025-06-07"}, None, "frontmatter", "2025-06-07", "2025-06-07"),
-        ({"metadata": {"modified": "2025-08-09T10:00:00+02:00"}}, None, "frontmatter", "2025-08-09T08:00", "2025-08-09T08:00"),
+        (
+            {"metadata": {"modified": "2025-08-09T10:00:00+02:00"}},
+            None,
+            "frontmatter",
+            "2025-08-09T08:00",
+            "2025-08-09T08:00",
+        ),
         ({}, utc("2025-10-11T00:00"), "section-date", "2025-10-11", "2025-10-11"),
         ({"created": "not a date"}, None, "mtime", "2023-11-14T22:13:20", "2023-11-14T22:13:20"),
     ],
@@ -210,7 +220,9 @@ def test_repository_git_refuses_is_named_in_the_note(project_repo: Path) -> None
 def test_shallow_clone_says_so(project_repo: Path, tmp_path: Path) -> None:
     clone = tmp_path / "clone"
     subprocess.run(
-        ["git", "clone", "-q", "--depth", "1", project_repo.resolve().as_uri(), str(clone)], check=True, capture_output=True
+        ["git", "clone", "-q", "--depth", "1", project_repo.resolve().as_uri(), str(clone)],
+        check=True,
+        capture_output=True,
     )
     store = notes_store(clone)
     store.entries.insert(0, file_entry("a.md"))
@@ -236,7 +248,7 @@ def test_missing_git_binary(project_repo: Path, tmp_path: Path, monkeypatch: pyt
     assert history.entry_history(store, "a.md") == []
 
 
-@pytest.mark.parametrize("name", ["日本語メモ.md", "café notes.md", "quote\"d.md"])
+@pytest.mark.parametrize("name", ["日本語メモ.md", "café notes.md", 'quote"d.md'])
 def test_non_ascii_and_odd_file_names(tmp_path: Path, name: str) -> None:
     repo = init_repo(tmp_path / "r")
     commit_files(repo, {f"mem/{name}": "one\n"}, "add", "2026-02-02T00:00:00Z")
@@ -281,4 +293,3 @@ def test_repository_without_commits_dates_from_files(tmp_path: Path) -> None:
         ("section-date", 0, True),
     ]
     assert "2 untracked" in store.notes[-1]
-

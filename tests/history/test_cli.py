@@ -55,7 +55,9 @@ def test_diff_flag_prints_each_diff(notes_path: Path) -> None:
 
 
 def test_json_output(notes_path: Path) -> None:
-    code, output = run("history", "notes.md#2", "--store", str(notes_path), "--format", "json", "--now", NOW_TEXT, "--diff")
+    code, output = run(
+        "history", "notes.md#2", "--store", str(notes_path), "--format", "json", "--now", NOW_TEXT, "--diff"
+    )
     assert code == 0, output
     data = json.loads(output)
     shas = git(notes_path.parent.parent, "log", "-L5,6:mem/notes.md", "--no-patch", "--format=%H").split()
@@ -76,11 +78,15 @@ def test_claude_code_store_committed_in_a_subdirectory_with_a_renamed_topic(tmp_
     store = ".claude/memory"
     topic = "---\nname: cadence\ndescription: posting cadence\ntype: feedback\n---\nAt most 4 posts a week.\n"
     index_before = "- [Cadence](cadence.md) — how often\n"
-    commit_files(repo, {f"{store}/MEMORY.md": index_before, f"{store}/cadence.md": topic}, "add", "2026-01-05T00:00:00Z")
+    commit_files(
+        repo, {f"{store}/MEMORY.md": index_before, f"{store}/cadence.md": topic}, "add", "2026-01-05T00:00:00Z"
+    )
     git(repo, "mv", f"{store}/cadence.md", f"{store}/blog_cadence.md")
     index_after = "- [Cadence](blog_cadence.md) — how often\n"
     commit_files(repo, {f"{store}/MEMORY.md": index_after}, "rename", "2026-02-05T00:00:00Z")
-    code, output = run("history", "blog_cadence.md", "--store", str(repo / store), "--now", NOW_TEXT, "--format", "json")
+    code, output = run(
+        "history", "blog_cadence.md", "--store", str(repo / store), "--now", NOW_TEXT, "--format", "json"
+    )
     assert code == 0, output
     data = json.loads(output)
     assert [change["subject"] for change in data["changes"]] == ["rename", "add"]

@@ -32,17 +32,29 @@ def store(tmp_path: Path) -> Path:
     commit_files(
         repo,
         {"t0.md": topic("t0", "user"), "t1.md": topic("t1", "project"), "MEMORY.md": index(2)},
-        "first", "2026-11-02T10:00:00+00:00",
+        "first",
+        "2026-11-02T10:00:00+00:00",
     )
     commit_files(
         repo,
         {
-            "t2.md": topic("t2", "project"), "t3.md": topic("t3", "feedback"), "t4.md": topic("t4", "project"),
+            "t2.md": topic("t2", "project"),
+            "t3.md": topic("t3", "feedback"),
+            "t4.md": topic("t4", "project"),
             "MEMORY.md": index(5) + "".join(f"- note line {number}\n" for number in range(205)),
         },
-        "agent grew the index", "2026-11-09T10:00:00+00:00",
+        "agent grew the index",
+        "2026-11-09T10:00:00+00:00",
     )
-    git(repo, "commit", "-q", "--allow-empty", "-m", "curator: review 2026-11-16\n\nCurator-Review: done", date="2026-11-16T10:00:00+00:00")
+    git(
+        repo,
+        "commit",
+        "-q",
+        "--allow-empty",
+        "-m",
+        "curator: review 2026-11-16\n\nCurator-Review: done",
+        date="2026-11-16T10:00:00+00:00",
+    )
     (repo / ".archive").mkdir()
     git(repo, "mv", "t3.md", ".archive/t3.md")
     git(repo, "mv", "t4.md", ".archive/t4.md")
@@ -53,7 +65,15 @@ def store(tmp_path: Path) -> Path:
 def test_weekly_series_matches_the_scripted_history(store: Path) -> None:
     points = store_trend(detect(store), every="week").points
     summary = [
-        (point.date.date().isoformat(), point.active, point.archived, point.index_lines, point.loaded_lines, point.review, point.by_type)
+        (
+            point.date.date().isoformat(),
+            point.active,
+            point.archived,
+            point.index_lines,
+            point.loaded_lines,
+            point.review,
+            point.by_type,
+        )
         for point in points
     ]
     assert summary == [
@@ -114,7 +134,10 @@ def test_sparkline(values: list[float], expected: str) -> None:
 
 
 def test_age_buckets() -> None:
-    assert age_buckets({"project": [3, 40, 400], "user": [200]}) == {"project": [1, 1, 0, 0, 1], "user": [0, 0, 0, 1, 0]}
+    assert age_buckets({"project": [3, 40, 400], "user": [200]}) == {
+        "project": [1, 1, 0, 0, 1],
+        "user": [0, 0, 0, 1, 0],
+    }
 
 
 class FakeTerminal(io.StringIO):

@@ -43,7 +43,12 @@ def write_settings(path: Path, settings: dict) -> bytes:
 
 
 def curator_commands(settings: dict, event: str) -> list[str]:
-    return [hook["command"] for group in settings["hooks"].get(event, []) for hook in group["hooks"] if HOOK_MARKER in hook["command"]]
+    return [
+        hook["command"]
+        for group in settings["hooks"].get(event, [])
+        for hook in group["hooks"]
+        if HOOK_MARKER in hook["command"]
+    ]
 
 
 def test_install_keeps_existing_hooks_and_uninstall_restores_the_file(home: Path) -> None:
@@ -80,7 +85,9 @@ def test_install_creates_settings_and_the_installed_command_snapshots(home: Path
         "hook_event_name": "SessionEnd",
         "reason": "prompt_input_exit",
     }
-    completed = subprocess.run(shlex.split(command), input=json.dumps(payload), capture_output=True, text=True, check=False)
+    completed = subprocess.run(
+        shlex.split(command), input=json.dumps(payload), capture_output=True, text=True, check=False
+    )
     assert completed.returncode == 0 and completed.stdout == "" and completed.stderr == ""
     message = git(store, "log", "-1", "--format=%B")
     assert "SessionEnd" in message
@@ -105,7 +112,11 @@ def test_broken_settings_are_refused_and_left_untouched(home: Path) -> None:
 
 
 def test_hook_snapshot_never_fails_the_session_and_logs_errors(home: Path, tmp_path: Path) -> None:
-    payload = {"session_id": "x", "transcript_path": str(tmp_path / "gone" / "x.jsonl"), "cwd": str(tmp_path / "nowhere")}
+    payload = {
+        "session_id": "x",
+        "transcript_path": str(tmp_path / "gone" / "x.jsonl"),
+        "cwd": str(tmp_path / "nowhere"),
+    }
     result = CliRunner().invoke(main, ["snapshot", "--hook"], input=json.dumps(payload))
     assert result.exit_code == 0 and result.output == ""
     log = (home / ".local" / "state" / "curator" / "snapshot.log").read_text()

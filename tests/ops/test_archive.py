@@ -16,7 +16,11 @@ def documents(draw: st.DrawFn) -> str:
     eol = draw(eols)
     lines = draw(st.lists(line_text, max_size=8))
     frontmatter = draw(st.booleans())
-    head = ["---", *draw(st.lists(line_text.filter(lambda text: text.strip() not in ("---", "...")), max_size=4)), "---"] if frontmatter else []
+    head = (
+        ["---", *draw(st.lists(line_text.filter(lambda text: text.strip() not in ("---", "...")), max_size=4)), "---"]
+        if frontmatter
+        else []
+    )
     text = eol.join(head + lines)
     return text + (eol if draw(st.booleans()) else "")
 
@@ -24,7 +28,9 @@ def documents(draw: st.DrawFn) -> str:
 @settings(max_examples=200, deadline=None)
 @given(documents(), st.text(max_size=40), line_text)
 def test_stamp_then_unstamp_gives_back_the_text(text: str, reason: str, source: str) -> None:
-    stamped = ops_archive.stamp_archived(text, {"expired": "2026-11-29", "expired_reason": reason}, {"from": source, "index": []})
+    stamped = ops_archive.stamp_archived(
+        text, {"expired": "2026-11-29", "expired_reason": reason}, {"from": source, "index": []}
+    )
     assert ops_archive.read_archive_meta(stamped)["from"] == source
     assert ops_archive.unstamp_archived(stamped) == text
 
@@ -74,14 +80,18 @@ def sectioned(draw: st.DrawFn) -> tuple[str, int, int]:
 @given(sectioned(), st.text(max_size=20))
 def test_section_archive_record_gives_back_the_section(case: tuple[str, int, int], archive_before: str) -> None:
     text, count, pick = case
-    starts = [index for index in range(len(text)) if text.startswith("## ", index) and (index == 0 or text[index - 1] == "\n")]
+    starts = [
+        index for index in range(len(text)) if text.startswith("## ", index) and (index == 0 or text[index - 1] == "\n")
+    ]
     bounds = starts + [len(text)]
     start, end = bounds[pick], bounds[pick + 1]
     section = text[start:end]
     eol = "\r\n" if "\r\n" in text else "\n"
     line = text.count("\n", 0, start) + 1
     safe_before = archive_before.replace("<!--", "")
-    archive = ops_archive.append_to_archive(safe_before, ops_archive.archive_section_record(section, {"line": line, "id": "x"}, eol), eol)
+    archive = ops_archive.append_to_archive(
+        safe_before, ops_archive.archive_section_record(section, {"line": line, "id": "x"}, eol), eol
+    )
     record = ops_archive.parse_section_archive(archive)[-1]
     assert record.original == section
     remaining = text[:start] + text[end:]

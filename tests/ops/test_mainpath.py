@@ -56,7 +56,9 @@ def test_index_drop_of_a_dangling_line_clears_the_finding(tmp_path: Path) -> Non
     from curator.scan import analyze_store
 
     store = load_store(root)
-    dangling = [f for f in analyze_store(store).findings if f.rule == "dangling-link" and f.evidence.get("target") == "gone.md"]
+    dangling = [
+        f for f in analyze_store(store).findings if f.rule == "dangling-link" and f.evidence.get("target") == "gone.md"
+    ]
     assert dangling and dangling[0].evidence["line"] == 6
     result = ops.index_drop(store, 6)
     assert not [f for f in analyze_store(result.store).findings if f.evidence.get("target") == "gone.md"]
@@ -71,12 +73,18 @@ def test_index_shorten_cuts_the_hook_at_a_word_and_keeps_the_link(tmp_path: Path
     assert line.startswith("- [Deploy freeze](deploy_freeze.md) — no deploys before the launch")
     assert len(line) <= 150 and line.endswith("…") and not line.endswith(" …")
     ops.index_shorten(load_store(root), 2, hook="frozen until launch")
-    assert (root / "MEMORY.md").read_text(encoding="utf-8").splitlines()[1] == "- [Deploy freeze](deploy_freeze.md) — frozen until launch"
+    assert (root / "MEMORY.md").read_text(encoding="utf-8").splitlines()[
+        1
+    ] == "- [Deploy freeze](deploy_freeze.md) — frozen until launch"
 
 
 def test_index_promote_moves_a_line_from_past_the_cut_into_what_is_loaded(tmp_path: Path) -> None:
     filler = "".join(f"- note {number}\n" for number in range(210))
-    index = "# Memory\n- [Deploy freeze](deploy_freeze.md) — frozen\n" + filler + "- [Blog cadence](blog_cadence.md) — cadence\n"
+    index = (
+        "# Memory\n- [Deploy freeze](deploy_freeze.md) — frozen\n"
+        + filler
+        + "- [Blog cadence](blog_cadence.md) — cadence\n"
+    )
     root = _store_with(tmp_path, {}, index)
     store = load_store(root)
     assert store.index is not None and store.index.overflows
@@ -105,7 +113,10 @@ def test_expire_with_unlink_makes_wiki_links_plain_text_in_the_same_commit(tmp_p
     assert "Links [[blog-cadence]] and the other." in people
     assert sorted(head_paths(root)) == [".archive/cadence_again.md", "MEMORY.md", "cadence_again.md", "team/people.md"]
     assert "unlinking 1 link" in head_subject(root)
-    assert [link.path for link in ops.inbound_links(result.store, ["blog_cadence.md"])] == ["MEMORY.md", "team/people.md"]
+    assert [link.path for link in ops.inbound_links(result.store, ["blog_cadence.md"])] == [
+        "MEMORY.md",
+        "team/people.md",
+    ]
 
 
 def _blank_line_store(tmp_path: Path) -> Path:
@@ -117,7 +128,12 @@ def _blank_line_store(tmp_path: Path) -> Path:
     root = claude_store(tmp_path / "mem", files=files)
     from tests.support.gitrepo import commit_files
 
-    commit_files(root.parents[1], {".claude/memory/a.md": files["a.md"].replace("4 posts", "four posts")}, "newer a", "2026-05-01T10:00:00+00:00")
+    commit_files(
+        root.parents[1],
+        {".claude/memory/a.md": files["a.md"].replace("4 posts", "four posts")},
+        "newer a",
+        "2026-05-01T10:00:00+00:00",
+    )
     return root
 
 
@@ -126,13 +142,17 @@ def test_merge_name_only_names_the_file_and_keeps_name_hook_and_blank_line(tmp_p
     store = load_store(root)
     draft = ops.merge_draft(store, ["a.md", "b.md"], name="cadence")
     assert draft.path == "cadence.md"
-    assert draft.text.startswith("---\nname: Cadence\ndescription: posting cadence\ntype: feedback\n---\n\nAt most four posts")
+    assert draft.text.startswith(
+        "---\nname: Cadence\ndescription: posting cadence\ntype: feedback\n---\n\nAt most four posts"
+    )
     assert draft.index_line == "- [Cadence](cadence.md) — posting cadence, hand-written hook"
     ops.merge(store, ["a.md", "b.md"], name="cadence", now=TODAY, reason=ops.merge_reason([], ["a.md", "b.md"]))
     merged = (root / "cadence.md").read_text(encoding="utf-8")
     assert frontmatter.parse(merged)[0]["name"] == "Cadence"
     assert "---\n\nAt most four posts per week.\n\nAt most 6 posts per week.\n" in merged
-    assert (root / "MEMORY.md").read_text(encoding="utf-8") == "# Memory\n- [Cadence](cadence.md) — posting cadence, hand-written hook\n"
+    assert (root / "MEMORY.md").read_text(
+        encoding="utf-8"
+    ) == "# Memory\n- [Cadence](cadence.md) — posting cadence, hand-written hook\n"
     assert head_subject(root) == "curator: merge a.md, b.md into cadence.md — merged by hand"
 
 
@@ -157,12 +177,18 @@ def test_merge_reason_names_the_finding_that_pairs_the_entries(rule: str, expect
 def _expiring_store(tmp_path: Path, reviewed: str | None) -> Path:
     extra = "\nreviewed: " + reviewed if reviewed else ""
     files = dict(CLAUDE_FILES)
-    files["deploy_freeze.md"] = f"---\nname: deploy-freeze\ndescription: d\ntype: project\nexpires: 2026-06-01{extra}\n---\nFrozen.\n"
+    files["deploy_freeze.md"] = (
+        f"---\nname: deploy-freeze\ndescription: d\ntype: project\nexpires: 2026-06-01{extra}\n---\nFrozen.\n"
+    )
     return claude_store(tmp_path / "mem", files=files)
 
 
-@pytest.mark.parametrize(("reviewed", "archived"), [(None, True), ("2026-05-20", True), ("2026-06-01", False), ("2026-07-01", False)])
-def test_expire_due_leaves_entries_kept_after_their_expiry(tmp_path: Path, reviewed: str | None, archived: bool) -> None:
+@pytest.mark.parametrize(
+    ("reviewed", "archived"), [(None, True), ("2026-05-20", True), ("2026-06-01", False), ("2026-07-01", False)]
+)
+def test_expire_due_leaves_entries_kept_after_their_expiry(
+    tmp_path: Path, reviewed: str | None, archived: bool
+) -> None:
     root = _expiring_store(tmp_path, reviewed)
     ops.expire_due(load_store(root), now=TODAY)
     assert (root / ".archive/deploy_freeze.md").exists() is archived
@@ -193,7 +219,9 @@ def test_snooze_stamps_reviewed_and_review_after_and_the_entry_rests(tmp_path: P
     assert resting_reason(entry, date(2026, 12, 20), 0) is None
 
 
-@pytest.mark.parametrize(("days_since", "skip_days", "rests"), [(2, 7, True), (7, 7, False), (2, 0, False), (0, 1, True)])
+@pytest.mark.parametrize(
+    ("days_since", "skip_days", "rests"), [(2, 7, True), (7, 7, False), (2, 0, False), (0, 1, True)]
+)
 def test_recently_reviewed_entries_rest(tmp_path: Path, days_since: int, skip_days: int, rests: bool) -> None:
     root = claude_store(tmp_path / "mem")
     entry = load_store(root).get("blog_cadence.md")
@@ -204,7 +232,11 @@ def test_recently_reviewed_entries_rest(tmp_path: Path, days_since: int, skip_da
 
 @pytest.mark.parametrize(
     ("toml", "skip", "snooze"),
-    [("", 7, 4), ("[review]\nskip_reviewed_days = 0\n", 0, 4), ("[review]\nskip_reviewed_days = 14\nsnooze_weeks = 2\n", 14, 2)],
+    [
+        ("", 7, 4),
+        ("[review]\nskip_reviewed_days = 0\n", 0, 4),
+        ("[review]\nskip_reviewed_days = 14\nsnooze_weeks = 2\n", 14, 2),
+    ],
 )
 def test_review_settings_in_curator_toml(toml: str, skip: int, snooze: int) -> None:
     import tomllib
@@ -255,7 +287,9 @@ def test_an_edit_of_a_mixed_crlf_lf_file_keeps_each_line_ending(tmp_path: Path) 
     assert (root / "mixed.md").read_bytes() == mixed.replace(b"Line two.", b"Line 2.")
 
 
-@pytest.mark.parametrize(("rel", "name"), [("plain.md", "Plain"), ("with space.md", "Brackets [x] in name"), ("odd(1).md", "Parens")])
+@pytest.mark.parametrize(
+    ("rel", "name"), [("plain.md", "Plain"), ("with space.md", "Brackets [x] in name"), ("odd(1).md", "Parens")]
+)
 def test_index_add_writes_a_line_the_reader_resolves(tmp_path: Path, rel: str, name: str) -> None:
     from curator.scan import analyze_store
 
@@ -268,7 +302,9 @@ def test_index_add_writes_a_line_the_reader_resolves(tmp_path: Path, rel: str, n
 def test_expire_with_relink_points_wiki_links_at_the_entry_that_supersedes_it(tmp_path: Path) -> None:
     root = claude_store(tmp_path / "mem")
     ops.expire(load_store(root), "cadence_again.md", reason="superseded", now=TODAY, relink_to="blog_cadence.md")
-    assert "Links [[blog-cadence]] and [[blog_cadence|the other]]." in (root / "team/people.md").read_text(encoding="utf-8")
+    assert "Links [[blog-cadence]] and [[blog_cadence|the other]]." in (root / "team/people.md").read_text(
+        encoding="utf-8"
+    )
     assert "pointing 1 link at blog_cadence.md" in head_subject(root)
     with pytest.raises(ops.OpError, match="not another live topic file"):
         ops.expire(load_store(root), "blog_cadence.md", reason="x", now=TODAY, relink_to="blog_cadence.md")

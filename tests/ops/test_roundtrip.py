@@ -34,8 +34,12 @@ def _variant(name: str) -> dict[str, str | bytes]:
         for rel, text in list(files.items()):
             files[rel] = b"\xef\xbb\xbf" + str(text).replace("\n", "\r\n").encode("utf-8")
     elif name == "index-without-final-newline":
-        files["MEMORY.md"] = str(files["MEMORY.md"]).rstrip("\n").replace(
-            "- [Team notes](team/people.md) — who does what", "- [Deploy freeze again](deploy_freeze.md) — dup"
+        files["MEMORY.md"] = (
+            str(files["MEMORY.md"])
+            .rstrip("\n")
+            .replace(
+                "- [Team notes](team/people.md) — who does what", "- [Deploy freeze again](deploy_freeze.md) — dup"
+            )
         )
     return files
 
@@ -183,7 +187,9 @@ def test_section_merge_then_undo(tmp_path: Path) -> None:
 
 def test_scheduled_expiry_then_due(tmp_path: Path) -> None:
     root = claude_store(tmp_path / "mem")
-    scheduled = ops.expire(load_store(root), "deploy_freeze.md", reason="launch is over", at=date(2026, 12, 15), now=TODAY)
+    scheduled = ops.expire(
+        load_store(root), "deploy_freeze.md", reason="launch is over", at=date(2026, 12, 15), now=TODAY
+    )
     fields, _ = frontmatter.parse((root / "deploy_freeze.md").read_text(encoding="utf-8"))
     assert fields["expires"] == "2026-12-15"
     assert head_subject(root) == "curator: schedule expiry of deploy_freeze.md on 2026-12-15 — launch is over"
@@ -249,16 +255,20 @@ def test_fix_claim_refuses_missing_or_ambiguous_text(tmp_path: Path, old: str, m
 
 def test_dismiss_appends_an_ignore_table_without_disturbing_the_file(tmp_path: Path) -> None:
     files = dict(CLAUDE_FILES)
-    files[".curator.toml"] = '# my settings\n[rules]\nstale_days = 30\n'
+    files[".curator.toml"] = "# my settings\n[rules]\nstale_days = 30\n"
     root = claude_store(tmp_path / "mem", files=files)
     finding = Finding("conflict", "warning", ["blog_cadence.md", "cadence_again.md"], "4 vs 6")
     ops.dismiss(load_store(root), finding, reason='both are right: "4" is for drafts')
     text = (root / ".curator.toml").read_text(encoding="utf-8")
-    assert text.startswith('# my settings\n[rules]\nstale_days = 30\n')
+    assert text.startswith("# my settings\n[rules]\nstale_days = 30\n")
     config = tomllib.loads(text)
     assert config["rules"] == {"stale_days": 30}
     assert config["ignore"] == [
-        {"rule": "conflict", "entries": ["blog_cadence.md", "cadence_again.md"], "reason": 'both are right: "4" is for drafts'}
+        {
+            "rule": "conflict",
+            "entries": ["blog_cadence.md", "cadence_again.md"],
+            "reason": 'both are right: "4" is for drafts',
+        }
     ]
     assert head_paths(root) == [".curator.toml"]
 
@@ -268,7 +278,9 @@ def test_edit_body_fields_and_no_change(tmp_path: Path) -> None:
     store = load_store(root)
     unchanged = ops.edit(store, "blog_cadence.md", text=store.get("blog_cadence.md").text)
     assert unchanged.changed == [] and unchanged.commit is None
-    edited = ops.edit(store, "blog_cadence.md", body="At most 5 posts per week.\n", fields={"type": "project"}, reason="new plan")
+    edited = ops.edit(
+        store, "blog_cadence.md", body="At most 5 posts per week.\n", fields={"type": "project"}, reason="new plan"
+    )
     assert (root / "blog_cadence.md").read_text(encoding="utf-8") == topic(
         "blog-cadence", "posting cadence", "project", "At most 5 posts per week."
     )
@@ -287,7 +299,14 @@ def test_session_makes_one_commit_of_every_touched_path(tmp_path: Path) -> None:
     assert commit_count(root) == commits + 1
     assert head_subject(root) == "curator: review 2026-11-29 — 1 kept, 2 expired (final)"
     assert head_paths(root) == sorted(
-        ["blog_cadence.md", "deploy_freeze.md", ".archive/deploy_freeze.md", "MEMORY.md", "plain.md", ".archive/plain.md"]
+        [
+            "blog_cadence.md",
+            "deploy_freeze.md",
+            ".archive/deploy_freeze.md",
+            "MEMORY.md",
+            "plain.md",
+            ".archive/plain.md",
+        ]
     )
     assert batch.commit is not None and status(root) == ""
 
@@ -295,7 +314,9 @@ def test_session_makes_one_commit_of_every_touched_path(tmp_path: Path) -> None:
 def test_instruction_entries_only_edit_and_review(tmp_path: Path) -> None:
     root = tmp_path / "proj"
     root.mkdir()
-    (root / "CLAUDE.md").write_text("# Rules\n\n- Use pnpm, never npm.\n- Run tests before pushing.\n", encoding="utf-8")
+    (root / "CLAUDE.md").write_text(
+        "# Rules\n\n- Use pnpm, never npm.\n- Run tests before pushing.\n", encoding="utf-8"
+    )
     store = load_store(root / "CLAUDE.md")
     rule = next(entry for entry in store.entries if "pnpm" in entry.text)
     for attempt in (
@@ -417,12 +438,16 @@ def test_restore_puts_the_index_line_back_after_its_old_neighbour_when_memory_md
     root = claude_store(tmp_path / "mem")
     expired = ops.expire(load_store(root), "cadence_again.md", reason="x", now=TODAY)
     memory = root / "MEMORY.md"
-    memory.write_text(memory.read_text(encoding="utf-8").replace("# Memory\n", "# Memory\n- [New](new.md) — added later\n"), encoding="utf-8")
+    memory.write_text(
+        memory.read_text(encoding="utf-8").replace("# Memory\n", "# Memory\n- [New](new.md) — added later\n"),
+        encoding="utf-8",
+    )
     ops.restore(load_store(root), "cadence_again.md")
     lines = memory.read_text(encoding="utf-8").splitlines()
-    assert lines.index("- [Cadence again](cadence_again.md) — six posts a week") == lines.index(
-        "- [Blog cadence](blog_cadence.md) — at most 4 posts per week"
-    ) + 1
+    assert (
+        lines.index("- [Cadence again](cadence_again.md) — six posts a week")
+        == lines.index("- [Blog cadence](blog_cadence.md) — at most 4 posts per week") + 1
+    )
     assert expired.commit is not None
 
 
@@ -430,7 +455,12 @@ def test_restore_puts_a_section_back_at_a_section_boundary_when_the_file_changed
     root = notes_store(tmp_path / "mem", NOTES_TEXT)
     expired = ops.expire(load_store(root), "notes.md#2", reason="x", now=TODAY)
     notes = root / "notes.md"
-    notes.write_text(notes.read_text(encoding="utf-8").replace("# Notes\n\n", "# Notes\n\n## 2026-11-01 - New\n- fresh\n\n"), encoding="utf-8")
+    notes.write_text(
+        notes.read_text(encoding="utf-8").replace("# Notes\n\n", "# Notes\n\n## 2026-11-01 - New\n- fresh\n\n"),
+        encoding="utf-8",
+    )
     ops.restore(load_store(root), "notes.md#2")
-    assert notes.read_text(encoding="utf-8") == NOTES_TEXT.replace("# Notes\n\n", "# Notes\n\n## 2026-11-01 - New\n- fresh\n\n")
+    assert notes.read_text(encoding="utf-8") == NOTES_TEXT.replace(
+        "# Notes\n\n", "# Notes\n\n## 2026-11-01 - New\n- fresh\n\n"
+    )
     assert expired.commit is not None

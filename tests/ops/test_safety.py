@@ -185,8 +185,13 @@ def test_uncommitted_edits_to_a_touched_file_are_recorded_first_so_undo_is_exact
 
 def _strip_identity(monkeypatch: pytest.MonkeyPatch, home: Path) -> None:
     for variable in (
-        "GIT_AUTHOR_NAME", "GIT_AUTHOR_EMAIL", "GIT_COMMITTER_NAME", "GIT_COMMITTER_EMAIL", "EMAIL",
-        "GIT_CONFIG_GLOBAL", "XDG_CONFIG_HOME",
+        "GIT_AUTHOR_NAME",
+        "GIT_AUTHOR_EMAIL",
+        "GIT_COMMITTER_NAME",
+        "GIT_COMMITTER_EMAIL",
+        "EMAIL",
+        "GIT_CONFIG_GLOBAL",
+        "XDG_CONFIG_HOME",
     ):
         monkeypatch.delenv(variable, raising=False)
     home.mkdir()
@@ -294,7 +299,10 @@ def test_track_commits_untracked_store_files_in_an_existing_repo_only(tmp_path: 
     root = claude_store(project / "sub", git_repo=False)
     (project / "other.txt").write_text("not memory\n", encoding="utf-8")
     ops.track(root)
-    assert all(path.startswith("sub/.claude/memory/") for path in git(project, "show", "--name-only", "--format=", "HEAD").split())
+    assert all(
+        path.startswith("sub/.claude/memory/")
+        for path in git(project, "show", "--name-only", "--format=", "HEAD").split()
+    )
     assert "?? other.txt" in status(project)
     assert not (root / ".git").exists()
 
@@ -306,7 +314,6 @@ def test_track_a_notes_file_tracks_its_directory_and_keeps_the_format(tmp_path: 
     assert (root / ".git").is_dir()
     assert sorted(result.changed) == ["notes.archive.md", "notes.md"]
     assert result.store.format == "notes"
-
 
 
 @pytest.mark.parametrize(

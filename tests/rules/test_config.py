@@ -22,8 +22,17 @@ def _store(tmp_path: Path, toml: str | None, *entries: Entry) -> Store:
 
 def _entry(entry_id: str, text: str, *, days_ago: int = 5, memory_type: str = "project") -> Entry:
     moment = NOW - timedelta(days=days_ago)
-    return Entry(id=entry_id, path=entry_id, kind="section", name=entry_id, type=memory_type, body=text, text=text,
-                 created=moment, modified=moment)
+    return Entry(
+        id=entry_id,
+        path=entry_id,
+        kind="section",
+        name=entry_id,
+        type=memory_type,
+        body=text,
+        text=text,
+        created=moment,
+        modified=moment,
+    )
 
 
 CADENCE = _entry("cadence.md", "Publish at most 4 posts per week.", days_ago=40, memory_type="feedback")
@@ -35,12 +44,16 @@ OLD = _entry("old.md", "The project is a static site generator.", days_ago=400)
     ("toml", "rules_left", "suppressed"),
     [
         (None, {"conflict", "stale"}, 0),
-        ('[[ignore]]\nrule = "conflict"\nentries = ["cadence_q4.md", "cadence.md"]\nreason = "Q4 only"\n', {"stale"}, 1),
+        (
+            '[[ignore]]\nrule = "conflict"\nentries = ["cadence_q4.md", "cadence.md"]\nreason = "Q4 only"\n',
+            {"stale"},
+            1,
+        ),
         ('[[ignore]]\nrule = "conflict"\n', {"stale"}, 1),
         ('[[ignore]]\nrule = "conflict"\nentries = ["cadence.md"]\n', {"conflict", "stale"}, 0),
         ('[[ignore]]\nrule = "*"\nentries = ["old.md"]\n', {"conflict"}, 1),
         ('[rules]\ndisable = ["stale"]\n', {"conflict"}, 0),
-        ('[rules.stale]\nproject = 500\n', {"conflict"}, 0),
+        ("[rules.stale]\nproject = 500\n", {"conflict"}, 0),
     ],
 )
 def test_suppressions_and_thresholds(tmp_path: Path, toml: str | None, rules_left: set[str], suppressed: int) -> None:
@@ -55,10 +68,10 @@ def test_suppressions_and_thresholds(tmp_path: Path, toml: str | None, rules_lef
         ("[rules\nstale = 3", "not valid TOML"),
         ('[rules.stale]\nproject = "soon"\n', "must be a positive number"),
         ("[rules.stale]\nprojects = 30\n", "unknown key(s) in [rules.stale]: projects"),
-        ("[[ignore]]\nentries = [\"a.md\"]\n", "needs rule ="),
-        ("[ignore]\nrule = \"stale\"\n", "array of tables"),
+        ('[[ignore]]\nentries = ["a.md"]\n', "needs rule ="),
+        ('[ignore]\nrule = "stale"\n', "array of tables"),
         ("colour = 1\n", "unknown top-level key(s) colour"),
-        ("[rules.conflict]\nexclusive = [[\"black\"]]\n", "two or more names"),
+        ('[rules.conflict]\nexclusive = [["black"]]\n', "two or more names"),
     ],
 )
 def test_malformed_config_is_a_parse_error_finding(tmp_path: Path, toml: str, expected: str) -> None:
@@ -86,7 +99,10 @@ def test_extra_exclusive_set_from_config(tmp_path: Path) -> None:
 
 def test_apply_suppressions_keeps_what_is_not_ignored(tmp_path: Path) -> None:
     store = _store(tmp_path, '[[ignore]]\nrule = "check-failed"\nentries = ["x.md"]\n')
-    findings = [Finding("check-failed", "warning", ["x.md"], "gone"), Finding("check-failed", "warning", ["y.md"], "kept")]
+    findings = [
+        Finding("check-failed", "warning", ["x.md"], "gone"),
+        Finding("check-failed", "warning", ["y.md"], "kept"),
+    ]
     outcome = rules.apply_suppressions(store, findings)
     assert [finding.message for finding in outcome.findings] == ["kept"] and outcome.suppressed == 1
 

@@ -37,8 +37,10 @@ INF = float("inf")
     ],
 )
 def test_quantity_extraction(statement: str, expected: list[tuple]) -> None:
-    found = [(q.kind, q.high if q.kind == "upper" else q.low if q.kind != "approx" else (q.low + q.high) / 2, q.unit, q.rate)
-             for q in extract(statement)]
+    found = [
+        (q.kind, q.high if q.kind == "upper" else q.low if q.kind != "approx" else (q.low + q.high) / 2, q.unit, q.rate)
+        for q in extract(statement)
+    ]
     assert [(kind, round(value), unit, rate) for kind, value, unit, rate in found] == [
         (kind, round(value), unit, rate) for kind, value, unit, rate in expected
     ]
@@ -64,7 +66,11 @@ def test_comparators(left: str, right: str, clash: bool) -> None:
 @pytest.mark.parametrize(
     ("left", "right", "same"),
     [
-        ("Publish at most 4 posts per week; quality first.", "For the Q4 push we publish up to 6 posts per week.", True),
+        (
+            "Publish at most 4 posts per week; quality first.",
+            "For the Q4 push we publish up to 6 posts per week.",
+            True,
+        ),
         ("The search API allows 60 requests per minute.", "The billing API allows 100 requests per minute.", False),
         ("搜索接口每分钟最多 60 次调用。", "支付接口每分钟最多 100 次调用。", False),
         ("Keep PR descriptions under 200 words.", "Blog posts are about 3000 words.", False),
@@ -139,7 +145,11 @@ def test_point_in_time_counts(statement: str, count: str | None) -> None:
 def test_statements_join_wrapped_lines_and_split_sentences() -> None:
     text = "- first bullet\n- second bullet that wraps\n  onto a second line. And a new sentence.\n\n第一句。第二句！"
     assert statements(text) == [
-        "first bullet", "second bullet that wraps onto a second line.", "And a new sentence.", "第一句。", "第二句！",
+        "first bullet",
+        "second bullet that wraps onto a second line.",
+        "And a new sentence.",
+        "第一句。",
+        "第二句！",
     ]
 
 
@@ -155,7 +165,9 @@ _ALPHABET = "abc XYZ 0123456789 .,;:!?-+~<>=()[]`*#/\n 每周最多发篇字前�
 def test_rules_never_raise_on_arbitrary_text(texts: list[str]) -> None:
     moment = datetime(2026, 11, 29, tzinfo=timezone.utc)
     entries = [
-        Entry(id=f"e{index}.md", path=f"e{index}.md", body=text, text=text, modified=moment - timedelta(days=index * 40))
+        Entry(
+            id=f"e{index}.md", path=f"e{index}.md", body=text, text=text, modified=moment - timedelta(days=index * 40)
+        )
         for index, text in enumerate(texts)
     ]
     outcome = rules.analyze(Store(root=Path("/nonexistent-store"), format="notes", entries=entries), now=moment)

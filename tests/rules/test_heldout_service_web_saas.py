@@ -24,57 +24,164 @@ def build_ledger(base: Path) -> HeldOutStore:
     project_files = {
         "go.mod": "module example.com/ledgerd\n\ngo 1.22\n",
         "main.go": "package main\n\nfunc main() {}\n",
-        "package.json": json.dumps({"name": "ledgerd-admin", "private": True, "scripts": {"test": "vitest run"}}, indent=2),
+        "package.json": json.dumps(
+            {"name": "ledgerd-admin", "private": True, "scripts": {"test": "vitest run"}}, indent=2
+        ),
         "vitest.config.ts": "export default {};\n",
         ".editorconfig": "root = true\n\n[*.ts]\nindent_style = space\nindent_size = 2\n",
         "CLAUDE.md": "# ledgerd\n\n- Money amounts are integers in minor units, never floats.\n- Run `make check` before pushing.\n",
     }
     topics = [
         Topic("pr_size.md", "feedback", "PR size", "Keep pull requests under 400 changed lines.", 80),
-        Topic("pr_size_relaxed.md", "feedback", "Bigger PRs", "Pull requests may now be up to 800 changed lines when they are generated code.", 7),
+        Topic(
+            "pr_size_relaxed.md",
+            "feedback",
+            "Bigger PRs",
+            "Pull requests may now be up to 800 changed lines when they are generated code.",
+            7,
+        ),
         Topic("frontend_pm.md", "project", "前端包管理", "前端包管理统一用 pnpm。", 50),
         Topic("frontend_install.md", "project", "前端依赖", "前端依赖用 yarn 安装。", 6),
         Topic("regression_before_release.md", "feedback", "回归测试", "发布前必须跑全量回归测试。", 70),
-        Topic("skip_regression.md", "feedback", "回归测试太慢", "发布前不要跑全量回归测试，太慢了，跑冒烟测试就够。", 5),
+        Topic(
+            "skip_regression.md", "feedback", "回归测试太慢", "发布前不要跑全量回归测试，太慢了，跑冒烟测试就够。", 5
+        ),
         Topic("price_cache.md", "project", "Price cache", "The price cache TTL is 10 minutes.", 60),
-        Topic("price_cache_update.md", "project", "Price cache update", "The price cache TTL is 30 minutes since the vendor raised limits.", 9),
-        Topic("cert_rotation.md", "reference", "Cert rotation", "Rotate the staging TLS certificates every 60 days with certbot renew.", 40),
-        Topic("staging_certs.md", "reference", "Staging certs", "Every 60 days, rotate staging TLS certificates using certbot renew.", 8),
+        Topic(
+            "price_cache_update.md",
+            "project",
+            "Price cache update",
+            "The price cache TTL is 30 minutes since the vendor raised limits.",
+            9,
+        ),
+        Topic(
+            "cert_rotation.md",
+            "reference",
+            "Cert rotation",
+            "Rotate the staging TLS certificates every 60 days with certbot renew.",
+            40,
+        ),
+        Topic(
+            "staging_certs.md",
+            "reference",
+            "Staging certs",
+            "Every 60 days, rotate staging TLS certificates using certbot renew.",
+            8,
+        ),
         Topic("db_migrations.md", "feedback", "数据库迁移", "数据库迁移要先在 staging 跑一遍再上生产。", 45),
         Topic("migration_order.md", "feedback", "迁移顺序", "先在 staging 跑一遍数据库迁移，再上生产。", 3),
-        Topic("flaky_tests.md", "project", "Flaky tests", "9 flaky tests are left to quarantine in the ledger package.", 50),
+        Topic(
+            "flaky_tests.md",
+            "project",
+            "Flaky tests",
+            "9 flaky tests are left to quarantine in the ledger package.",
+            50,
+        ),
         Topic("triage_queue.md", "project", "Triage queue", "Backlog: 120 tickets waiting in the triage queue.", 60),
         Topic("k8s_move.md", "project", "k8s 迁移", "还剩 6 个服务没迁到 k8s。", 45),
-        Topic("vendor_cert.md", "reference", "Vendor certificate", "The vendor sandbox certificate is valid through 2026-08-31.", 70),
+        Topic(
+            "vendor_cert.md",
+            "reference",
+            "Vendor certificate",
+            "The vendor sandbox certificate is valid through 2026-08-31.",
+            70,
+        ),
         Topic("load_test.md", "project", "压测", "6 月底前完成结算服务的压测。", 170),
         Topic("audit_prep.md", "project", "Audit prep", "Deadline: Oct 1 for the access-review export.", 75),
-        Topic("owner_profile.md", "user", "Owner profile", "Jonas prefers Go table tests and dislikes testify suites.", 410),
-        Topic("logging_feedback.md", "feedback", "Logging", "Log lines are JSON with a request_id field on every line.", 200),
+        Topic(
+            "owner_profile.md",
+            "user",
+            "Owner profile",
+            "Jonas prefers Go table tests and dislikes testify suites.",
+            410,
+        ),
+        Topic(
+            "logging_feedback.md",
+            "feedback",
+            "Logging",
+            "Log lines are JSON with a request_id field on every line.",
+            200,
+        ),
         Topic("web_tests.md", "project", "Web tests", "The admin UI tests run with vitest.", 30),
         Topic("ts_indent.md", "project", "TS indentation", "TypeScript files are indented with spaces.", 30),
-        Topic("recon_story.md", "project", "Reconciliation bug",
-              "Tried bumping the worker count, which didn't help. Next, I added tracing around the ledger writes. "
-              "After that I replayed the day's events locally. Finally the culprit was a timezone cast in the cutoff query.", 12),
+        Topic(
+            "recon_story.md",
+            "project",
+            "Reconciliation bug",
+            "Tried bumping the worker count, which didn't help. Next, I added tracing around the ledger writes. "
+            "After that I replayed the day's events locally. Finally the culprit was a timezone cast in the cutoff query.",
+            12,
+        ),
         # clean look-alikes
         Topic("pr_descriptions.md", "feedback", "PR descriptions", "PR descriptions stay under 400 words.", 20),
         Topic("session_tokens.md", "reference", "Session tokens", "Session tokens live for 12 hours.", 25),
         Topic("reset_links.md", "reference", "Reset links", "Password-reset links live for 2 hours.", 25),
-        Topic("v1_shutdown.md", "project", "v1 API shutdown", "The v1 API was turned off on 2026-02-01; clients moved to v2.", 30),
-        Topic("prod_cert.md", "reference", "Production certificate", "The production certificate expires on 2027-03-01.", 30),
+        Topic(
+            "v1_shutdown.md",
+            "project",
+            "v1 API shutdown",
+            "The v1 API was turned off on 2026-02-01; clients moved to v2.",
+            30,
+        ),
+        Topic(
+            "prod_cert.md",
+            "reference",
+            "Production certificate",
+            "The production certificate expires on 2027-03-01.",
+            30,
+        ),
         Topic("soc2.md", "project", "SOC2 evidence", "SOC2 audit evidence is due by 2027-01-15.", 12),
-        Topic("server_port.md", "reference", "Server port", "The server listens on port 3000; health checks hit /healthz every 10 seconds.", 40),
+        Topic(
+            "server_port.md",
+            "reference",
+            "Server port",
+            "The server listens on port 3000; health checks hit /healthz every 10 seconds.",
+            40,
+        ),
         Topic("batch_size.md", "reference", "Batch size", "Inserts are batched at 500 rows per statement.", 40),
         Topic("queue_cap.md", "reference", "Queue cap", "The settlement queue holds at most 10000 messages.", 40),
-        Topic("q3_outages.md", "project", "Q3 outages", "We had 3 outages in Q3, all caused by expired certificates.", 55),
+        Topic(
+            "q3_outages.md", "project", "Q3 outages", "We had 3 outages in Q3, all caused by expired certificates.", 55
+        ),
         Topic("api_timeouts.md", "reference", "接口超时", "每个接口超时 5 秒，重试最多 3 次。", 35),
-        Topic("no_moment.md", "feedback", "Dates in the admin UI", "Don't use moment in the admin UI; it is too heavy.", 35),
+        Topic(
+            "no_moment.md",
+            "feedback",
+            "Dates in the admin UI",
+            "Don't use moment in the admin UI; it is too heavy.",
+            35,
+        ),
         Topic("go_unit_tests.md", "reference", "Go unit tests", "Run unit tests with `go test ./...`.", 22),
-        Topic("go_integration_tests.md", "reference", "Go integration tests", "Run integration tests with `go test -tags=integration ./...`.", 22),
-        Topic("release_checklist.md", "reference", "Release checklist", "The release checklist lives in docs/release.md.", 24),
-        Topic("rollback_checklist.md", "reference", "Rollback checklist", "The rollback checklist lives in docs/rollback.md.", 24),
+        Topic(
+            "go_integration_tests.md",
+            "reference",
+            "Go integration tests",
+            "Run integration tests with `go test -tags=integration ./...`.",
+            22,
+        ),
+        Topic(
+            "release_checklist.md",
+            "reference",
+            "Release checklist",
+            "The release checklist lives in docs/release.md.",
+            24,
+        ),
+        Topic(
+            "rollback_checklist.md",
+            "reference",
+            "Rollback checklist",
+            "The rollback checklist lives in docs/rollback.md.",
+            24,
+        ),
         Topic("test_db_reset.md", "reference", "测试库重置", "测试环境数据库每天凌晨 3 点重置。", 33),
         Topic("staging_db_reset.md", "reference", "预发库重置", "预发环境数据库每周日凌晨 3 点重置。", 33),
-        Topic("money_display.md", "feedback", "Money display", "The admin UI shows amounts with two decimals and the currency code.", 15),
+        Topic(
+            "money_display.md",
+            "feedback",
+            "Money display",
+            "The admin UI shows amounts with two decimals and the currency code.",
+            15,
+        ),
     ]
     store = commit_claude_store(repo, topics, project_files, 450)
     plants = [
@@ -97,10 +204,27 @@ def build_ledger(base: Path) -> HeldOutStore:
         Plant("derivable", ("ts_indent.md",)),
         Plant("bloat", ("recon_story.md",)),
     ]
-    clean = ["pr_descriptions.md", "session_tokens.md", "reset_links.md", "v1_shutdown.md", "prod_cert.md", "soc2.md",
-             "server_port.md", "batch_size.md", "queue_cap.md", "q3_outages.md", "api_timeouts.md", "no_moment.md",
-             "go_unit_tests.md", "go_integration_tests.md", "release_checklist.md", "rollback_checklist.md",
-             "test_db_reset.md", "staging_db_reset.md", "money_display.md"]
+    clean = [
+        "pr_descriptions.md",
+        "session_tokens.md",
+        "reset_links.md",
+        "v1_shutdown.md",
+        "prod_cert.md",
+        "soc2.md",
+        "server_port.md",
+        "batch_size.md",
+        "queue_cap.md",
+        "q3_outages.md",
+        "api_timeouts.md",
+        "no_moment.md",
+        "go_unit_tests.md",
+        "go_integration_tests.md",
+        "release_checklist.md",
+        "rollback_checklist.md",
+        "test_db_reset.md",
+        "staging_db_reset.md",
+        "money_display.md",
+    ]
     return HeldOutStore("go service, batch 2 (claude-code)", store, plants, clean)
 
 
@@ -137,10 +261,15 @@ def build_web_notes(base: Path) -> HeldOutStore:
     """A web team's notes.md next to AGENTS.md, English and Chinese: the third batch."""
     repo = base / "compass"
     init_repo(repo)
-    commit_files(repo, {
-        "AGENTS.md": "# Agents\n\n- Keep commit messages in English.\n- Purge the CDN cache after changing anything under static/.\n",
-        "index.html": "<!doctype html>\n",
-    }, "skeleton", days_ago(200))
+    commit_files(
+        repo,
+        {
+            "AGENTS.md": "# Agents\n\n- Keep commit messages in English.\n- Purge the CDN cache after changing anything under static/.\n",
+            "index.html": "<!doctype html>\n",
+        },
+        "skeleton",
+        days_ago(200),
+    )
     text = "# compass notes\n"
     ids: dict[str, str] = {}
     for number, (key, date, title, body) in enumerate(NOTE_SECTIONS_3, start=1):
@@ -157,10 +286,25 @@ def build_web_notes(base: Path) -> HeldOutStore:
         Plant("duplicate", (ids["newsletter_a"], ids["newsletter_b"])),
         Plant("derivable", (ids["cdn_purge"],)),
     ]
-    clean_keys = ["words_a", "words_b", "pg_port", "redis_port", "v1_removed", "pipenv_gone", "indent_settled", "cron_week",
-                  "cron_day", "fridays", "pipeline", "beta_window", "open_bugs", "rename"]
-    return HeldOutStore("web team, batch 3 (notes + AGENTS.md)", repo / "memory", plants, [ids[key] for key in clean_keys])
-
+    clean_keys = [
+        "words_a",
+        "words_b",
+        "pg_port",
+        "redis_port",
+        "v1_removed",
+        "pipenv_gone",
+        "indent_settled",
+        "cron_week",
+        "cron_day",
+        "fridays",
+        "pipeline",
+        "beta_window",
+        "open_bugs",
+        "rename",
+    ]
+    return HeldOutStore(
+        "web team, batch 3 (notes + AGENTS.md)", repo / "memory", plants, [ids[key] for key in clean_keys]
+    )
 
 
 def build_batch4(base: Path) -> HeldOutStore:
@@ -178,7 +322,9 @@ def build_batch4(base: Path) -> HeldOutStore:
         Topic("worker_threads.md", "reference", "Worker threads", "每个 worker 最多 8 个线程。", 60),
         Topic("worker_threads_new.md", "reference", "线程数", "每个 worker 现在最多 16 个线程。", 5),
         Topic("sprint_length.md", "project", "Sprint length", "Sprints are 2 weeks long.", 80),
-        Topic("sprint_length_new.md", "project", "Sprint length change", "Sprints last 3 weeks starting this quarter.", 10),
+        Topic(
+            "sprint_length_new.md", "project", "Sprint length change", "Sprints last 3 weeks starting this quarter.", 10
+        ),
         Topic("py_format.md", "feedback", "Python formatting", "Use black to format the Python scripts.", 60),
         Topic("py_format_new.md", "feedback", "Formatter switch", "Format the Python scripts with ruff format.", 8),
         Topic("e2e_tool.md", "project", "E2E tool", "Use Playwright for end-to-end tests.", 50),
@@ -187,28 +333,72 @@ def build_batch4(base: Path) -> HeldOutStore:
         Topic("billing_ask.md", "feedback", "Billing changes", "Before touching the billing schema, ask Dana.", 4),
         Topic("weekly_report.md", "feedback", "周报", "周报每周五下午发到 #team 频道。", 40),
         Topic("weekly_report_2.md", "feedback", "周报时间", "每周五下午把周报发到 #team 频道。", 3),
-        Topic("support_contract.md", "reference", "Support contract", "The vendor support contract is valid through Sept 30.", 150),
+        Topic(
+            "support_contract.md",
+            "reference",
+            "Support contract",
+            "The vendor support contract is valid through Sept 30.",
+            150,
+        ),
         Topic("gpu_quota.md", "project", "GPU 配额", "GPU 临时配额截止 9 月 30 日。", 100),
         Topic("holiday_freeze.md", "project", "Holiday freeze", "Feature freeze until end of October.", 60),
         Topic("dependabot.md", "project", "Dependabot", "We're at 42 open Dependabot alerts.", 45),
         Topic("pytest_port.md", "project", "Test port", "Only 7 tests left to port to pytest.", 40),
         Topic("queue_backlog.md", "project", "队列积压", "队列里积压了 300 条消息。", 35),
-        Topic("old_runbook.md", "reference", "Old runbook", "The restore runbook is in the ops wiki under Databases.", 380),
+        Topic(
+            "old_runbook.md", "reference", "Old runbook", "The restore runbook is in the ops wiki under Databases.", 380
+        ),
         Topic("pkg_manager.md", "project", "Package manager", "We use yarn for dependencies.", 20),
         Topic("formatting.md", "project", "Formatting", "Formatting is done with prettier.", 20),
-        Topic("timezone_bug.md", "project", "时区问题", "一开始以为是缓存问题，排查了半天，后来发现是时区，最后改了 cron 表达式才好。", 15),
+        Topic(
+            "timezone_bug.md",
+            "project",
+            "时区问题",
+            "一开始以为是缓存问题，排查了半天，后来发现是时区，最后改了 cron 表达式才好。",
+            15,
+        ),
         # clean
         Topic("meetings.md", "reference", "Meetings", "Sprint review is 1 hour; the retro is 45 minutes.", 20),
         Topic("dependabot_merge.md", "feedback", "Dependabot merges", "Dependabot PRs are merged on Tuesdays.", 20),
-        Topic("postmortems.md", "reference", "Postmortems", "The 2025 incident postmortems are archived in docs/postmortems/.", 30),
-        Topic("config_json.md", "feedback", "Config files", "Config files must be valid JSON; comments are not allowed.", 30),
+        Topic(
+            "postmortems.md",
+            "reference",
+            "Postmortems",
+            "The 2025 incident postmortems are archived in docs/postmortems/.",
+            30,
+        ),
+        Topic(
+            "config_json.md",
+            "feedback",
+            "Config files",
+            "Config files must be valid JSON; comments are not allowed.",
+            30,
+        ),
         Topic("release_4.md", "project", "Release 4.0", "Release 4.0 shipped on 2026-07-01 with 12 new endpoints.", 25),
         Topic("generated_code.md", "feedback", "Generated code", "Don't use black on generated files.", 30),
         Topic("deploy_rate.md", "reference", "Deploy rate", "每天最多 8 次部署。", 30),
-        Topic("rotation_review.md", "project", "On-call rotation", "Next review of the on-call rotation is on 2027-03-01.", 12),
+        Topic(
+            "rotation_review.md",
+            "project",
+            "On-call rotation",
+            "Next review of the on-call rotation is on 2027-03-01.",
+            12,
+        ),
         Topic("video_limit.md", "reference", "Video uploads", "Video files are transcoded to 1080p at 30 fps.", 20),
-        Topic("api_versioning.md", "reference", "API versioning", "Breaking API changes go into a new /v2 prefix; /v1 stays frozen.", 22),
-        Topic("prettier_ignore.md", "feedback", "Prettier ignore", "Never run prettier on the vendored SDK under vendor/.", 22),
+        Topic(
+            "api_versioning.md",
+            "reference",
+            "API versioning",
+            "Breaking API changes go into a new /v2 prefix; /v1 stays frozen.",
+            22,
+        ),
+        Topic(
+            "prettier_ignore.md",
+            "feedback",
+            "Prettier ignore",
+            "Never run prettier on the vendored SDK under vendor/.",
+            22,
+        ),
         Topic("thread_dumps.md", "reference", "线程转储", "线程转储用 jstack 导出，保留 7 天。", 18),
     ]
     store = commit_claude_store(repo, topics, project_files, 450)
@@ -232,8 +422,20 @@ def build_batch4(base: Path) -> HeldOutStore:
         Plant("derivable", ("formatting.md",)),
         Plant("bloat", ("timezone_bug.md",)),
     ]
-    clean = ["meetings.md", "dependabot_merge.md", "postmortems.md", "config_json.md", "release_4.md", "generated_code.md",
-             "deploy_rate.md", "rotation_review.md", "video_limit.md", "api_versioning.md", "prettier_ignore.md", "thread_dumps.md"]
+    clean = [
+        "meetings.md",
+        "dependabot_merge.md",
+        "postmortems.md",
+        "config_json.md",
+        "release_4.md",
+        "generated_code.md",
+        "deploy_rate.md",
+        "rotation_review.md",
+        "video_limit.md",
+        "api_versioning.md",
+        "prettier_ignore.md",
+        "thread_dumps.md",
+    ]
     return HeldOutStore("saas backend, batch 4 (claude-code)", store, plants, clean)
 
 
@@ -246,12 +448,27 @@ NOTE_SECTIONS_5: list[tuple[str, str, str, str]] = [
     ("timeout_old", "2026-09-05", "DB timeout", "The database statement timeout is 30 seconds."),
     ("prs_open", "2026-09-10", "PR backlog", "There are 11 PRs awaiting review from the platform team."),
     ("flag_cleanup", "2026-09-12", "Flags", "Remove the legacy_checkout flag by 2026-10-15."),
-    ("story", "2026-09-14", "Kafka lag", "We first tried adding partitions, then we bumped the consumer count, after that we tuned fetch sizes; it turns out the consumer was blocked on a lock."),
-    ("ports_dup_a", "2026-09-20", "Local services", "Run the local stack with docker compose up and open localhost:3000."),
+    (
+        "story",
+        "2026-09-14",
+        "Kafka lag",
+        "We first tried adding partitions, then we bumped the consumer count, after that we tuned fetch sizes; it turns out the consumer was blocked on a lock.",
+    ),
+    (
+        "ports_dup_a",
+        "2026-09-20",
+        "Local services",
+        "Run the local stack with docker compose up and open localhost:3000.",
+    ),
     ("lang_new", "2026-10-02", "Reply language", "Reply in English from now on, even when the question is in Chinese."),
     ("review_new", "2026-10-05", "Code review update", "Every PR needs 1 approval before merge."),
     ("timeout_new", "2026-10-20", "DB timeout raised", "The database statement timeout is 60 seconds."),
-    ("ports_dup_b", "2026-11-02", "Local stack", "Open localhost:3000 after you run the local stack with docker compose up."),
+    (
+        "ports_dup_b",
+        "2026-11-02",
+        "Local stack",
+        "Open localhost:3000 after you run the local stack with docker compose up.",
+    ),
     # clean
     ("commit_lang", "2026-10-08", "Commit messages", "Commit messages are written in English."),
     ("pool_timeout", "2026-10-09", "Pool timeout", "The connection pool waits 30 seconds for a free connection."),
@@ -288,12 +505,26 @@ def build_batch5(base: Path) -> HeldOutStore:
         Plant("bloat", (ids["story"],)),
         Plant("duplicate", (ids["ports_dup_a"], ids["ports_dup_b"])),
     ]
-    clean_keys = ["commit_lang", "pool_timeout", "api_port", "q2_done", "freeze_future", "gofmt", "approvals_docs",
-                  "sla_numbers", "kafka_conf", "open_incidents", "tabs"]
+    clean_keys = [
+        "commit_lang",
+        "pool_timeout",
+        "api_port",
+        "q2_done",
+        "freeze_future",
+        "gofmt",
+        "approvals_docs",
+        "sla_numbers",
+        "kafka_conf",
+        "open_incidents",
+        "tabs",
+    ]
     return HeldOutStore("platform notes, batch 5", repo / "memory", plants, [ids[key] for key in clean_keys])
 
 
-@pytest.mark.parametrize("build", [build_ledger, build_web_notes, build_batch4, build_batch5],
-                         ids=["go-service", "web-notes", "saas", "platform-notes"])
+@pytest.mark.parametrize(
+    "build",
+    [build_ledger, build_web_notes, build_batch4, build_batch5],
+    ids=["go-service", "web-notes", "saas", "platform-notes"],
+)
 def test_heldout_store_later_batches(build, tmp_path: Path) -> None:
     assert_store(build(tmp_path))

@@ -22,7 +22,17 @@ def _store(tmp_path: Path, toml: str | None = None) -> Store:
         (root / ".curator.toml").write_text(toml, encoding="utf-8")
     moment = NOW - timedelta(days=40)
     entries = [
-        Entry(id=name, path=name, kind="section", name=name, type="feedback", body=text, text=text, created=moment, modified=moment)
+        Entry(
+            id=name,
+            path=name,
+            kind="section",
+            name=name,
+            type="feedback",
+            body=text,
+            text=text,
+            created=moment,
+            modified=moment,
+        )
         for name, text in (("a.md", "Publish at most 4 posts per week."), ("b.md", "Publish up to 6 posts per week."))
     ]
     return Store(root=root, format="notes", entries=entries)
@@ -37,13 +47,17 @@ def test_every_rule_id_is_registered_once_with_a_declaration() -> None:
     assert rules.RULE_IDS == tuple(rule.id for rule in declared)
 
 
-def test_rules_run_in_declared_order_and_read_what_earlier_rules_left(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+def test_rules_run_in_declared_order_and_read_what_earlier_rules_left(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
     seen: list[str] = []
     wrapped = []
     for rule in registry.all_rules():
+
         def spy(ctx, rule=rule):
             seen.append(rule.id)
             return rule.analyze(ctx)
+
         wrapped.append(registry.Rule(**{**rule.__dict__, "analyze": spy}))
     monkeypatch.setattr(rules, "all_rules", lambda: tuple(wrapped))
     outcome = rules.analyze(_store(tmp_path), now=NOW)
@@ -75,4 +89,6 @@ def test_tui_pairs_and_expiry_reasons_follow_rule_properties() -> None:
     assert pair_findings([duplicate, bloat, conflict]) == [conflict, duplicate]
     assert default_expire_reason([bloat]) == ""
     assert default_expire_reason([bloat, conflict]).startswith("conflict: ")
-    assert default_expire_reason([Finding("check-failed", "warning", ["a.md"], "ls finds 3")]).startswith("check-failed")
+    assert default_expire_reason([Finding("check-failed", "warning", ["a.md"], "ls finds 3")]).startswith(
+        "check-failed"
+    )

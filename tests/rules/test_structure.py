@@ -94,12 +94,15 @@ def test_index_line_too_long(tmp_path: Path) -> None:
 
 
 def test_dangling_links(tmp_path: Path) -> None:
-    build(tmp_path, {
-        "MEMORY.md": "- [A](a.md)\n- [Gone](gone.md) — hook\n- [Old](old.md)\n",
-        "a.md": topic(extra="") + "See [[b-note]], [[missing]] and `[[not-a-link]]`.\n",
-        "b_note.md": topic(name="b-note"),
-        ".archive/old.md": topic(name="old"),
-    })
+    build(
+        tmp_path,
+        {
+            "MEMORY.md": "- [A](a.md)\n- [Gone](gone.md) — hook\n- [Old](old.md)\n",
+            "a.md": topic(extra="") + "See [[b-note]], [[missing]] and `[[not-a-link]]`.\n",
+            "b_note.md": topic(name="b-note"),
+            ".archive/old.md": topic(name="old"),
+        },
+    )
     found = findings(tmp_path, "dangling-link")
     targets = sorted(finding.evidence["target"] for finding in found)
     assert targets == ["[[missing]]", "gone.md", "old.md"]
@@ -110,22 +113,28 @@ def test_dangling_links(tmp_path: Path) -> None:
 
 
 def test_dangling_quiet_when_everything_resolves(tmp_path: Path) -> None:
-    build(tmp_path, {
-        "MEMORY.md": "- [A](a.md)\n- [B](./b%20c.md)\n- [Site](https://example.com)\n",
-        "a.md": topic() + "See [[B C]].\n",
-        "b c.md": topic(name="b"),
-    })
+    build(
+        tmp_path,
+        {
+            "MEMORY.md": "- [A](a.md)\n- [B](./b%20c.md)\n- [Site](https://example.com)\n",
+            "a.md": topic() + "See [[B C]].\n",
+            "b c.md": topic(name="b"),
+        },
+    )
     assert findings(tmp_path, "dangling-link") == []
 
 
 def test_orphans(tmp_path: Path) -> None:
-    build(tmp_path, {
-        "MEMORY.md": "- [A](a.md)\n- see [[b]]\n",
-        "a.md": topic(),
-        "b.md": topic(name="b"),
-        "c.md": topic(name="c"),
-        ".archive/d.md": topic(name="d"),
-    })
+    build(
+        tmp_path,
+        {
+            "MEMORY.md": "- [A](a.md)\n- see [[b]]\n",
+            "a.md": topic(),
+            "b.md": topic(name="b"),
+            "c.md": topic(name="c"),
+            ".archive/d.md": topic(name="d"),
+        },
+    )
     found = findings(tmp_path, "orphan")
     assert [finding.entries for finding in found] == [["c.md"]]
     assert found[0].severity == "warning" and "MEMORY.md" in found[0].message

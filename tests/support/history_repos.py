@@ -20,14 +20,22 @@ def utc(text: str) -> datetime:
 
 def commit_as(repo: Path, author: str, message: str, date: str) -> None:
     """Commit what is staged as another author."""
-    env = {**os.environ, **TEST_IDENTITY, "GIT_AUTHOR_NAME": author, "GIT_AUTHOR_DATE": date, "GIT_COMMITTER_DATE": date}
+    env = {
+        **os.environ,
+        **TEST_IDENTITY,
+        "GIT_AUTHOR_NAME": author,
+        "GIT_AUTHOR_DATE": date,
+        "GIT_COMMITTER_DATE": date,
+    }
     subprocess.run(["git", "commit", "-q", "-m", message], cwd=repo, env=env, check=True)
 
 
 def build_project_repo(tmp_path: Path) -> Path:
     """A repo whose memory store sits in `mem/`, with a rename, two authors and commits outside the store."""
     repo = init_repo(tmp_path / "proj")
-    commit_files(repo, {"mem/a.md": "a v1\n", "mem/old.md": "old v1\n", "README.md": "x\n"}, "start", "2026-01-10T10:00:00Z")
+    commit_files(
+        repo, {"mem/a.md": "a v1\n", "mem/old.md": "old v1\n", "README.md": "x\n"}, "start", "2026-01-10T10:00:00Z"
+    )
     (repo / "mem/a.md").write_text("a v2\n", encoding="utf-8")
     git(repo, "add", "mem/a.md")
     commit_as(repo, "Second Person", "edit a", "2026-03-05T09:00:00Z")

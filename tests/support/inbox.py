@@ -49,7 +49,11 @@ def hook_snapshot(store: Path, session_id: str, event: str = "SessionEnd") -> su
     }
     return subprocess.run(
         [sys.executable, "-m", "curator", "snapshot", "--hook"],
-        input=json.dumps(payload), capture_output=True, text=True, cwd=store.parent, check=False,
+        input=json.dumps(payload),
+        capture_output=True,
+        text=True,
+        cwd=store.parent,
+        check=False,
     )
 
 

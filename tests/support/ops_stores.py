@@ -23,10 +23,16 @@ CLAUDE_FILES = {
         "- [Cadence again](cadence_again.md) — six posts a week\n"
         "- [Team notes](team/people.md) — who does what\n"
     ),
-    "deploy_freeze.md": topic("deploy-freeze", "no deploys before the launch", "project", "No deploys before 2026-04-15.\n\n**Why:** launch."),
+    "deploy_freeze.md": topic(
+        "deploy-freeze", "no deploys before the launch", "project", "No deploys before 2026-04-15.\n\n**Why:** launch."
+    ),
     "blog_cadence.md": topic("blog-cadence", "posting cadence", "feedback", "At most 4 posts per week."),
-    "cadence_again.md": topic("cadence-again", "posting cadence, again", "feedback", "At most 6 posts per week; see [[deploy-freeze]]."),
-    "team/people.md": topic("people", "who does what", "user", "Ana reviews posts. Links [[blog-cadence]] and [[cadence_again|the other]]."),
+    "cadence_again.md": topic(
+        "cadence-again", "posting cadence, again", "feedback", "At most 6 posts per week; see [[deploy-freeze]]."
+    ),
+    "team/people.md": topic(
+        "people", "who does what", "user", "Ana reviews posts. Links [[blog-cadence]] and [[cadence_again|the other]]."
+    ),
     "plain.md": "No frontmatter here, just a note that 58 posts remain under posts/short/.\n",
 }
 
@@ -96,7 +102,7 @@ def head_subject(root: Path) -> str:
 def head_paths(root: Path) -> list[str]:
     """Paths the last commit touched, relative to `root`."""
     prefix = git(root, "rev-parse", "--show-prefix").strip()
-    return sorted(path[len(prefix):] for path in git(root, "show", "--name-only", "--format=", "HEAD").split())
+    return sorted(path[len(prefix) :] for path in git(root, "show", "--name-only", "--format=", "HEAD").split())
 
 
 def run(root: Path, *args: str) -> subprocess.CompletedProcess[str]:

@@ -50,12 +50,15 @@ def comparable(path: Path, format_name: str | None = None) -> list[tuple]:
     return sorted((p.content, p.type, p.created, p.modified) for p in portable_entries(loaded(path, format_name)))
 
 
-@pytest.mark.parametrize(("to", "reader", "written"), [
-    ("claude-code", "claude-code", "."),
-    ("notes", "notes", "notes.md"),
-    ("openclaw", "openclaw", "."),
-    ("agents-md", "instructions", "AGENTS.md"),
-])
+@pytest.mark.parametrize(
+    ("to", "reader", "written"),
+    [
+        ("claude-code", "claude-code", "."),
+        ("notes", "notes", "notes.md"),
+        ("openclaw", "openclaw", "."),
+        ("agents-md", "instructions", "AGENTS.md"),
+    ],
+)
 def test_export_then_import_back_keeps_text_dates_and_types(tmp_path: Path, to: str, reader: str, written: str) -> None:
     original = source_store(tmp_path)
     out = tmp_path / f"out-{to}"
@@ -82,13 +85,16 @@ def test_export_never_overwrites_and_import_skips_what_is_there(tmp_path: Path) 
     assert again.changed == [] and "already" in again.message
 
 
-@pytest.mark.parametrize(("url", "expected"), [
-    ("git@github.com:Org/Repo.git", "github.com/Org/Repo"),
-    ("https://user@GitHub.com/Org/Repo/", "github.com/Org/Repo"),
-    ("ssh://git@github.com:22/Org/Repo.git", "github.com/Org/Repo"),
-    ("https://gitlab.example.com/group/sub/project.git", "gitlab.example.com/group/sub/project"),
-    ("/srv/git/memory.git", "file:/srv/git/memory"),
-])
+@pytest.mark.parametrize(
+    ("url", "expected"),
+    [
+        ("git@github.com:Org/Repo.git", "github.com/Org/Repo"),
+        ("https://user@GitHub.com/Org/Repo/", "github.com/Org/Repo"),
+        ("ssh://git@github.com:22/Org/Repo.git", "github.com/Org/Repo"),
+        ("https://gitlab.example.com/group/sub/project.git", "gitlab.example.com/group/sub/project"),
+        ("/srv/git/memory.git", "file:/srv/git/memory"),
+    ],
+)
 def test_remote_urls_normalise(url: str, expected: str) -> None:
     assert normalise_remote(url) == expected
 
@@ -106,11 +112,16 @@ def test_two_checkouts_of_one_repository_share_an_identity(tmp_path: Path) -> No
 
 def test_promote_writes_the_rule_and_archives_the_memory_in_one_commit(tmp_path: Path) -> None:
     project = init_repo(tmp_path / "project")
-    commit_files(project, {
-        "CLAUDE.md": "# Blog\n\n## Testing\n\n* Tests run with vitest.\n\n## Style\n\nTwo spaces.\n",
-        ".claude/memory/MEMORY.md": "- [CI](ci.md) — ci\n",
-        ".claude/memory/ci.md": "---\nname: CI\ndescription: ci\ntype: feedback\n---\n\nRun vitest with --run in CI.\n",
-    }, "init", "2026-11-01T10:00:00+00:00")
+    commit_files(
+        project,
+        {
+            "CLAUDE.md": "# Blog\n\n## Testing\n\n* Tests run with vitest.\n\n## Style\n\nTwo spaces.\n",
+            ".claude/memory/MEMORY.md": "- [CI](ci.md) — ci\n",
+            ".claude/memory/ci.md": "---\nname: CI\ndescription: ci\ntype: feedback\n---\n\nRun vitest with --run in CI.\n",
+        },
+        "init",
+        "2026-11-01T10:00:00+00:00",
+    )
     store = loaded(project / ".claude" / "memory")
     before = git(project, "rev-list", "--count", "HEAD").strip()
     result = promote(store, "ci.md", to="CLAUDE.md", heading="Testing")
@@ -122,18 +133,30 @@ def test_promote_writes_the_rule_and_archives_the_memory_in_one_commit(tmp_path:
     assert not (project / ".claude" / "memory" / "ci.md").exists()
     assert int(git(project, "rev-list", "--count", "HEAD")) == int(before) + 1
     assert result.commit and set(git(project, "show", "--name-only", "--format=", "HEAD").split()) == {
-        "CLAUDE.md", ".claude/memory/MEMORY.md", ".claude/memory/ci.md", ".claude/memory/.archive/ci.md",
+        "CLAUDE.md",
+        ".claude/memory/MEMORY.md",
+        ".claude/memory/ci.md",
+        ".claude/memory/.archive/ci.md",
     }
     undone = CliRunner().invoke(main, ["undo", "--store", str(project / ".claude" / "memory")])
     assert undone.exit_code == 0, undone.output
-    assert "Run vitest" not in (project / "CLAUDE.md").read_text() and (project / ".claude" / "memory" / "ci.md").exists()
+    assert (
+        "Run vitest" not in (project / "CLAUDE.md").read_text() and (project / ".claude" / "memory" / "ci.md").exists()
+    )
 
 
 @pytest.mark.parametrize("to", ["../outside.md", "/etc/CLAUDE.md", "README.md", ".claude/rules/../../x.md"])
 def test_promote_refuses_targets_outside_the_instruction_files(tmp_path: Path, to: str) -> None:
     project = init_repo(tmp_path / "project")
-    commit_files(project, {".claude/memory/ci.md": "---\nname: CI\ndescription: ci\ntype: feedback\n---\n\nRule.\n",
-                           ".claude/memory/MEMORY.md": "- [CI](ci.md) — ci\n"}, "init", "2026-11-01T10:00:00+00:00")
+    commit_files(
+        project,
+        {
+            ".claude/memory/ci.md": "---\nname: CI\ndescription: ci\ntype: feedback\n---\n\nRule.\n",
+            ".claude/memory/MEMORY.md": "- [CI](ci.md) — ci\n",
+        },
+        "init",
+        "2026-11-01T10:00:00+00:00",
+    )
     result = CliRunner().invoke(main, ["promote", "ci.md", "--to", to, "--store", str(project / ".claude" / "memory")])
     assert result.exit_code == 1
     assert (project / ".claude" / "memory" / "ci.md").exists()

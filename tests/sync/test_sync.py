@@ -44,7 +44,11 @@ def machines(tmp_path: Path) -> tuple[Path, Path, Path, Path, Path]:
 
 
 def files(store: Path) -> dict[str, bytes]:
-    return {path.relative_to(store).as_posix(): path.read_bytes() for path in store.rglob("*.md") if ".git" not in path.parts}
+    return {
+        path.relative_to(store).as_posix(): path.read_bytes()
+        for path in store.rglob("*.md")
+        if ".git" not in path.parts
+    }
 
 
 def test_two_machines_add_edit_and_delete_then_end_with_the_same_store(machines) -> None:
@@ -111,11 +115,19 @@ def test_a_store_inside_the_project_repository_is_refused(tmp_path: Path) -> Non
     assert result.exit_code == 1 and "part of the repository" in result.output
 
 
-@pytest.mark.parametrize(("base", "ours", "theirs", "merged"), [
-    ("- [A](a.md)\n", "- [A](a.md)\n- [B](b.md)\n", "- [A](a.md)\n- [C](c.md)\n", "- [A](a.md)\n- [B](b.md)\n- [C](c.md)\n"),
-    ("- [A](a.md)\n- [B](b.md)\n", "- [A](a.md)\n- [B](b.md)\n", "- [A](a.md)\n", "- [A](a.md)\n"),
-    ("", "- [A](a.md) — one\n", "- [A](a.md) — other hook\n", "- [A](a.md) — one\n"),
-    ("", "- [A](a.md)\r\n", "- [B](b.md)\r\n", "- [A](a.md)\r\n- [B](b.md)\r\n"),
-])
+@pytest.mark.parametrize(
+    ("base", "ours", "theirs", "merged"),
+    [
+        (
+            "- [A](a.md)\n",
+            "- [A](a.md)\n- [B](b.md)\n",
+            "- [A](a.md)\n- [C](c.md)\n",
+            "- [A](a.md)\n- [B](b.md)\n- [C](c.md)\n",
+        ),
+        ("- [A](a.md)\n- [B](b.md)\n", "- [A](a.md)\n- [B](b.md)\n", "- [A](a.md)\n", "- [A](a.md)\n"),
+        ("", "- [A](a.md) — one\n", "- [A](a.md) — other hook\n", "- [A](a.md) — one\n"),
+        ("", "- [A](a.md)\r\n", "- [B](b.md)\r\n", "- [A](a.md)\r\n- [B](b.md)\r\n"),
+    ],
+)
 def test_index_union(base: str, ours: str, theirs: str, merged: str) -> None:
     assert merge_index(base, ours, theirs) == merged

@@ -28,7 +28,10 @@ def conflicting_store(tmp_path: Path) -> Path:
         store.mkdir(parents=True)
         (store / "shared.md").write_text(TOPIC.format(name="shared", body="Shared."), encoding="utf-8")
         (store / "MEMORY.md").write_text("- [Shared](shared.md) — shared\n", encoding="utf-8")
-        for args in (["sync", str(store), "--project", str(project), "--init", str(remote)], ["sync", str(store), "--project", str(project)]):
+        for args in (
+            ["sync", str(store), "--project", str(project), "--init", str(remote)],
+            ["sync", str(store), "--project", str(project)],
+        ):
             assert CliRunner().invoke(main, args).exit_code == 0
         stores.append((store, project))
     (store_a, project_a), (store_b, project_b) = stores
@@ -61,11 +64,16 @@ async def test_sync_conflict_keep_left_archives_the_other_side(tmp_path: Path, n
 
 async def test_promote_from_the_tui(tmp_path: Path, now) -> None:
     project = init_repo(tmp_path / "project")
-    commit_files(project, {
-        "CLAUDE.md": "# Blog\n",
-        ".claude/memory/MEMORY.md": "- [CI](ci.md) — ci\n",
-        ".claude/memory/ci.md": TOPIC.format(name="ci", body="Run vitest with --run in CI."),
-    }, "init", "2026-11-01T10:00:00+00:00")
+    commit_files(
+        project,
+        {
+            "CLAUDE.md": "# Blog\n",
+            ".claude/memory/MEMORY.md": "- [CI](ci.md) — ci\n",
+            ".claude/memory/ci.md": TOPIC.format(name="ci", body="Run vitest with --run in CI."),
+        },
+        "init",
+        "2026-11-01T10:00:00+00:00",
+    )
     store = project / ".claude" / "memory"
     app = CuratorApp(store, now=now, watch_disk=False, run_checks=False)
     async with app.run_test(size=(120, 36)) as pilot:

@@ -169,11 +169,19 @@ async def test_review_stamp_writes_reviewed_date(store: Path, now) -> None:
         assert stale == []
 
 
-async def test_an_op_reads_the_store_once_and_the_app_uses_that_store(store: Path, now, monkeypatch: pytest.MonkeyPatch) -> None:
+async def test_an_op_reads_the_store_once_and_the_app_uses_that_store(
+    store: Path, now, monkeypatch: pytest.MonkeyPatch
+) -> None:
     reads: list[str] = []
     for name in ("detect", "reload"):
         original = getattr(formats, name)
-        monkeypatch.setattr(formats, name, lambda *args, _original=original, _name=name, **kwargs: (reads.append(_name), _original(*args, **kwargs))[1])
+        monkeypatch.setattr(
+            formats,
+            name,
+            lambda *args, _original=original, _name=name, **kwargs: (reads.append(_name), _original(*args, **kwargs))[
+                1
+            ],
+        )
     app = CuratorApp(store, now=now, watch_disk=False)
     async with app.run_test(size=(120, 40)) as pilot:
         await open_on(pilot, app, "blog_cadence.md")
@@ -275,7 +283,9 @@ async def test_an_op_refused_because_the_file_changed_shows_why_and_reloads(stor
         assert "Edited elsewhere." in app.session.store.get("user_profile.md").body
 
 
-async def test_a_store_changed_on_disk_is_noticed_and_reloaded(store: Path, now, monkeypatch: pytest.MonkeyPatch) -> None:
+async def test_a_store_changed_on_disk_is_noticed_and_reloaded(
+    store: Path, now, monkeypatch: pytest.MonkeyPatch
+) -> None:
     import curator.tui.app as app_module
 
     monkeypatch.setattr(app_module, "DISK_POLL_SECONDS", 0.2)
@@ -300,6 +310,8 @@ async def test_without_git_ops_still_write_and_say_nothing_was_committed(tmp_pat
     async with app.run_test(size=(120, 40)) as pilot:
         await open_on(pilot, app, "user_profile.md")
         await pilot.press("v")
-        await wait_for(pilot, lambda: "reviewed: 2026-11-29" in (store / "user_profile.md").read_text(), message="stamp")
+        await wait_for(
+            pilot, lambda: "reviewed: 2026-11-29" in (store / "user_profile.md").read_text(), message="stamp"
+        )
         await wait_ready(pilot, app)
         assert any("not committed" in message for message in notifications(app))

@@ -44,7 +44,10 @@ async def test_inbox_lands_first_and_finishes_the_review_in_one_commit(tmp_path:
         await cursor_to(pilot, screen, "alpha.md")
         await pilot.press("a")
         assert {change.path: change.decision for change in screen.inbox.changes} == {
-            "alpha.md": "approve", "beta.md": "revert", "gamma.md": "revert", "epsilon.md": "",
+            "alpha.md": "approve",
+            "beta.md": "revert",
+            "gamma.md": "revert",
+            "epsilon.md": "",
         }
         await pilot.press("f")
         assert isinstance(app.screen, ConfirmModal)
@@ -77,7 +80,9 @@ async def test_reverting_a_whole_session_and_reopening_keeps_decisions(tmp_path:
         await pilot.press("i")
         reopened = await wait_inbox_loaded(pilot, app)
         assert sorted(change.path for change in reopened.inbox.changes if change.decision == "revert") == [
-            "beta.md", "epsilon.md", "gamma.md",
+            "beta.md",
+            "epsilon.md",
+            "gamma.md",
         ]
 
 

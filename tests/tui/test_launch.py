@@ -18,7 +18,9 @@ def opened(monkeypatch: pytest.MonkeyPatch) -> list[dict]:
     calls: list[dict] = []
 
     def record(store_path, format_name=None, project=None, *, now=None, candidates=None) -> None:
-        calls.append({"path": store_path, "format": format_name, "project": project, "now": now, "candidates": candidates})
+        calls.append(
+            {"path": store_path, "format": format_name, "project": project, "now": now, "candidates": candidates}
+        )
 
     monkeypatch.setattr(app_module, "run_app", record)
     return calls
@@ -39,7 +41,9 @@ def test_a_missing_path_is_a_usage_error(tmp_path: Path, opened: list[dict]) -> 
     assert opened == []
 
 
-def test_bare_curator_with_several_stores_opens_the_picker(tmp_path: Path, opened: list[dict], monkeypatch: pytest.MonkeyPatch) -> None:
+def test_bare_curator_with_several_stores_opens_the_picker(
+    tmp_path: Path, opened: list[dict], monkeypatch: pytest.MonkeyPatch
+) -> None:
     store = fresh_store(tmp_path)
     project = store.parents[1]
     (project / "CLAUDE.md").write_text("# Rules\n\n- Use pnpm.\n")
@@ -51,7 +55,9 @@ def test_bare_curator_with_several_stores_opens_the_picker(tmp_path: Path, opene
     assert {"claude-code", "instructions"} <= formats_found
 
 
-def test_bare_curator_with_one_store_opens_it(tmp_path: Path, opened: list[dict], monkeypatch: pytest.MonkeyPatch) -> None:
+def test_bare_curator_with_one_store_opens_it(
+    tmp_path: Path, opened: list[dict], monkeypatch: pytest.MonkeyPatch
+) -> None:
     project = tmp_path / "solo"
     project.mkdir()
     (project / "CLAUDE.md").write_text("# Rules\n\n- Use pnpm.\n")
@@ -61,7 +67,9 @@ def test_bare_curator_with_one_store_opens_it(tmp_path: Path, opened: list[dict]
     assert opened[0]["candidates"] is None and Path(opened[0]["path"]).resolve() == project.resolve()
 
 
-def test_bare_curator_with_nothing_found_says_so(tmp_path: Path, opened: list[dict], monkeypatch: pytest.MonkeyPatch) -> None:
+def test_bare_curator_with_nothing_found_says_so(
+    tmp_path: Path, opened: list[dict], monkeypatch: pytest.MonkeyPatch
+) -> None:
     empty = tmp_path / "empty"
     empty.mkdir()
     monkeypatch.chdir(empty)
@@ -70,7 +78,9 @@ def test_bare_curator_with_nothing_found_says_so(tmp_path: Path, opened: list[di
     assert opened == []
 
 
-def test_bare_curator_takes_the_tui_options(tmp_path: Path, opened: list[dict], monkeypatch: pytest.MonkeyPatch) -> None:
+def test_bare_curator_takes_the_tui_options(
+    tmp_path: Path, opened: list[dict], monkeypatch: pytest.MonkeyPatch
+) -> None:
     project = tmp_path / "solo"
     project.mkdir()
     (project / "CLAUDE.md").write_text("# Rules\n\n- Use pnpm.\n")

@@ -39,7 +39,12 @@ async def test_first_paint_then_history_rules_and_checks_fill_in(store: Path, no
         assert by_id["blog_cadence_q4.md"].commits == 1
         assert "short_cleanup.md" in app.session.check_results
         flagged_first = table_ids(app)
-        assert set(flagged_first[:4]) == {"short_cleanup.md", "blog_cadence.md", "deploy_freeze.md", "blog_cadence_q4.md"}
+        assert set(flagged_first[:4]) == {
+            "short_cleanup.md",
+            "blog_cadence.md",
+            "deploy_freeze.md",
+            "blog_cadence_q4.md",
+        }
         assert flagged_first[0] == "short_cleanup.md"
 
 
@@ -86,7 +91,9 @@ async def test_filters_by_type_and_flagged_and_fuzzy_search(store: Path, now) ->
         await pilot.press("t", "t", "t", "t")
         assert app.screen.view_state.type_filter is None
         await pilot.press("f")
-        assert sorted(table_ids(app)) == sorted(["short_cleanup.md", "blog_cadence.md", "deploy_freeze.md", "blog_cadence_q4.md"])
+        assert sorted(table_ids(app)) == sorted(
+            ["short_cleanup.md", "blog_cadence.md", "deploy_freeze.md", "blog_cadence_q4.md"]
+        )
         await pilot.press("f")
         await pilot.press("slash")
         await pilot.press(*"migrates")

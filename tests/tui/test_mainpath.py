@@ -38,7 +38,9 @@ LINKER = "---\nname: Cadence notes\ndescription: Links to the cadence rule\ntype
 
 
 def _index(extra: list[str]) -> str:
-    lines = ["# Memory", ""] + [f"- [{TITLES[name]}]({name}) — {TITLES[name].lower()}" for name in [*TOPICS, "blog_cadence_q4.md"]]
+    lines = ["# Memory", ""] + [
+        f"- [{TITLES[name]}]({name}) — {TITLES[name].lower()}" for name in [*TOPICS, "blog_cadence_q4.md"]
+    ]
     return "\n".join(lines + extra) + "\n"
 
 
@@ -66,7 +68,9 @@ def notifications(app: CuratorApp) -> list[str]:
 
 
 @pytest.mark.parametrize("size", SIZES)
-async def test_the_index_is_a_row_with_its_findings_and_i_drops_a_dangling_line(store: Path, now: datetime, size) -> None:
+async def test_the_index_is_a_row_with_its_findings_and_i_drops_a_dangling_line(
+    store: Path, now: datetime, size
+) -> None:
     app = CuratorApp(store, now=now, watch_disk=False)
     async with app.run_test(size=size) as pilot:
         await wait_ready(pilot, app)
@@ -82,12 +86,16 @@ async def test_the_index_is_a_row_with_its_findings_and_i_drops_a_dangling_line(
         labels = [fix.label for fix in app.screen.fixes]
         assert any(label.startswith("drop line 10") for label in labels), labels
         assert any(label.startswith("add orphan.md") for label in labels), labels
-        app.screen.query_one(OptionList).highlighted = next(n for n, label in enumerate(labels) if label.startswith("drop line 10"))
+        app.screen.query_one(OptionList).highlighted = next(
+            n for n, label in enumerate(labels) if label.startswith("drop line 10")
+        )
         await pilot.press("enter")
         subjects = await wait_for_commit(pilot, app, store, before)
         assert subjects[0].startswith("curator: index: drop line 10")
         assert "gone.md" not in (store / "MEMORY.md").read_text()
-        assert not [f for f in app.session.findings if f.rule == "dangling-link" and f.evidence.get("target") == "gone.md"]
+        assert not [
+            f for f in app.session.findings if f.rule == "dangling-link" and f.evidence.get("target") == "gone.md"
+        ]
 
 
 async def test_i_on_an_orphan_adds_it_to_the_index_and_e_edits_the_index(store: Path, now: datetime) -> None:
@@ -140,7 +148,10 @@ async def test_expire_lists_inbound_links_and_unlinks_them_in_the_same_commit(st
         if size == (80, 24):
             assert "unlinking 1 link" in subjects[0] and "See blog_cadence before planning." in notes
         else:
-            assert "pointing 1 link at blog_cadence_q4.md" in subjects[0] and "See [[blog_cadence_q4]] before planning." in notes
+            assert (
+                "pointing 1 link at blog_cadence_q4.md" in subjects[0]
+                and "See [[blog_cadence_q4]] before planning." in notes
+            )
         changed = set(git_subjects_paths(store))
         assert {"MEMORY.md", "blog_cadence.md", ".archive/blog_cadence.md", "cadence_notes.md"} == changed
 
@@ -161,7 +172,9 @@ async def _review_to(pilot, app: CuratorApp, entry_id: str) -> ReviewScreen:
     return review
 
 
-async def test_review_summary_counts_links_and_findings_of_expired_entries_disappear(store: Path, now: datetime) -> None:
+async def test_review_summary_counts_links_and_findings_of_expired_entries_disappear(
+    store: Path, now: datetime
+) -> None:
     app = CuratorApp(store, now=now, watch_disk=False)
     async with app.run_test(size=(120, 40)) as pilot:
         await wait_ready(pilot, app)
@@ -300,7 +313,11 @@ async def test_review_decisions_survive_a_crash_through_the_journal(store: Path,
     again = CuratorApp(store, now=now, watch_disk=False)
     async with again.run_test(size=(120, 40)) as pilot:
         await wait_ready(pilot, again)
-        await wait_for(pilot, lambda: any("R offers to resume it" in message for message in notifications(again)), message="offer on start")
+        await wait_for(
+            pilot,
+            lambda: any("R offers to resume it" in message for message in notifications(again)),
+            message="offer on start",
+        )
         await pilot.press("R")
         await wait_for(pilot, lambda: isinstance(again.screen, ConfirmModal), message="resume offer")
         assert "keep    blog_cadence.md" in again.screen.body.plain
@@ -314,7 +331,9 @@ async def test_review_decisions_survive_a_crash_through_the_journal(store: Path,
     assert not list((store.parents[1] / ".git" / "curator").glob("review-*.json"))
 
 
-async def test_merge_screen_lists_the_links_it_rewrites_and_the_commit_says_conflict(store: Path, now: datetime) -> None:
+async def test_merge_screen_lists_the_links_it_rewrites_and_the_commit_says_conflict(
+    store: Path, now: datetime
+) -> None:
     from curator.tui.screens.confirm import ConfirmModal
     from curator.tui.screens.merge import MergeScreen
 
@@ -350,7 +369,9 @@ async def test_an_index_fix_in_review_lands_in_the_one_review_commit(store: Path
         await pilot.press("I")
         assert isinstance(app.screen, IndexFixModal)
         labels = [fix.label for fix in app.screen.fixes]
-        app.screen.query_one(OptionList).highlighted = next(n for n, label in enumerate(labels) if label.startswith("drop line 10"))
+        app.screen.query_one(OptionList).highlighted = next(
+            n for n, label in enumerate(labels) if label.startswith("drop line 10")
+        )
         await pilot.press("enter")
         await wait_for(pilot, lambda: app.screen is review or isinstance(app.screen, ConfirmModal), message="decided")
         assert review.decisions["MEMORY.md"].op == "drop"

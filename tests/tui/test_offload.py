@@ -17,8 +17,9 @@ async def _analysed(store: Path, now, *, in_process: bool) -> tuple[list[tuple],
     async with app.run_test(size=(120, 40)) as pilot:
         await wait_ready(pilot, app)
         assert (app.analysis_process._pool is not None) == in_process
-        verdicts = {entry_id: [result.verdict for result in results]
-                    for entry_id, results in app.session.check_results.items()}
+        verdicts = {
+            entry_id: [result.verdict for result in results] for entry_id, results in app.session.check_results.items()
+        }
         return _finding_keys(app), verdicts
 
 

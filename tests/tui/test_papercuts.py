@@ -34,7 +34,11 @@ async def test_the_probe_input_clears_after_a_run_and_keeps_focus_for_the_next(s
         adhoc = app.screen.query_one("#adhoc-input", Input)
         assert adhoc.value == "" and app.focused is adhoc
         await pilot.press(*"ls posts", "enter")
-        await wait_for(pilot, lambda: "│ short" in str(output.render()) and "post-000.md" not in str(output.render()), message="second run")
+        await wait_for(
+            pilot,
+            lambda: "│ short" in str(output.render()) and "post-000.md" not in str(output.render()),
+            message="second run",
+        )
 
 
 async def test_the_expire_reason_is_selected_and_an_empty_when_means_now(store: Path, now: datetime) -> None:
@@ -84,7 +88,11 @@ async def test_a_save_refused_because_the_file_changed_keeps_the_typed_text(stor
         (store / "user_profile.md").write_text((store / "user_profile.md").read_text() + "Edited elsewhere.\n")
         before = len(git_subjects(store))
         await pilot.press("ctrl+s")
-        await wait_for(pilot, lambda: isinstance(app.screen, EditScreen) and app.screen.notice != "", message="editor back with the text")
+        await wait_for(
+            pilot,
+            lambda: isinstance(app.screen, EditScreen) and app.screen.notice != "",
+            message="editor back with the text",
+        )
         assert app.screen.query_one(TextArea).text == typed
         assert "changed on disk" in str(app.screen.query_one("#edit-notice", Static).render())
         assert len(git_subjects(store)) == before
@@ -108,7 +116,9 @@ async def test_the_conflict_header_is_never_cut_at_80x24(store: Path, now: datet
 
 
 @pytest.mark.parametrize("tab_key", ["4", "1"])
-async def test_80x24_shows_the_whole_header_the_footer_and_the_check_pane(store: Path, now: datetime, tab_key: str) -> None:
+async def test_80x24_shows_the_whole_header_the_footer_and_the_check_pane(
+    store: Path, now: datetime, tab_key: str
+) -> None:
     app = CuratorApp(store, now=now, watch_disk=False)
     async with app.run_test(size=(80, 24)) as pilot:
         await wait_ready(pilot, app)
@@ -124,7 +134,9 @@ async def test_80x24_shows_the_whole_header_the_footer_and_the_check_pane(store:
             assert any("FAIL" in line and "58 old posts" in line for line in lines)
 
 
-async def test_question_mark_opens_help_in_review_and_conflicts_and_f1_inside_text_fields(store: Path, now: datetime) -> None:
+async def test_question_mark_opens_help_in_review_and_conflicts_and_f1_inside_text_fields(
+    store: Path, now: datetime
+) -> None:
     app = CuratorApp(store, now=now, watch_disk=False)
     async with app.run_test(size=(80, 24)) as pilot:
         await wait_ready(pilot, app)

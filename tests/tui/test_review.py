@@ -124,7 +124,10 @@ async def test_review_mode_merge_with_partner_and_back(store: Path, now) -> None
         assert review.position == 1
         await pilot.press("b")
         assert review.position == 0 and not review.decisions
-        while review.current_entry is not None and review.current_entry.id not in ("blog_cadence.md", "blog_cadence_q4.md"):
+        while review.current_entry is not None and review.current_entry.id not in (
+            "blog_cadence.md",
+            "blog_cadence_q4.md",
+        ):
             await pilot.press("s")
         await pilot.press("m")
         assert isinstance(app.screen, MergeScreen)
@@ -140,7 +143,12 @@ async def test_review_mode_merge_with_partner_and_back(store: Path, now) -> None
 
 
 def test_review_message_counts_edits_as_kept() -> None:
-    decisions = {"a": Decision("keep"), "b": Decision("edit", text="x"), "c": Decision("expire"), "d": Decision("merge", partner="e")}
+    decisions = {
+        "a": Decision("keep"),
+        "b": Decision("edit", text="x"),
+        "c": Decision("expire"),
+        "d": Decision("merge", partner="e"),
+    }
     assert review_message("2026-11-29", decisions) == "review 2026-11-29 — 2 kept, 1 expired, 1 merged"
 
 

@@ -68,7 +68,14 @@ def claim_result(text: str, expected: str, observed: str | None) -> SimpleNamesp
     ("claim", "expected", "observed", "body", "old", "new"),
     [
         ("npm", "npm", "pnpm", "Use npm here.", "npm", "pnpm"),
-        ("npm", "npm", "pnpm", "Install with npm (`npm i`).\nOther line.", "Install with npm (`npm i`).", "Install with pnpm (`pnpm i`)."),
+        (
+            "npm",
+            "npm",
+            "pnpm",
+            "Install with npm (`npm i`).\nOther line.",
+            "Install with npm (`npm i`).",
+            "Install with pnpm (`pnpm i`).",
+        ),
         ("npm", "npm", "pnpm", "npm\nnpm", "npm", "pnpm"),
         ("58 posts", "58", "3", "58 posts left.", "58 posts", "3 posts"),
         ("jest", "jest", None, "jest and jest", "jest", "jest"),

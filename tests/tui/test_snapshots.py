@@ -104,7 +104,9 @@ def test_merge_screen(store: Path, now, snap_compare) -> None:
     (two `-` lines for the sources, one `+` line for the result)."""
     app = CuratorApp(store, now=now, watch_disk=False)
     assert snap_compare(
-        app, terminal_size=WIDE, run_before=prepare(jump("blog_cadence.md"), "space", jump("blog_cadence_q4.md"), "space", "m")
+        app,
+        terminal_size=WIDE,
+        run_before=prepare(jump("blog_cadence.md"), "space", jump("blog_cadence_q4.md"), "space", "m"),
     )
 
 
@@ -147,8 +149,15 @@ def test_index_row(tmp_path: Path, now, snap_compare) -> None:
 
     store = fresh_store(tmp_path)
     index = (store / "MEMORY.md").read_text() + "- [Gone](gone.md) — deleted by hand\n"
-    orphan = "---\nname: Orphan idea\ndescription: A memory the index forgot\ntype: project\n---\n\nKeep drafts short.\n"
-    commit_files(store.parents[1], {f"{MEMORY_DIR}/MEMORY.md": index, f"{MEMORY_DIR}/orphan.md": orphan}, "more", "2026-10-01T10:00:00+00:00")
+    orphan = (
+        "---\nname: Orphan idea\ndescription: A memory the index forgot\ntype: project\n---\n\nKeep drafts short.\n"
+    )
+    commit_files(
+        store.parents[1],
+        {f"{MEMORY_DIR}/MEMORY.md": index, f"{MEMORY_DIR}/orphan.md": orphan},
+        "more",
+        "2026-10-01T10:00:00+00:00",
+    )
     app = CuratorApp(store, now=now, watch_disk=False)
     assert snap_compare(app, terminal_size=WIDE, run_before=prepare(jump("MEMORY.md"), "3"))
 

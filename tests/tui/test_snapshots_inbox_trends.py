@@ -47,7 +47,9 @@ def test_trends_view(trend_store: Path, now, snap_compare) -> None:  # noqa: F81
         app = pilot.app
         await wait_ready(pilot, app)
         await pilot.press("T")
-        await wait_for(pilot, lambda: "point(s)" in str(app.screen.query_one("#trends-header").render()), message="charts")
+        await wait_for(
+            pilot, lambda: "point(s)" in str(app.screen.query_one("#trends-header").render()), message="charts"
+        )
         await pilot.pause(0.3)
 
     app = CuratorApp(trend_store, now=now, watch_disk=False, run_checks=False)

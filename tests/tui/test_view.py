@@ -21,10 +21,29 @@ from curator.tui.view import (
 NOW = datetime(2026, 11, 29, 12, tzinfo=timezone.utc)
 
 
-def entry(entry_id: str, name: str, *, body: str = "", description: str = "", type_: str | None = "project",
-          days_old: int = 10, status: str = "active", commits: int = 1) -> Entry:
-    return Entry(id=entry_id, path=entry_id, name=name, body=body, text=body, description=description, type=type_,
-                 modified=NOW - timedelta(days=days_old), status=status, commits=commits)
+def entry(
+    entry_id: str,
+    name: str,
+    *,
+    body: str = "",
+    description: str = "",
+    type_: str | None = "project",
+    days_old: int = 10,
+    status: str = "active",
+    commits: int = 1,
+) -> Entry:
+    return Entry(
+        id=entry_id,
+        path=entry_id,
+        name=name,
+        body=body,
+        text=body,
+        description=description,
+        type=type_,
+        modified=NOW - timedelta(days=days_old),
+        status=status,
+        commits=commits,
+    )
 
 
 ENTRIES = [
@@ -73,7 +92,10 @@ def test_fuzzy_search_with_no_match_is_empty_and_blank_query_keeps_all() -> None
         (ViewState(type_filter="user"), ["profile.md"]),
         (ViewState(type_filter="other"), ["odd.md"]),
         (ViewState(flagged_only=True, sort_column="name"), ["cadence.md", "freeze.md", "odd.md", "profile.md"]),
-        (ViewState(show_archived=True, sort_column="name"), ["cadence.md", "freeze.md", "odd.md", "old.md", "profile.md"]),
+        (
+            ViewState(show_archived=True, sort_column="name"),
+            ["cadence.md", "freeze.md", "odd.md", "old.md", "profile.md"],
+        ),
     ],
 )
 def test_filters_and_sorting(state: ViewState, expected: list[str]) -> None:
@@ -106,7 +128,9 @@ def test_summary_entry_count_says_how_many_are_active(tmp_path: Path) -> None:
     from curator.model import Entry, Store
     from curator.tui.widgets.summary import entry_count
 
-    store = Store(root=tmp_path, format="claude-code", entries=[Entry(id="a.md", path="a.md"), Entry(id="b.md", path="b.md")])
+    store = Store(
+        root=tmp_path, format="claude-code", entries=[Entry(id="a.md", path="a.md"), Entry(id="b.md", path="b.md")]
+    )
     assert entry_count(store) == "2 entries"
     store.entries[1].status = "unreadable"
     assert entry_count(store) == "1 of 2 entries active"

@@ -74,13 +74,22 @@ async def test_prune_view_ranks_and_expires(home: ClaudeHome, now) -> None:
 
 
 async def _usage_findings(home: ClaudeHome, now, *, in_process: bool) -> list[tuple]:
-    app = CuratorApp(home.store, now=now, watch_disk=False, run_checks=False, claude_dir=home.claude_dir,
-                     analysis_in_process=in_process)
+    app = CuratorApp(
+        home.store,
+        now=now,
+        watch_disk=False,
+        run_checks=False,
+        claude_dir=home.claude_dir,
+        analysis_in_process=in_process,
+    )
     async with app.run_test(size=(140, 40)) as pilot:
         await wait_ready(pilot, app)
         assert (app.analysis_process._pool is not None) == in_process
-        return sorted((f.rule, tuple(f.entries), f.message) for f in app.session.findings
-                      if f.rule in ("unused", "always-loaded-unused"))
+        return sorted(
+            (f.rule, tuple(f.entries), f.message)
+            for f in app.session.findings
+            if f.rule in ("unused", "always-loaded-unused")
+        )
 
 
 async def test_child_process_analysis_keeps_the_usage_findings(home: ClaudeHome, now) -> None:

@@ -100,14 +100,21 @@ class ConflictsScreen(CuratorScreen):
         current = self.current
         if current is None:
             waiting = self.curator.session.stage in ("loading", "history", "usage", "rules")
-            header.update(Text("Finding conflicts…" if waiting else "No conflicts or duplicates. Nothing to resolve.", style="bold"))
+            header.update(
+                Text(
+                    "Finding conflicts…" if waiting else "No conflicts or duplicates. Nothing to resolve.", style="bold"
+                )
+            )
             for widget in (left_body, right_body, evidence):
                 widget.update("")
             return
         finding, left, right = current
         header.update(
             Text.assemble(
-                (f" {finding.rule.upper()} ", "bold reverse yellow" if finding.rule == "conflict" else "bold reverse cyan"),
+                (
+                    f" {finding.rule.upper()} ",
+                    "bold reverse yellow" if finding.rule == "conflict" else "bold reverse cyan",
+                ),
                 (f"  pair {self.position + 1} of {len(self.pairs)}  ", "bold"),
                 (finding.message, ""),
             )
@@ -122,7 +129,10 @@ class ConflictsScreen(CuratorScreen):
     def _keep(self, kept: Entry, dropped: Entry, finding: Finding) -> None:
         store = self.curator.session.store
         if store is None or store.get(dropped.id) is None:
-            self.curator.say(f"{dropped.id} is a project instruction, not memory: edit {dropped.path} by hand, or dismiss.", severity="warning")
+            self.curator.say(
+                f"{dropped.id} is a project instruction, not memory: edit {dropped.path} by hand, or dismiss.",
+                severity="warning",
+            )
             return
         reason = short_reason(f"superseded by {kept.id} ({finding.rule}: {finding.message})")
         self._main().ask_expire(dropped, reason, partner=kept.id)
@@ -142,7 +152,9 @@ class ConflictsScreen(CuratorScreen):
             _finding, left, right = self.current
             store = self.curator.session.store
             if store is None or store.get(left.id) is None or store.get(right.id) is None:
-                self.curator.say("Only two memory entries can be merged; a project instruction is not memory.", severity="warning")
+                self.curator.say(
+                    "Only two memory entries can be merged; a project instruction is not memory.", severity="warning"
+                )
                 return
             self._main().open_merge([left.id, right.id])
 

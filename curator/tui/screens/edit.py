@@ -30,7 +30,11 @@ class EditScreen(Screen[str | None]):
         self.in_review = in_review
 
     def compose(self) -> ComposeResult:
-        saves = "ctrl+s keeps the edit as a review decision (written when the review is applied)" if self.in_review else "ctrl+s saves (one commit)"
+        saves = (
+            "ctrl+s keeps the edit as a review decision (written when the review is applied)"
+            if self.in_review
+            else "ctrl+s saves (one commit)"
+        )
         with Vertical():
             yield Static(
                 Text.assemble(("Editing ", "bold"), (self.entry.id, "bold cyan"), (f"   {saves} · esc cancels", "dim")),
@@ -38,7 +42,9 @@ class EditScreen(Screen[str | None]):
             )
             if self.notice:
                 yield Static(Text(self.notice, style="bold yellow"), id="edit-notice")
-            yield TextArea(self.start_text, soft_wrap=True, show_line_numbers=True, tab_behavior="indent", id="edit-area")
+            yield TextArea(
+                self.start_text, soft_wrap=True, show_line_numbers=True, tab_behavior="indent", id="edit-area"
+            )
         yield Footer()
 
     def on_mount(self) -> None:
@@ -67,4 +73,6 @@ class EditScreen(Screen[str | None]):
             if discard:
                 self.dismiss(None)
 
-        self.app.push_screen(ConfirmModal("Discard your changes?", "The entry stays as it is on disk.", "Discard"), answered)
+        self.app.push_screen(
+            ConfirmModal("Discard your changes?", "The entry stays as it is on disk.", "Discard"), answered
+        )

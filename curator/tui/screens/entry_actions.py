@@ -50,14 +50,16 @@ class EntryActions(CuratorScreen):
     def _update_filter_line(self, shown: int, total: int) -> None:
         raise NotImplementedError
 
-
     def _require_entry(self, *, active: bool = True, index_ok: bool = False) -> Entry | None:
         entry = self.current_entry
         if entry is None:
             self.curator.say("Select an entry first.", severity="warning")
             return None
         if is_index(entry) and not index_ok:
-            self.curator.say(f"{entry.id} is the index, not a memory: e edits it, I fixes what its findings point at.", severity="warning")
+            self.curator.say(
+                f"{entry.id} is the index, not a memory: e edits it, I fixes what its findings point at.",
+                severity="warning",
+            )
             return None
         if active and entry.status == "unreadable":
             self.curator.say(f"{entry.id} could not be read; fix the file by hand first.", severity="warning")
@@ -70,13 +72,16 @@ class EntryActions(CuratorScreen):
             return
         marked = self.view_state.marked
         marked.symmetric_difference_update({entry.id})
-        self.query_one(EntryTable).redraw_entry(entry, self._entry_findings(entry.id), entry.id in marked, self.session.now)
+        self.query_one(EntryTable).redraw_entry(
+            entry, self._entry_findings(entry.id), entry.id in marked, self.session.now
+        )
         self._update_filter_line(self.query_one(EntryTable).row_count, len(self.session.table_entries))
 
     def action_edit(self) -> None:
         entry = self._require_entry(index_ok=True)
         if entry is None:
             return
+
         def saved(new_text: str | None) -> None:
             if new_text is not None:
                 self.save_text(entry.id, new_text)
@@ -124,7 +129,9 @@ class EntryActions(CuratorScreen):
             return
         original = entry.text or entry.body
         try:
-            new_text = editor.edit_text(original, name=Path(entry.path).name or "entry.md", launch=self._launch_suspended)
+            new_text = editor.edit_text(
+                original, name=Path(entry.path).name or "entry.md", launch=self._launch_suspended
+            )
         except editor.EditorError as exc:
             self.curator.say(str(exc), severity="error")
             return
@@ -152,7 +159,9 @@ class EntryActions(CuratorScreen):
                 return
             partner = suggested_partner(entry.id, self.session.findings)
             if partner is None or store.get(partner) is None:
-                self.curator.say("Mark two or more entries with space (or pick one with a duplicate/conflict).", severity="warning")
+                self.curator.say(
+                    "Mark two or more entries with space (or pick one with a duplicate/conflict).", severity="warning"
+                )
                 return
             ids = [entry.id, partner]
         self.open_merge(ids)
@@ -163,7 +172,9 @@ class EntryActions(CuratorScreen):
                 return
             self.view_state.marked.clear()
             reason = ops.merge_reason(self.session.findings, plan.ids)
-            self.curator.run_op(lambda store: ops.merge(store, plan.ids, name=plan.name, text=plan.text, reason=reason), after=after)
+            self.curator.run_op(
+                lambda store: ops.merge(store, plan.ids, name=plan.name, text=plan.text, reason=reason), after=after
+            )
 
         store = self.session.store
         if store is not None:
@@ -176,7 +187,11 @@ class EntryActions(CuratorScreen):
         if entry.status == "expired":
             self.curator.say(f"{entry.id} is already expired; X restores it.", severity="warning")
             return
-        self.ask_expire(entry, default_expire_reason(self._entry_findings(entry.id)), partner=suggested_partner(entry.id, self.session.findings))
+        self.ask_expire(
+            entry,
+            default_expire_reason(self._entry_findings(entry.id)),
+            partner=suggested_partner(entry.id, self.session.findings),
+        )
 
     def ask_expire(self, entry: Entry, reason: str, after=None, partner: str | None = None) -> None:
         def chosen(choice: ExpireChoice | None) -> None:
@@ -185,13 +200,23 @@ class EntryActions(CuratorScreen):
             now = self.session.now
             self.curator.run_op(
                 lambda store: ops.expire(
-                    store, entry.id, reason=choice.reason, at=choice.at, now=now, unlink=choice.unlink, relink_to=choice.relink_to
+                    store,
+                    entry.id,
+                    reason=choice.reason,
+                    at=choice.at,
+                    now=now,
+                    unlink=choice.unlink,
+                    relink_to=choice.relink_to,
                 ),
                 after=after,
             )
 
         store = self.session.store
-        live_partner = partner if store is not None and (other := store.get(partner or "")) is not None and other.kind == "file" else None
+        live_partner = (
+            partner
+            if store is not None and (other := store.get(partner or "")) is not None and other.kind == "file"
+            else None
+        )
         links = inbound_wiki_labels(store, [entry.id])
         self.app.push_screen(ExpireModal(entry.id, reason, links, live_partner), chosen)
 
@@ -202,11 +227,17 @@ class EntryActions(CuratorScreen):
             self.refresh_table()
             self.curator.say("Select an expired entry to restore (archived entries are now shown, struck through).")
             return
+
         def answered(confirmed: bool | None) -> None:
             if confirmed:
                 self.curator.run_op(lambda store: ops.restore(store, entry.id))
 
-        self.app.push_screen(ConfirmModal(f"Restore {entry.id}?", "It moves back from the archive and gets its index line again.", "Restore"), answered)
+        self.app.push_screen(
+            ConfirmModal(
+                f"Restore {entry.id}?", "It moves back from the archive and gets its index line again.", "Restore"
+            ),
+            answered,
+        )
 
     def action_review_stamp(self) -> None:
         entry = self._require_entry()
@@ -228,7 +259,11 @@ class EntryActions(CuratorScreen):
         self.ask_dismiss(finding)
 
     def ask_dismiss(self, finding: Finding, after=None) -> None:
-        explanation = Text.assemble((f"{finding.rule} ", "bold"), (finding.message, ""), ("\n\nA suppression goes into .curator.toml; the finding stops showing.", "dim"))
+        explanation = Text.assemble(
+            (f"{finding.rule} ", "bold"),
+            (finding.message, ""),
+            ("\n\nA suppression goes into .curator.toml; the finding stops showing.", "dim"),
+        )
 
         def answered(values: dict[str, str] | None) -> None:
             if values is None:
@@ -236,19 +271,32 @@ class EntryActions(CuratorScreen):
             reason = values["reason"].strip()
             self.curator.run_op(lambda store: ops.dismiss(store, finding, reason=reason), after=after)
 
-        self.app.push_screen(PromptModal("Dismiss finding", [("reason", "Why is this not a problem?", "")], explanation=explanation, ok_label="Dismiss"), answered)
+        self.app.push_screen(
+            PromptModal(
+                "Dismiss finding",
+                [("reason", "Why is this not a problem?", "")],
+                explanation=explanation,
+                ok_label="Dismiss",
+            ),
+            answered,
+        )
 
     def action_promote(self) -> None:
         entry = self._require_entry()
         if entry is None:
             return
         if self.session.project_root is None:
-            self.curator.say("This store has no project, so there is no instruction file to promote to.", severity="warning")
+            self.curator.say(
+                "This store has no project, so there is no instruction file to promote to.", severity="warning"
+            )
             return
         explanation = Text.assemble(
             (f"{entry.id} ", "bold"),
-            ("becomes a rule in the project's instruction file, under the heading, and moves to the archive "
-             "with a pointer to the rule (one commit per repository).", ""),
+            (
+                "becomes a rule in the project's instruction file, under the heading, and moves to the archive "
+                "with a pointer to the rule (one commit per repository).",
+                "",
+            ),
         )
 
         def answered(values: dict[str, str] | None) -> None:
@@ -259,8 +307,13 @@ class EntryActions(CuratorScreen):
             to, heading = values["to"].strip(), values["heading"].strip() or "Learned from memory"
             self.curator.run_op(lambda store: promote(store, entry.id, to=to, heading=heading))
 
-        fields = [("to", "Instruction file (CLAUDE.md, AGENTS.md or .claude/rules/NAME.md)", "CLAUDE.md"), ("heading", "Under the heading", "Learned from memory")]
-        self.app.push_screen(PromptModal("Promote to a team rule", fields, explanation=explanation, ok_label="Promote"), answered)
+        fields = [
+            ("to", "Instruction file (CLAUDE.md, AGENTS.md or .claude/rules/NAME.md)", "CLAUDE.md"),
+            ("heading", "Under the heading", "Learned from memory"),
+        ]
+        self.app.push_screen(
+            PromptModal("Promote to a team rule", fields, explanation=explanation, ok_label="Promote"), answered
+        )
 
     def action_undo(self) -> None:
         store = self.session.store
@@ -276,8 +329,10 @@ class EntryActions(CuratorScreen):
                 self.curator.run_op(lambda store: ops.undo(store))
 
         files = ", ".join(step.paths[:4]) + (f" (+{len(step.paths) - 4} more)" if len(step.paths) > 4 else "")
-        explanation = (f"Next undo reverts {step.commit[:7] if step.commit else ''} “{step.subject}” ({files}) with a new "
-                       "commit; history keeps both. Undo again to walk further back; `curator redo` re-applies.")
+        explanation = (
+            f"Next undo reverts {step.commit[:7] if step.commit else ''} “{step.subject}” ({files}) with a new "
+            "commit; history keeps both. Undo again to walk further back; `curator redo` re-applies."
+        )
         self.app.push_screen(ConfirmModal(f"Undo “{step.subject}”?", explanation, "Undo"), answered)
 
     def action_conflicts(self) -> None:
@@ -330,7 +385,10 @@ class EntryActions(CuratorScreen):
         def answered(values: dict[str, str] | None) -> None:
             if values is None:
                 return
-            self.curator.run_op(lambda store: ops.fix_claim(store, entry.id, old=values["old"], new=values["new"], on=today, reason=values["reason"]))
+            self.curator.run_op(
+                lambda store: ops.fix_claim(
+                    store, entry.id, old=values["old"], new=values["new"], on=today, reason=values["reason"]
+                )
+            )
 
         self.app.push_screen(fix_claim_prompt(entry, result), answered)
-

@@ -37,7 +37,9 @@ class ExpireModal(ModalScreen[ExpireChoice | None]):
 
     BINDINGS = [Binding("escape", "cancel", "Cancel", id="expire-cancel")]
 
-    def __init__(self, entry_label: str, reason: str = "", links: list[str] | None = None, partner: str | None = None) -> None:
+    def __init__(
+        self, entry_label: str, reason: str = "", links: list[str] | None = None, partner: str | None = None
+    ) -> None:
         super().__init__()
         self.entry_label = entry_label
         self.default_reason = reason
@@ -47,9 +49,17 @@ class ExpireModal(ModalScreen[ExpireChoice | None]):
     def compose(self) -> ComposeResult:
         with VerticalScroll(classes="dialog"):
             yield Label(Text(f"Expire {self.entry_label}", style="bold"), classes="dialog-title")
-            yield Static(Text(f"It moves to the archive (restore brings it back){self._index_note()}."), classes="dialog-help")
+            yield Static(
+                Text(f"It moves to the archive (restore brings it back){self._index_note()}."), classes="dialog-help"
+            )
             yield Label("Reason")
-            yield Input(value=self.default_reason, placeholder="why it no longer holds", id="expire-reason", compact=True, classes="dialog-input")
+            yield Input(
+                value=self.default_reason,
+                placeholder="why it no longer holds",
+                id="expire-reason",
+                compact=True,
+                classes="dialog-input",
+            )
             yield Label("When: empty means now; a date (YYYY-MM-DD) schedules it")
             yield Input(value="", placeholder="now", id="expire-when", compact=True, classes="dialog-input")
             if self.links:
@@ -60,7 +70,9 @@ class ExpireModal(ModalScreen[ExpireChoice | None]):
                 with RadioSet(id="expire-link-choice", compact=True):
                     if self.partner:
                         yield RadioButton(f"Point them at {self.partner} (same commit)", value=True, id="links-relink")
-                    yield RadioButton("Turn them into plain text (same commit)", value=not self.partner, id="links-unlink")
+                    yield RadioButton(
+                        "Turn them into plain text (same commit)", value=not self.partner, id="links-unlink"
+                    )
                     yield RadioButton("Leave them (they will dangle)", id="links-keep")
             yield Static(id="expire-error", classes="dialog-error")
             with Horizontal(classes="dialog-buttons"):
@@ -96,9 +108,14 @@ class ExpireModal(ModalScreen[ExpireChoice | None]):
             return
         pressed = self.query_one(RadioSet).pressed_button if self.links else None
         chosen = pressed.id if pressed is not None else None
-        self.dismiss(ExpireChoice(
-            reason=reason, at=when, unlink=chosen == "links-unlink", relink_to=self.partner if chosen == "links-relink" else None,
-        ))
+        self.dismiss(
+            ExpireChoice(
+                reason=reason,
+                at=when,
+                unlink=chosen == "links-unlink",
+                relink_to=self.partner if chosen == "links-relink" else None,
+            )
+        )
 
     def on_input_submitted(self, event: Input.Submitted) -> None:
         if event.input.id == "expire-reason":

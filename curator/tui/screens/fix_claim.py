@@ -22,6 +22,10 @@ def fix_claim_prompt(entry: Entry, result: CheckResult, ok_label: str = "Update"
     fields = [
         ("old", "Text in the entry", old_value),
         ("new", "Replace with (what the project shows)", new_value),
-        ("reason", "Reason (goes into the commit)", f"checked against the project: {result.probe.command if result.probe else ''}"),
+        (
+            "reason",
+            "Reason (goes into the commit)",
+            f"checked against the project: {result.probe.command if result.probe else ''}",
+        ),
     ]
     return PromptModal("Update memory from evidence", fields, explanation=explanation, ok_label=ok_label)

@@ -42,7 +42,12 @@ class HelpScreen(ModalScreen[None]):
 
     def compose(self) -> ComposeResult:
         with VerticalScroll(classes="dialog help-dialog"):
-            yield Static(Text.assemble(("curator keys", "bold"), ("   ? or F1 opens this on every screen (F1 also while typing) · esc closes", "dim")))
+            yield Static(
+                Text.assemble(
+                    ("curator keys", "bold"),
+                    ("   ? or F1 opens this on every screen (F1 also while typing) · esc closes", "dim"),
+                )
+            )
             yield Static(key_table())
 
     def action_close(self) -> None:

@@ -19,7 +19,14 @@ from curator.tui.commands import INBOX_ACTIONS, bindings
 from curator.tui.screens.confirm import ConfirmModal
 
 KIND_GLYPH = {"added": "+", "edited": "~", "deleted": "-", "renamed": "→", "expired": "⌫", "restored": "↺"}
-KIND_STYLE = {"added": "green", "edited": "yellow", "deleted": "bold red", "renamed": "cyan", "expired": "dim", "restored": "cyan"}
+KIND_STYLE = {
+    "added": "green",
+    "edited": "yellow",
+    "deleted": "bold red",
+    "renamed": "cyan",
+    "expired": "dim",
+    "restored": "cyan",
+}
 
 
 def change_label(change: Any) -> Text:
@@ -41,7 +48,15 @@ def diff_text(diff: str) -> Text:
     """A unified diff coloured by line, shown literally."""
     shown = Text()
     for line in diff.splitlines():
-        style = "green" if line.startswith("+") else "red" if line.startswith("-") else "cyan" if line.startswith("@@") else ""
+        style = (
+            "green"
+            if line.startswith("+")
+            else "red"
+            if line.startswith("-")
+            else "cyan"
+            if line.startswith("@@")
+            else ""
+        )
         shown.append(visible(line) + "\n", style=style)
     return shown or Text("(no textual difference)", style="dim")
 
@@ -120,7 +135,9 @@ class InboxScreen(CuratorScreen):
         tree.clear()
         for group in self.inbox.groups:
             when = f" · {group.when:%m-%d %H:%M}" if group.when else ""
-            node = tree.root.add(Text(f"{group.label}{when}  ({len(group.changes)})", style="bold"), data=group, expand=True)
+            node = tree.root.add(
+                Text(f"{group.label}{when}  ({len(group.changes)})", style="bold"), data=group, expand=True
+            )
             for change in group.changes:
                 node.add_leaf(change_label(change), data=change)
         self._update_header()
@@ -138,12 +155,19 @@ class InboxScreen(CuratorScreen):
         approved = sum(1 for change in changes if change.decision == "approve")
         undecided = len(changes) - pending - approved
         header = Text.assemble(
-            ("Changes since ", "dim"), (inbox.base_label, "bold"),
+            ("Changes since ", "dim"),
+            (inbox.base_label, "bold"),
             f"  ·  {len(changes)} change(s) in {len(inbox.groups)} session(s)  ·  ",
-            (f"{approved} approved", "green"), "  ", (f"{pending} to revert", "magenta"), "  ", f"{undecided} undecided",
+            (f"{approved} approved", "green"),
+            "  ",
+            (f"{pending} to revert", "magenta"),
+            "  ",
+            f"{undecided} undecided",
         )
         if not changes:
-            header = Text.assemble(("Nothing changed since ", "dim"), (inbox.base_label, "bold"), ("  ·  f records the review", "dim"))
+            header = Text.assemble(
+                ("Nothing changed since ", "dim"), (inbox.base_label, "bold"), ("  ·  f records the review", "dim")
+            )
         self.query_one("#inbox-header", Static).update(header)
 
     def _select_path(self, path: str) -> None:
@@ -181,7 +205,12 @@ class InboxScreen(CuratorScreen):
         if change is None:
             node = self.current_node
             if node is not None and hasattr(node.data, "changes"):
-                view.update(Text(f"{node.data.label}: {len(node.data.changes)} change(s)\nA approves and R reverts the whole session.", style="dim"))
+                view.update(
+                    Text(
+                        f"{node.data.label}: {len(node.data.changes)} change(s)\nA approves and R reverts the whole session.",
+                        style="dim",
+                    )
+                )
             else:
                 view.update(Text("Nothing selected.", style="dim"))
             return

@@ -39,8 +39,17 @@ class IndexFixModal(ModalScreen[IndexFix | None]):
     def compose(self) -> ComposeResult:
         with Vertical(classes="dialog"):
             yield Label(Text("Fix the index (MEMORY.md)", style="bold"), classes="dialog-title")
-            yield Static(Text("Each fix changes one line of MEMORY.md in one commit (u undoes it).   enter applies · esc cancels", style="dim"), classes="dialog-help")
-            yield OptionList(*(Option(Text(fix.label), id=str(position)) for position, fix in enumerate(self.fixes)), id="index-fix-list")
+            yield Static(
+                Text(
+                    "Each fix changes one line of MEMORY.md in one commit (u undoes it).   enter applies · esc cancels",
+                    style="dim",
+                ),
+                classes="dialog-help",
+            )
+            yield OptionList(
+                *(Option(Text(fix.label), id=str(position)) for position, fix in enumerate(self.fixes)),
+                id="index-fix-list",
+            )
 
     def on_mount(self) -> None:
         self.query_one(OptionList).focus()

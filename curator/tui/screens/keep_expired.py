@@ -53,7 +53,9 @@ class KeepExpiredModal(ModalScreen[str | None]):
         try:
             date.fromisoformat(value)
         except ValueError:
-            self.query_one("#keep-error", Static).update(Text("Write the date as YYYY-MM-DD, or press Clear expiry.", style="red"))
+            self.query_one("#keep-error", Static).update(
+                Text("Write the date as YYYY-MM-DD, or press Clear expiry.", style="red")
+            )
             return
         self.dismiss(value)
 

@@ -59,7 +59,11 @@ class MainScreen(SecretActions, EntryActions):
         yield SummaryBar(id="summary")
         with Container(id="body"):
             with Vertical(id="list-column"):
-                yield Input(placeholder="/ fuzzy search: name, description, body   (enter: keep · esc: clear)", id="search", compact=True)
+                yield Input(
+                    placeholder="/ fuzzy search: name, description, body   (enter: keep · esc: clear)",
+                    id="search",
+                    compact=True,
+                )
                 yield Static(id="filter-line")
                 yield EntryTable(id="entries")
             yield DetailPane(id="detail")
@@ -96,7 +100,10 @@ class MainScreen(SecretActions, EntryActions):
 
     @on(JournalFound)
     def _journal_found(self, message: JournalFound) -> None:
-        self.curator.say(f"An unfinished review from {message.day} holds {message.count} decision(s): R offers to resume it.", timeout=10)
+        self.curator.say(
+            f"An unfinished review from {message.day} holds {message.count} decision(s): R offers to resume it.",
+            timeout=10,
+        )
 
     def _redraw(self) -> None:
         session = self.session
@@ -132,17 +139,31 @@ class MainScreen(SecretActions, EntryActions):
         entries = visible_entries(session.table_entries, session.findings, self.view_state, session.now, usage)
         cursor_on = keep_cursor_on or (table.current_entry_id or self.shown_entry_id if self._settled else None)
         self._settled = self._settled or session.stage == "ready"
-        table.show_entries(entries, session.findings_by_entry(), self.view_state.marked, session.now,
-                           keep_cursor_on=cursor_on, usage=usage)
+        table.show_entries(
+            entries,
+            session.findings_by_entry(),
+            self.view_state.marked,
+            session.now,
+            keep_cursor_on=cursor_on,
+            usage=usage,
+        )
         self._update_filter_line(len(entries), len(session.table_entries))
 
     def _update_filter_line(self, shown: int, total: int) -> None:
         state = self.view_state
-        column_title = dict((*COLUMNS, *USAGE_COLUMNS))[state.sort_column].strip() if state.sort_column != "flag" else "flag"
+        column_title = (
+            dict((*COLUMNS, *USAGE_COLUMNS))[state.sort_column].strip() if state.sort_column != "flag" else "flag"
+        )
         parts = [
-            ("type ", "dim"), (state.type_filter or "all", "bold"),
-            ("  flagged ", "dim"), ("only" if state.flagged_only else "any", "bold"),
-            ("  sort ", "dim"), (f"{column_title} {'↑' if state.sort_reverse else '↓'}" if not state.query.strip() else "relevance", "bold"),
+            ("type ", "dim"),
+            (state.type_filter or "all", "bold"),
+            ("  flagged ", "dim"),
+            ("only" if state.flagged_only else "any", "bold"),
+            ("  sort ", "dim"),
+            (
+                f"{column_title} {'↑' if state.sort_reverse else '↓'}" if not state.query.strip() else "relevance",
+                "bold",
+            ),
             (f"  {shown}/{total} shown", "dim"),
         ]
         if state.query.strip():

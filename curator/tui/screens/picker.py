@@ -15,7 +15,9 @@ from textual.widgets.option_list import Option
 
 
 def candidate_label(candidate: Any) -> Text:
-    return Text.assemble((str(candidate.path), "bold"), ("\n  ", ""), (f"{candidate.format} — {candidate.reason}", "dim"))
+    return Text.assemble(
+        (str(candidate.path), "bold"), ("\n  ", ""), (f"{candidate.format} — {candidate.reason}", "dim")
+    )
 
 
 class StorePicker(Screen[Path | None]):
@@ -38,7 +40,9 @@ class StorePicker(Screen[Path | None]):
                     ("   ↑↓ move · enter opens · esc quits", "dim"),
                 )
             )
-            yield OptionList(*(Option(candidate_label(c), id=str(i)) for i, c in enumerate(self.candidates)), id="picker-list")
+            yield OptionList(
+                *(Option(candidate_label(c), id=str(i)) for i, c in enumerate(self.candidates)), id="picker-list"
+            )
         yield Footer()
 
     def on_option_list_option_selected(self, event: OptionList.OptionSelected) -> None:

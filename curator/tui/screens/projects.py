@@ -19,9 +19,14 @@ COLUMNS = ("Project", "Entries", "Index", "✖", "▲", "●", "Reviewed", "Unre
 def row_cells(row: Any) -> tuple[Text, ...]:
     """One table row, literal text; a missing checkout is marked."""
     project = Text(f"(missing) {row.store.parent.name}", style="red") if row.missing else Text(str(row.project))
-    index = Text(f"{row.index_lines}/200" if row.index_lines is not None else "–", style="bold red" if (row.index_lines or 0) > 200 else "")
+    index = Text(
+        f"{row.index_lines}/200" if row.index_lines is not None else "–",
+        style="bold red" if (row.index_lines or 0) > 200 else "",
+    )
     counts = [Text(str(row.findings.get(level, 0))) for level in ("error", "warning", "info")]
-    reviewed = Text(f"{row.reviewed_at:%Y-%m-%d}" if row.reviewed_at else "never", style="" if row.reviewed_at else "dim")
+    reviewed = Text(
+        f"{row.reviewed_at:%Y-%m-%d}" if row.reviewed_at else "never", style="" if row.reviewed_at else "dim"
+    )
     unreviewed = Text("–" if row.unreviewed is None else str(row.unreviewed), style="yellow" if row.unreviewed else "")
     return (project, Text(str(row.entries)), index, *counts, reviewed, unreviewed)
 
@@ -77,7 +82,12 @@ class ProjectsScreen(Screen[Path | None]):
         table = self.query_one(DataTable)
         for number, row in enumerate(self.rows):
             table.add_row(*row_cells(row), key=str(number))
-        header.update(Text.assemble((f"{len(self.rows)} memory store(s) on this machine", "bold"), ("   ↑↓ move · enter opens · esc quits", "dim")))
+        header.update(
+            Text.assemble(
+                (f"{len(self.rows)} memory store(s) on this machine", "bold"),
+                ("   ↑↓ move · enter opens · esc quits", "dim"),
+            )
+        )
         table.focus()
 
     @on(DataTable.RowSelected, "#projects-table")

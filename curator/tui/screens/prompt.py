@@ -15,7 +15,9 @@ class PromptModal(ModalScreen[dict[str, str] | None]):
 
     BINDINGS = [Binding("escape", "cancel", "Cancel", id="prompt-cancel")]
 
-    def __init__(self, title: str, fields: list[tuple[str, str, str]], *, explanation: Text | str = "", ok_label: str = "OK") -> None:
+    def __init__(
+        self, title: str, fields: list[tuple[str, str, str]], *, explanation: Text | str = "", ok_label: str = "OK"
+    ) -> None:
         super().__init__()
         self.title_text = title
         self.fields = fields

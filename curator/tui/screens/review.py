@@ -53,8 +53,14 @@ class ReviewScreen(ReviewJournal):
         """The session's decisions were written (one commit)."""
 
         def __init__(
-            self, message: str, commit: str | None, refusals: list[str], error: str | None, delta: str = "",
-            store: Store | None = None, signature: tuple = (),
+            self,
+            message: str,
+            commit: str | None,
+            refusals: list[str],
+            error: str | None,
+            delta: str = "",
+            store: Store | None = None,
+            signature: tuple = (),
         ) -> None:
             super().__init__()
             self.message = message
@@ -74,7 +80,8 @@ class ReviewScreen(ReviewJournal):
         self.settings = config.load(store)[0] if store is not None else config.Config()
         flagged = review_queue(session.table_entries, session.findings, session.now)
         self.resting = {
-            entry.id: reason for entry in flagged
+            entry.id: reason
+            for entry in flagged
             if (reason := resting_reason(entry, session.now, self.settings.skip_reviewed_days)) is not None
         }
         self.queue: list[str] = [entry.id for entry in flagged if entry.id not in self.resting]
@@ -103,7 +110,11 @@ class ReviewScreen(ReviewJournal):
     def on_mount(self) -> None:
         self.watch(self.app, "session_revision", self.session_changed, init=False)
         if not self.queue:
-            resting = f" ({len(self.resting)} flagged entr{'y rests' if len(self.resting) == 1 else 'ies rest'}: reviewed or snoozed recently)" if self.resting else ""
+            resting = (
+                f" ({len(self.resting)} flagged entr{'y rests' if len(self.resting) == 1 else 'ies rest'}: reviewed or snoozed recently)"
+                if self.resting
+                else ""
+            )
             self.curator.say(f"Nothing is flagged: no review needed{resting}.")
         self._show()
         self._offer_journal()
@@ -175,7 +186,9 @@ class ReviewScreen(ReviewJournal):
             findings_text.append("\n")
         hidden = len(all_findings) - len(entry_findings)
         if hidden:
-            findings_text.append(f"{hidden} finding(s) resolved by entries this review expires or merges\n", style="dim")
+            findings_text.append(
+                f"{hidden} finding(s) resolved by entries this review expires or merges\n", style="dim"
+            )
         partner = suggested_partner(entry.id, entry_findings)
         if partner and session.store is not None and session.store.get(partner) is not None:
             findings_text.append(f"\nm merges with {partner}", style="magenta")
@@ -184,7 +197,9 @@ class ReviewScreen(ReviewJournal):
         self.query_one("#review-findings", Static).update(findings_text)
         results = session.check_results.get(entry.id)
         if results is None:
-            checks: Text | Group = Text("Checks: not run" if session.stage == "ready" else "Checks: probing…", style="dim")
+            checks: Text | Group = Text(
+                "Checks: not run" if session.stage == "ready" else "Checks: probing…", style="dim"
+            )
         elif not results:
             checks = Text("Checks: no checkable claims", style="dim")
         else:
@@ -203,7 +218,9 @@ class ReviewScreen(ReviewJournal):
         if draft is not None and decision.kind == "skip":
             self.drafts[entry.id] = draft
         elif draft is not None and decision.kind != "edit":
-            self.curator.say(f"Your edit draft of {entry.id} was set aside: you chose {decision.kind} instead (b goes back to it).")
+            self.curator.say(
+                f"Your edit draft of {entry.id} was set aside: you chose {decision.kind} instead (b goes back to it)."
+            )
             self.set_aside[entry.id] = draft
         self._advance()
 
@@ -218,7 +235,9 @@ class ReviewScreen(ReviewJournal):
 
     def _not_for_index(self, entry: Entry, what: str) -> bool:
         if is_index(entry):
-            self.curator.say(f"{entry.id} is the index: {what} does not apply (I fixes it, e edits it, s skips).", severity="warning")
+            self.curator.say(
+                f"{entry.id} is the index: {what} does not apply (I fixes it, e edits it, s skips).", severity="warning"
+            )
             return True
         return False
 
@@ -264,7 +283,9 @@ class ReviewScreen(ReviewJournal):
 
         explanation = Text("Stamps reviewed today and review_after; review leaves the entry alone until then.")
         fields = [("weeks", "Ask again in how many weeks?", str(self.settings.snooze_weeks))]
-        self.app.push_screen(PromptModal(f"Snooze {entry.id}", fields, explanation=explanation, ok_label="Snooze"), answered)
+        self.app.push_screen(
+            PromptModal(f"Snooze {entry.id}", fields, explanation=explanation, ok_label="Snooze"), answered
+        )
 
     def action_skip(self) -> None:
         self._decide(Decision("skip"))
@@ -278,8 +299,12 @@ class ReviewScreen(ReviewJournal):
         if decision is not None and decision.kind == "merge" and decision.partner:
             self.queue.insert(self.position + 1, decision.partner) if decision.partner not in self.queue else None
             self.merge_drafts[entry_id] = decision
-            self.curator.say(f"Back on {entry_id}: the merge with {decision.partner} is undone; m reopens it with your draft.")
-        draft = decision.text if decision is not None and decision.kind == "edit" else self.set_aside.pop(entry_id, None)
+            self.curator.say(
+                f"Back on {entry_id}: the merge with {decision.partner} is undone; m reopens it with your draft."
+            )
+        draft = (
+            decision.text if decision is not None and decision.kind == "edit" else self.set_aside.pop(entry_id, None)
+        )
         if draft is not None:
             self.drafts[entry_id] = draft
             self.curator.say(f"Back on {entry_id}: your edit is kept as a draft (e reopens it).")
@@ -290,11 +315,15 @@ class ReviewScreen(ReviewJournal):
         entry = self.current_entry
         if entry is None:
             return
+
         def saved(new_text: str | None) -> None:
             if new_text is None:
                 return
             if is_index(entry):
-                self.curator.say("The index is edited on the main screen (one commit of its own); in review, I fixes it.", severity="warning")
+                self.curator.say(
+                    "The index is edited on the main screen (one commit of its own); in review, I fixes it.",
+                    severity="warning",
+                )
                 return
             self._decide(Decision("edit", text=new_text))
 
@@ -311,10 +340,20 @@ class ReviewScreen(ReviewJournal):
 
         def chosen(choice: ExpireChoice | None) -> None:
             if choice is not None:
-                self._decide(Decision("expire", reason=choice.reason, at=choice.at, unlink=choice.unlink, partner_link=choice.relink_to))
+                self._decide(
+                    Decision(
+                        "expire",
+                        reason=choice.reason,
+                        at=choice.at,
+                        unlink=choice.unlink,
+                        partner_link=choice.relink_to,
+                    )
+                )
 
         session = self.curator.session
-        partner = suggested_partner(entry.id, open_findings(session.findings_by_entry().get(entry.id, []), entry.id, self.decisions))
+        partner = suggested_partner(
+            entry.id, open_findings(session.findings_by_entry().get(entry.id, []), entry.id, self.decisions)
+        )
         other = session.store.get(partner) if session.store is not None and partner else None
         live_partner = partner if other is not None and other.kind == "file" and partner not in self.decisions else None
         links = inbound_wiki_labels(session.store, [entry.id])
@@ -325,15 +364,18 @@ class ReviewScreen(ReviewJournal):
         if entry is None or self._not_for_index(entry, "merge"):
             return
         session = self.curator.session
-        partner = suggested_partner(entry.id, open_findings(session.findings_by_entry().get(entry.id, []), entry.id, self.decisions))
+        partner = suggested_partner(
+            entry.id, open_findings(session.findings_by_entry().get(entry.id, []), entry.id, self.decisions)
+        )
         store = session.store
         if partner is None or partner in self.decisions or store is None or store.get(partner) is None:
             self.curator.say("No merge partner for this entry (no open conflict or duplicate).", severity="warning")
             return
+
         def confirmed(plan: MergePlan | None) -> None:
             if plan is None:
                 return
-            if partner in self.queue[self.position + 1:]:
+            if partner in self.queue[self.position + 1 :]:
                 self.queue.remove(partner)
             reason = ops.merge_reason(session.findings, [entry.id, partner])
             self._decide(Decision("merge", partner=partner, name=plan.name, text=plan.text, reason=reason))
@@ -348,10 +390,15 @@ class ReviewScreen(ReviewJournal):
         entry = self.current_entry
         if entry is None or self._not_for_index(entry, "fix from evidence"):
             return
-        failing = [result for result in self.curator.session.check_results.get(entry.id) or [] if getattr(result, "verdict", "") == "fail"]
+        failing = [
+            result
+            for result in self.curator.session.check_results.get(entry.id) or []
+            if getattr(result, "verdict", "") == "fail"
+        ]
         if not failing:
             self.curator.say("No failed check to update from.", severity="warning")
             return
+
         def answered(values: dict[str, str] | None) -> None:
             if values is not None:
                 self._decide(Decision("fix", old=values["old"], new=values["new"], reason=values["reason"]))
@@ -363,10 +410,13 @@ class ReviewScreen(ReviewJournal):
         if entry is None:
             return
         session = self.curator.session
-        fixes = index_fixes(session.store, open_findings(session.findings_by_entry().get(entry.id, []), entry.id, self.decisions), entry)
+        fixes = index_fixes(
+            session.store, open_findings(session.findings_by_entry().get(entry.id, []), entry.id, self.decisions), entry
+        )
         if not fixes:
             self.curator.say("No index fix applies to this entry.", severity="warning")
             return
+
         def chosen(fix: IndexFix | None) -> None:
             if fix is not None:
                 self._decide(Decision("index", op=fix.op, ref=fix.ref, reason=fix.label))
@@ -394,7 +444,10 @@ class ReviewScreen(ReviewJournal):
         if links:
             body.append(f"\n{links}\n", style="yellow")
         if self.drafts:
-            body.append(f"\n{len(self.drafts)} edit draft(s) without a decision are not written: {', '.join(self.drafts)}\n", style="bold yellow")
+            body.append(
+                f"\n{len(self.drafts)} edit draft(s) without a decision are not written: {', '.join(self.drafts)}\n",
+                style="bold yellow",
+            )
 
         def answered(confirmed: bool | None) -> None:
             if confirmed:
@@ -410,7 +463,9 @@ class ReviewScreen(ReviewJournal):
         fresh: Store | None = None
         signature: tuple = ()
         try:
-            commit, refusals, fresh = apply_decisions(store, decisions, f"{message}\n\n{ops_inbox.review_trailers(findings)}", now)
+            commit, refusals, fresh = apply_decisions(
+                store, decisions, f"{message}\n\n{ops_inbox.review_trailers(findings)}", now
+            )
             commit, delta = ops_inbox.record_review(fresh, commit, message=message, findings=findings)
             signature = disk_signature(fresh)
             error = None
@@ -423,10 +478,16 @@ class ReviewScreen(ReviewJournal):
         self.applying = False
         self.curator.op_running = False
         if message.error:
-            self.curator.say(f"The review could not be written: {message.error}\nYour decisions stay in the journal.", severity="error", timeout=10)
+            self.curator.say(
+                f"The review could not be written: {message.error}\nYour decisions stay in the journal.",
+                severity="error",
+                timeout=10,
+            )
         else:
             self._clear_journal()
-            note = f"curator: {message.message}\n" + (f"commit {message.commit[:7]}" if message.commit else "(not committed: no git)")
+            note = f"curator: {message.message}\n" + (
+                f"commit {message.commit[:7]}" if message.commit else "(not committed: no git)"
+            )
             if message.delta:
                 note += f"\n{message.delta}"
             if message.refusals:
@@ -437,4 +498,3 @@ class ReviewScreen(ReviewJournal):
         else:
             self.curator.reload()
         self.dismiss(None)
-

@@ -78,7 +78,9 @@ class TrendsScreen(CuratorScreen):
         charts = trend_charts(series, width=width, height=12) if series.points else []
         charts.append(age_histogram(ages_by_type(store.entries, now), width=width, height=10))
         reviews = len(series.reviews())
-        header = f"{len(series.points)} point(s), one per {every} · {reviews} review(s) marked in blue · w changes the step"
+        header = (
+            f"{len(series.points)} point(s), one per {every} · {reviews} review(s) marked in blue · w changes the step"
+        )
         self.post_message(self.ChartsDrawn(header, charts, None))
 
     @on(ChartsDrawn)

@@ -109,7 +109,11 @@ class CheckView(Vertical):
     def compose(self) -> ComposeResult:
         yield Static(id="check-status")
         yield OptionList(id="check-results")
-        yield Input(placeholder=": ad-hoc probe in the project, e.g. ls posts/short or grep -rn -e TODO -- src", id="adhoc-input", compact=True)
+        yield Input(
+            placeholder=": ad-hoc probe in the project, e.g. ls posts/short or grep -rn -e TODO -- src",
+            id="adhoc-input",
+            compact=True,
+        )
         with VerticalScroll(id="adhoc-output-scroll"):
             yield Static(id="adhoc-output")
 
@@ -122,12 +126,17 @@ class CheckView(Vertical):
         options.clear_options()
         if results is None:
             waiting = stage in ("loading", "history", "usage", "rules", "checks")
-            status.update(Text("probing claims…" if waiting else "Not checked yet: press p to probe.", style="italic dim"))
+            status.update(
+                Text("probing claims…" if waiting else "Not checked yet: press p to probe.", style="italic dim")
+            )
             return
         if not self.results:
             status.update(Text("No checkable claims in this entry.", style="dim"))
             return
-        counts = {verdict: sum(1 for result in self.results if result.verdict == verdict) for verdict in ("pass", "fail", "unknown")}
+        counts = {
+            verdict: sum(1 for result in self.results if result.verdict == verdict)
+            for verdict in ("pass", "fail", "unknown")
+        }
         status.update(
             Text.assemble(
                 (f"{len(self.results)} claim{'s' if len(self.results) != 1 else ''}  ", "bold"),

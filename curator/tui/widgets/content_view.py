@@ -28,6 +28,7 @@ def touched_note(age_days: float | None) -> str:
     age = format_age(age_days)
     return " (touched today)" if age == "today" else f" ({age} since last touch)"
 
+
 SYNTAX_THEME = "ansi_dark"
 
 
@@ -78,8 +79,12 @@ def secrets_note(count: int, reveal: bool, keys: bool = False) -> Text:
         return Text("")
     plural = "s" if count != 1 else ""
     if reveal:
-        return Text(f"⚠ {count} secret{plural} shown in full on this screen only — r hides, D redacts", style="bold red")
-    return Text(f"🔒 {count} secret{plural} masked" + (" — r reveals here, D redacts" if keys else ""), style="bold yellow")
+        return Text(
+            f"⚠ {count} secret{plural} shown in full on this screen only — r hides, D redacts", style="bold red"
+        )
+    return Text(
+        f"🔒 {count} secret{plural} masked" + (" — r reveals here, D redacts" if keys else ""), style="bold yellow"
+    )
 
 
 def entry_renderable(

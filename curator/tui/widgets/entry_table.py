@@ -130,7 +130,10 @@ class EntryTable(DataTable):
         self._fill_generation += 1
         self.filled = False
         previous_row = self.cursor_row
-        rows = [(entry.id, row_cells(entry, flags.get(entry.id, []), entry.id in marked, now, usage)) for entry in entries[:FIRST_BATCH_ROWS]]
+        rows = [
+            (entry.id, row_cells(entry, flags.get(entry.id, []), entry.id in marked, now, usage))
+            for entry in entries[:FIRST_BATCH_ROWS]
+        ]
         self.clear()
         for key, cells in rows:
             self.add_row(*cells, key=key)
@@ -161,7 +164,9 @@ class EntryTable(DataTable):
         """Redraw one row in place (after marking)."""
         if entry.id not in self.rows:
             return
-        for (key, _title), cell in zip(table_columns(self.usage is not None), row_cells(entry, entry_findings, marked, now, self.usage)):
+        for (key, _title), cell in zip(
+            table_columns(self.usage is not None), row_cells(entry, entry_findings, marked, now, self.usage)
+        ):
             self.update_cell(entry.id, key, cell)
 
     @property

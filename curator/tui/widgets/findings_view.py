@@ -36,7 +36,11 @@ def _flatten(prefix: str, value: object, lines: list[tuple[str, str]]) -> None:
         for index, inner in enumerate(value):
             _flatten(f"{prefix}[{index}]", inner, lines)
     else:
-        shown = ", ".join(map(str, value)) if isinstance(value, (list, tuple)) else json.dumps(value, ensure_ascii=False, default=str).strip('"')
+        shown = (
+            ", ".join(map(str, value))
+            if isinstance(value, (list, tuple))
+            else json.dumps(value, ensure_ascii=False, default=str).strip('"')
+        )
         lines.append((prefix, shown))
 
 
@@ -69,7 +73,9 @@ class FindingsView(Vertical):
         self.findings: list[Finding] = []
 
     def compose(self) -> ComposeResult:
-        yield Static(Text("enter jumps to the other entry · d dismisses (suppression) · m merges the pair"), id="findings-hint")
+        yield Static(
+            Text("enter jumps to the other entry · d dismisses (suppression) · m merges the pair"), id="findings-hint"
+        )
         yield OptionList(id="findings-list")
         with VerticalScroll(id="findings-evidence-scroll"):
             yield Static(id="findings-evidence")
@@ -83,7 +89,9 @@ class FindingsView(Vertical):
         if not findings:
             evidence.update(Text("No findings for this entry.", style="dim"))
             return
-        options.add_options(Option(finding_label(finding, entry_id or ""), id=str(index)) for index, finding in enumerate(findings))
+        options.add_options(
+            Option(finding_label(finding, entry_id or ""), id=str(index)) for index, finding in enumerate(findings)
+        )
         options.highlighted = 0
 
     @property

@@ -56,7 +56,7 @@ class HistoryView(Vertical):
             yield Static(Text("Select an entry.", style="dim"), id="history-diff")
 
     def show_provenance(self, entry_id: str | None, usage: StoreUsage | None) -> None:
-        """"Why does this memory exist?" above the commits, when session transcripts were found."""
+        """ "Why does this memory exist?" above the commits, when session transcripts were found."""
         provenance = self.query_one("#history-provenance", Static)
         provenance.display = usage is not None and usage.known and entry_id is not None
         if provenance.display and usage is not None and entry_id is not None:

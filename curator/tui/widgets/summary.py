@@ -53,8 +53,8 @@ def short_path(path: Path, limit: int = PATH_CHARS) -> str:
     home = str(Path.home())
     text = str(path)
     if text.startswith(home + "/"):
-        text = "~" + text[len(home):]
-    return text if len(text) <= limit else "…" + text[-(limit - 1):]
+        text = "~" + text[len(home) :]
+    return text if len(text) <= limit else "…" + text[-(limit - 1) :]
 
 
 PROJECT_HOW_SHORT = {HOW_EXPLICIT: "--project", HOW_CWD: "from cwd", HOW_DECODED: "decoded from store name"}
@@ -84,7 +84,9 @@ def store_line(store: Store | None, findings: list[Finding], path: Path, compact
     line = Text.assemble((store_label(store), "bold"), "  │ ")
     counts = Counter(finding.severity for finding in findings)
     for severity in ("error", "warning", "info"):
-        line.append(f"{SEVERITY_GLYPH[severity]} {counts.get(severity, 0)} {severity}  ", style=SEVERITY_STYLE[severity])
+        line.append(
+            f"{SEVERITY_GLYPH[severity]} {counts.get(severity, 0)} {severity}  ", style=SEVERITY_STYLE[severity]
+        )
     if compact:
         line.append_text(Text.assemble("│ ", entry_count(store)))
     else:
@@ -179,7 +181,11 @@ class SummaryBar(Vertical):
             return
         compact = 0 < (self.size.width or self.app.size.width) < COMPACT_BELOW_COLUMNS
         self.query_one("#summary-text", Static).update(store_line(store, findings, path, compact))
-        loaded = Text(f"first {len(store.entries)} files shown; reading the whole store…", style="italic") if store and partial else loaded_line(store, compact)
+        loaded = (
+            Text(f"first {len(store.entries)} files shown; reading the whole store…", style="italic")
+            if store and partial
+            else loaded_line(store, compact)
+        )
         spark = index_sparkline(trend) if store is not None and not partial else ""
         if spark:
             loaded = Text.assemble(loaded, ("  ", ""), (spark, "cyan"))
