@@ -13,7 +13,7 @@ from curator.formats.common import find_git_root
 from curator.usage.locate import TranscriptFile
 from curator.usage.model import TranscriptSummary
 
-CACHE_VERSION = 2
+CACHE_VERSION = 3
 
 
 def default_cache_file(store_root: Path, real_root: str) -> Path:

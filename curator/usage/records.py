@@ -8,6 +8,7 @@ import shlex
 from pathlib import Path
 from typing import Any
 
+from curator.secrets.signals import may_hold_secret
 from curator.usage.locate import TranscriptFile
 from curator.usage.model import READ_TOOLS, WRITE_TOOLS, MemoryEvent
 
@@ -82,8 +83,17 @@ def user_prompt(record: dict[str, Any]) -> str:
     for text in texts:
         line = _first_line(text) if isinstance(text, str) else ""
         if line:
-            return line
+            return _masked(line)
     return ""
+
+
+def _masked(prompt: str) -> str:
+    """The prompt with any secret the person pasted masked, so neither reports nor the usage cache keep it."""
+    if not may_hold_secret(prompt):
+        return prompt
+    from curator.secrets.output import mask_text
+
+    return mask_text(prompt, filename="prompt.md")
 
 
 def _first_line(text: str) -> str:

@@ -103,3 +103,23 @@ def test_no_usage_flag_skips_transcripts(home: ClaudeHome) -> None:
     code, output = scan(home, "--no-usage", "--format", "json")
     assert code == 0
     assert json.loads(output)["store"]["usage"] is None
+
+
+def test_a_secret_pasted_into_a_prompt_is_masked_in_provenance_and_the_cache(home: ClaudeHome, tmp_path: Path) -> None:
+    from tests.support.transcripts import open_session
+
+    token = "ghp_" + "Zq8vY2mT4kP9wX1bN6cR3sL7dF0hJ5gA2eU8"
+    stream, writer = open_session(home, 11)
+    with stream:
+        writer.prompt(f"Save the deploy token {token} in memory")
+        writer.write(
+            home.store / "delta.md", "---\nname: Delta\ntype: reference\n---\n\nDeploy token lives in the vault.\n"
+        )
+    (home.store / "delta.md").write_text("---\nname: Delta\ntype: reference\n---\n\nDeploy token lives in the vault.\n")
+    code, output = scan(home, "--format", "json")
+    assert code == 0
+    steps = {entry["id"]: entry["usage"] for entry in json.loads(output)["entries"]}["delta.md"]["provenance"]
+    assert steps and steps[0]["prompt"].startswith("Save the deploy token ghp_")
+    assert token not in output
+    cached = "".join(path.read_text(errors="replace") for path in (tmp_path / "cache").rglob("*") if path.is_file())
+    assert cached and token not in cached
