@@ -133,9 +133,22 @@ def commit_paths(repo: Repo, paths: list[str], message: str) -> str | None:
         changed = run_git(repo.toplevel, "diff", "--cached", "--name-only", "-z", "HEAD", "--", *to_stage, env=env)
         if not changed.strip(b"\0"):
             return None
-    run_git(
-        repo.toplevel, "commit", "-q", "--no-verify", "-m", commit_message(message), "--only", "--", *to_stage, env=env
-    )
+    try:
+        run_git(
+            repo.toplevel,
+            "commit",
+            "-q",
+            "--no-verify",
+            "-m",
+            commit_message(message),
+            "--only",
+            "--",
+            *to_stage,
+            env=env,
+        )
+    except GitError:
+        unstage(repo, to_stage)
+        raise
     return run_git(repo.toplevel, "rev-parse", "HEAD", env=env).decode().strip()
 
 

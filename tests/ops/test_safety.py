@@ -307,6 +307,24 @@ def test_track_commits_untracked_store_files_in_an_existing_repo_only(tmp_path: 
     assert not (root / ".git").exists()
 
 
+@pytest.mark.parametrize("op_name", ["track", "snapshot"])
+def test_a_failed_track_or_snapshot_commit_leaves_nothing_staged(tmp_path: Path, op_name: str) -> None:
+    from curator.ops.snapshot import snapshot
+
+    project = tmp_path / "proj"
+    init_repo(project)
+    commit_files(project, {"README.md": "x\n"}, "start", DAY1)
+    root = claude_store(project / "sub", git_repo=False)
+    git(project, "config", "commit.gpgsign", "true")
+    git(project, "config", "gpg.program", "/bin/false")
+    head = git(project, "rev-parse", "HEAD")
+    with pytest.raises(Exception, match="gpg"):
+        (ops.track if op_name == "track" else snapshot)(root)
+    assert git(project, "rev-parse", "HEAD") == head
+    assert git(project, "diff", "--cached", "--name-only") == ""
+    assert all(line.startswith("??") for line in status(project).splitlines())
+
+
 def test_track_a_notes_file_tracks_its_directory_and_keeps_the_format(tmp_path: Path) -> None:
     root = notes_store(tmp_path / "agent" / "memory", NOTES_TEXT, git_repo=False)
     (root / "notes.archive.md").write_text("## 2026-01-01 - Old\n- gone\n", encoding="utf-8")
