@@ -15,7 +15,7 @@ from curator import editor, formats, ops
 from curator.cli.common import echo, now_option, parse_now, resolve_store_path, store_option
 from curator.model import Store
 from curator.ops.core import today
-from curator.ops.expire import scheduled_day
+from curator.ops.expiry import scheduled_day
 from curator.vcs import GitError
 
 EPILOG_SAFETY = (

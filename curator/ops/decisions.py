@@ -10,7 +10,7 @@ from curator.model import Store
 from curator.ops.drafts import edit_keeping_draft
 from curator.ops.index import index_add, index_drop, index_promote, index_shorten
 from curator.ops.review_state import keep, snooze
-from curator.ops.session import Session, session
+from curator.ops.sessions import Session, session
 
 ACTING_KINDS = ("keep", "edit", "fix", "snooze", "expire", "merge", "index")
 KEPT_KINDS = ("keep", "edit", "fix")

@@ -9,7 +9,7 @@ from typing import Any
 
 from curator.model import Store
 from curator.ops.core import OpResult, file_dir
-from curator.ops.edit import edit
+from curator.ops.editing import edit
 from curator.ops.io import OpError, atomic_write, confined
 
 DRAFTS_DIR = ".curator-drafts"

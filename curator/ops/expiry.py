@@ -26,7 +26,7 @@ from curator.ops.core import (
     source_of,
     today,
 )
-from curator.ops.edit import edit
+from curator.ops.editing import edit
 from curator.ops.io import OpError, Plan
 from curator.ops.links import plan_unlink
 

@@ -9,7 +9,7 @@ from typing import Any
 from curator.checks.results import CheckResult
 from curator.model import Store
 from curator.ops.core import OpResult, find_entry
-from curator.ops.edit import edit
+from curator.ops.editing import edit
 from curator.ops.io import OpError
 
 _VERSION = re.compile(r"\d+(?:\.\d+){0,2}")

@@ -21,10 +21,10 @@ from curator.inbox.delta import findings_trailer, since_last_review
 from curator.inbox.marker import REVIEW_REF, REVIEW_TRAILER
 from curator.model import Store
 from curator.ops import git as ops_git
-from curator.ops import session as ops_session
 from curator.ops.core import OpResult, commit_message, reload_store, run_plan
-from curator.ops.expire import expire, restore
+from curator.ops.expiry import expire, restore
 from curator.ops.io import OpError, Plan, atomic_write
+from curator.ops.sessions import session as ops_session
 
 
 @dataclass

@@ -22,7 +22,7 @@ from curator.ops.core import (
     source_of,
     today,
 )
-from curator.ops.expire import INDEX_NAME, index_text, plan_file_archive, plan_section_archive, write_archives
+from curator.ops.expiry import INDEX_NAME, index_text, plan_file_archive, plan_section_archive, write_archives
 from curator.ops.io import OpError, Plan
 
 _EPOCH = datetime(1970, 1, 1, tzinfo=timezone.utc)

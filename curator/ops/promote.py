@@ -87,7 +87,7 @@ def promote(
     store: Store, entry_id: str, *, to: str, heading: str = DEFAULT_HEADING, session_message: str | None = None
 ) -> OpResult:
     """Write the memory as a rule under `heading` in the project's instruction file and expire it; one commit per repository."""
-    from curator.ops import session as ops_session
+    from curator.ops.sessions import session as ops_session
 
     entry = find_entry(store, entry_id)
     if is_instruction(store, entry) or entry.origin == "project":

@@ -12,8 +12,8 @@ from typing import Any
 from curator.model import Entry, Store
 from curator.ops import git as ops_git
 from curator.ops.core import OpResult, file_dir, today
-from curator.ops.edit import edit
-from curator.ops.expire import scheduled_day
+from curator.ops.editing import edit
+from curator.ops.expiry import scheduled_day
 from curator.ops.io import atomic_write, remove_file
 
 JOURNAL_DIR = "curator"

@@ -6,10 +6,10 @@ from typing import Any
 
 from curator.model import Finding, Store
 from curator.ops.core import Batch, OpResult
-from curator.ops.edit import dismiss, edit, review
-from curator.ops.expire import expire, restore
+from curator.ops.editing import dismiss, edit, review
+from curator.ops.expiry import expire, restore
 from curator.ops.fix import fix_claim
-from curator.ops.merge import merge
+from curator.ops.merging import merge
 
 
 class Session(Batch):

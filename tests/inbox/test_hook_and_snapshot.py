@@ -5,6 +5,7 @@ from __future__ import annotations
 import json
 import shlex
 import subprocess
+import sys
 from pathlib import Path
 
 import pytest
@@ -182,3 +183,38 @@ def test_hook_snapshot_swallows_git_failures(home: Path, tmp_path: Path) -> None
     assert "snapshot failed" in (home / ".local" / "state" / "curator" / "snapshot.log").read_text()
     manual = CliRunner().invoke(main, ["snapshot", str(store)])
     assert manual.exit_code == 1 and "git add failed" in manual.output
+
+
+HEAVY_FOR_A_SNAPSHOT = ("curator.rules", "curator.checks", "numpy", "jieba", "detect_secrets", "textual")
+
+
+def test_the_hook_process_commits_without_importing_the_analysis(home: Path) -> None:
+    """The snapshot's speed rests on the hook never loading the rules, checks, numpy or the secret scanner."""
+    project_dir = home / ".claude" / "projects" / "-work-blog"
+    store = project_dir / "memory"
+    store.mkdir(parents=True)
+    (store / "MEMORY.md").write_text("- [Alpha](alpha.md) — a\n", encoding="utf-8")
+    (store / "alpha.md").write_text(TOPICS["alpha.md"], encoding="utf-8")
+    payload = {
+        "session_id": "light-1",
+        "transcript_path": str(project_dir / "light-1.jsonl"),
+        "cwd": "/work/blog",
+        "hook_event_name": "PreCompact",
+    }
+    program = (
+        "import json, sys\n"
+        "sys.argv = ['curator', 'snapshot', '--hook']\n"
+        "from curator.__main__ import run\n"
+        "try:\n"
+        "    run()\n"
+        "except SystemExit:\n"
+        "    pass\n"
+        f"heavy = [name for name in sys.modules if name.startswith({HEAVY_FOR_A_SNAPSHOT!r})]\n"
+        "print(json.dumps(sorted(heavy)), file=sys.stderr)\n"
+    )
+    completed = subprocess.run(
+        [sys.executable, "-c", program], input=json.dumps(payload), capture_output=True, text=True, check=False
+    )
+    assert completed.returncode == 0 and completed.stdout == ""
+    assert json.loads(completed.stderr.strip().splitlines()[-1]) == []
+    assert "Curator-Session: light-1" in git(store, "log", "-1", "--format=%B")

@@ -12,7 +12,7 @@ from textual.screen import ModalScreen
 from textual.widgets import Button, Input, Label, Static
 
 from curator.model import Entry
-from curator.ops.expire import scheduled_day
+from curator.ops.expiry import scheduled_day
 from curator.ops.review_state import CLEAR
 
 
