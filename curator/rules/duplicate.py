@@ -26,6 +26,7 @@ from curator.rules.paraphrase import (
 )
 from curator.rules.registry import Rule, RuleContext
 from curator.rules.text import CJK_RUN, IS_CJK, tokens
+from curator.scanmemo import remembered, string, strings
 
 MIN_TOKENS = 5
 RESTATED_MEANING = 90.0
@@ -52,6 +53,16 @@ def fingerprint(text: str) -> tuple[frozenset[str], str, frozenset[str]]:
     letters = re.findall(r"(?<![A-Za-z])[A-Z](?![A-Za-z])", text)
     core = frozenset(word for word in words if not IS_CJK.match(word)) | frozenset(characters) | frozenset(letters)
     return frozenset(words) | frozenset(characters), " ".join(sorted(words + characters)), core
+
+
+def _remembered_fingerprint(prose: str) -> tuple[frozenset[str], str, frozenset[str]]:
+    return remembered(
+        "fingerprint",
+        prose,
+        lambda: fingerprint(_normalise(prose)),
+        lambda value: [sorted(value[0]), value[1], sorted(value[2])],
+        lambda raw: (frozenset(strings(raw[0])), string(raw[1]), frozenset(strings(raw[2]))),
+    )
 
 
 class _OnDemand(dict):
@@ -88,7 +99,7 @@ def _fingerprints(docs: Docs, table: ChoiceTable | None) -> _Prints:
     core_codes: dict[str, str] = {}
     prints = _Prints()
     for doc in docs.items:
-        token_set, ordered, core = fingerprint(_normalise(doc.prose))
+        token_set, ordered, core = _remembered_fingerprint(doc.prose)
         ids = tuple(vocabulary.setdefault(token, len(vocabulary)) for token in token_set)
         prints.token_ids.append(ids if len(ids) >= MIN_TOKENS else ())
         prints.ordered.append(ordered)

@@ -11,7 +11,7 @@ from curator.rules import embed, pairing, semantic
 from curator.rules.choices import ChoiceTable
 from curator.rules.docs import Doc, Docs
 from curator.rules.facts.glossary import concept
-from curator.rules.text import IS_CJK
+from curator.rules.text import CJK_RUN, IS_CJK
 
 MEANING_THRESHOLD = 0.86
 SHARED_WORDS_THRESHOLD = 0.66
@@ -100,7 +100,7 @@ def meaning_pairs(
     texts = [doc.prose[:MAX_CHARS] for doc in docs.items]
     if len(texts) < 2:
         return []
-    vectors = embed.encode(texts)
+    vectors = embed.encode_remembered(texts)
     if vectors is None:
         return []
     memory = numpy.fromiter((not doc.is_context for doc in docs.items), dtype=bool, count=len(texts))
@@ -173,5 +173,6 @@ def _concepts(words: frozenset[str], is_chinese: bool) -> frozenset[str]:
 
 
 def _cjk_share(text: str) -> float:
-    letters = [char for char in text if char.isalpha()]
-    return sum(1 for char in letters if IS_CJK.match(char)) / len(letters) if letters else 0.0
+    """The share of the text's letters that are CJK (counted in C: `str.isalpha` mapped over the text and its CJK runs)."""
+    letters = sum(map(str.isalpha, text))
+    return sum(map(str.isalpha, "".join(CJK_RUN.findall(text)))) / letters if letters else 0.0

@@ -8,6 +8,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from curator.model import Entry, SourceFile, Store
+from curator.scanmemo import remembered
 from curator.secrets import baseline as baseline_module
 from curator.secrets.detect import Detector, Hit
 from curator.secrets.mask import Masker
@@ -120,13 +121,36 @@ def scan_store(store: Store, allow: tuple[str, ...] | list[str] = ()) -> StoreSe
         text = source.text or ""
         lines = _EntryLines(source, entries)
         name = Path(source.rel).name
-        for hit in detector.scan_text(text, name):
+        for hit in _secret_hits(detector, text, name, remember=not baseline_path):
             result.secrets.append(_locate(source.rel, lines.entry_at(hit.line), hit, origin))
-        for private_hit in scan_private_text(text, allow_list):
+        for private_hit in _private_hits(text, allow_list):
             result.private.append(_locate(source.rel, lines.entry_at(private_hit.line), private_hit, origin))
     result.masker = Masker(item.hit.value for item in result.secrets)
     setattr(store, CACHE_ATTRIBUTE, (cache_key, result))
     return result
+
+
+def _secret_hits(detector: Detector, text: str, name: str, *, remember: bool) -> list[Hit]:
+    """The detector's hits in one file; the scan memo keeps only that a text has none (it never stores a secret)."""
+    if not remember:
+        return detector.scan_text(text, name)
+    return remembered("secrets", f"{name}\0{text}", lambda: detector.scan_text(text, name), list, _none, keep=_empty)
+
+
+def _private_hits(text: str, allow_list: AllowList) -> list[PrivateHit]:
+    """Private data in one file; the scan memo keeps only that a text (read with this allow-list) has none."""
+    key = "\0".join([*allow_list.patterns, text])
+    return remembered("private", key, lambda: scan_private_text(text, allow_list), list, _none, keep=_empty)
+
+
+def _empty(hits: list) -> bool:
+    return not hits
+
+
+def _none(raw: object) -> list:
+    if raw != []:
+        raise ValueError("only 'nothing found' is remembered")
+    return []
 
 
 def _locate(rel: str, entry: Entry | None, hit: Hit | PrivateHit, origin: str) -> Located:

@@ -9,7 +9,7 @@ cached on the statement, and statements with the same text share one `StatementF
 from __future__ import annotations
 
 from datetime import date
-from functools import cached_property, lru_cache
+from functools import lru_cache
 from typing import TYPE_CHECKING
 
 from curator.rules.facts.clauses import clauses as split_clauses
@@ -19,6 +19,8 @@ from curator.rules.facts.numwords import normalise
 from curator.rules.facts.quantities import extract, settings
 from curator.rules.facts.scope import scope_tokens
 from curator.rules.facts.subject import subject_tokens
+from curator.rules.lazy import cached
+from curator.scanmemo import remembered, string, strings
 
 if TYPE_CHECKING:
     from curator.rules.choices import ChoiceTable, Stance
@@ -34,29 +36,29 @@ class StatementFacts:
         self._deadlines: dict[date, list[tuple[date, str]]] = {}
         self._dates: dict[date, list[date]] = {}
 
-    @cached_property
+    @cached
     def normalized(self) -> str:
         """The statement with number words as digits ("two editors" → "2 editors", "两次" → "2次")."""
-        return normalise(self.text)
+        return remembered("normalized", self.text, lambda: normalise(self.text), str, string)
 
-    @cached_property
+    @cached
     def subject(self) -> tuple[str, ...]:
-        return subject_tokens(self.normalized)
+        return remembered("subject", self.text, lambda: subject_tokens(self.normalized), list, _string_tuple)
 
-    @cached_property
+    @cached
     def scope(self) -> frozenset[str]:
-        return scope_tokens(self.normalized)
+        return remembered("scope", self.text, lambda: scope_tokens(self.normalized), sorted, _string_set)
 
-    @cached_property
+    @cached
     def quantities(self) -> list[Quantity]:
         return extract(self.normalized) + settings(self.text)
 
-    @cached_property
+    @cached
     def counts(self) -> list[tuple[str, str]]:
         """Point-in-time counts ("58 posts still to delete"): (number, span)."""
         return count_spans(self.normalized)
 
-    @cached_property
+    @cached
     def clauses(self) -> list[str]:
         return split_clauses(self.normalized)
 
@@ -79,9 +81,17 @@ class StatementFacts:
             self._dates[anchor] = mentioned_dates(self.normalized, anchor)
         return self._dates[anchor]
 
-    @cached_property
+    @cached
     def back_reference(self) -> bool:
         return refers_back(self.normalized)
+
+
+def _string_tuple(raw: object) -> tuple[str, ...]:
+    return tuple(strings(raw))
+
+
+def _string_set(raw: object) -> frozenset[str]:
+    return frozenset(strings(raw))
 
 
 @lru_cache(maxsize=200_000)
