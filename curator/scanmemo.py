@@ -41,6 +41,7 @@ FILE_PREFIX = "memo-"
 KEPT_UNUSED = 1000
 KEY_FILE = "memo-key"
 KEY_BYTES = 32
+_STRING_TYPE = {str}
 _LIBRARIES = ("jieba", "cn2an", "wordllama", "rapidfuzz", "detect-secrets")
 _active: ContextVar[TextMemo | None] = ContextVar("curator_text_memo", default=None)
 
@@ -271,7 +272,7 @@ def active() -> TextMemo | None:
 
 def strings(raw: Any) -> list[str]:
     """A JSON list of strings, checked."""
-    if not isinstance(raw, list) or not all(isinstance(item, str) for item in raw):
+    if type(raw) is not list or not set(map(type, raw)) <= _STRING_TYPE:
         raise TypeError("not a list of strings")
     return raw
 
