@@ -43,11 +43,11 @@ class StatementFacts:
 
     @cached
     def subject(self) -> tuple[str, ...]:
-        return remembered("subject", self.text, lambda: subject_tokens(self.normalized), list, _string_tuple)
+        return subject_tokens(self.normalized)
 
     @cached
     def scope(self) -> frozenset[str]:
-        return remembered("scope", self.text, lambda: scope_tokens(self.normalized), sorted, _string_set)
+        return scope_tokens(self.normalized)
 
     @cached
     def quantities(self) -> list[Quantity]:
@@ -72,26 +72,30 @@ class StatementFacts:
     def deadlines(self, anchor: date) -> list[tuple[date, str]]:
         """Deadline or validity dates, resolved against the entry's date."""
         if anchor not in self._deadlines:
-            self._deadlines[anchor] = deadlines(self.normalized, anchor)
+            self._deadlines[anchor] = remembered(
+                "deadlines",
+                f"{anchor.isoformat()}\0{self.text}",
+                lambda: deadlines(self.normalized, anchor),
+                lambda found: [[day.isoformat(), text] for day, text in found],
+                lambda raw: [(date.fromisoformat(string(day)), string(text)) for day, text in raw],
+            )
         return self._deadlines[anchor]
 
     def mentioned_dates(self, anchor: date) -> list[date]:
         """Every date the statement names (a later "before then" refers back to it)."""
         if anchor not in self._dates:
-            self._dates[anchor] = mentioned_dates(self.normalized, anchor)
+            self._dates[anchor] = remembered(
+                "dates",
+                f"{anchor.isoformat()}\0{self.text}",
+                lambda: mentioned_dates(self.normalized, anchor),
+                lambda found: [day.isoformat() for day in found],
+                lambda raw: [date.fromisoformat(day) for day in strings(raw)],
+            )
         return self._dates[anchor]
 
     @cached
     def back_reference(self) -> bool:
         return refers_back(self.normalized)
-
-
-def _string_tuple(raw: object) -> tuple[str, ...]:
-    return tuple(strings(raw))
-
-
-def _string_set(raw: object) -> frozenset[str]:
-    return frozenset(strings(raw))
 
 
 @lru_cache(maxsize=200_000)

@@ -140,6 +140,12 @@ def subject_tokens(text: str, *, gaps: bool = False) -> tuple[str, ...]:
     With `gaps`, an empty string marks where a dropped word or punctuation stood between two tokens,
     so callers can tell adjacent words ("search API") from distant ones ("uploaded to S3").
     """
+    if not gaps:
+        return remembered("subject", text, lambda: _subject_tokens(text), list, lambda raw: tuple(strings(raw)))
+    return _subject_tokens(text, gaps)
+
+
+def _subject_tokens(text: str, gaps: bool = False) -> tuple[str, ...]:
     lowered = text.lower()
     found: list[str] = []
     position = 0
