@@ -20,7 +20,6 @@ from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from contextvars import ContextVar
 from functools import lru_cache
-from importlib import metadata
 from pathlib import Path
 from typing import Any, Protocol, TypeVar
 
@@ -49,6 +48,8 @@ _active: ContextVar[TextMemo | None] = ContextVar("curator_text_memo", default=N
 @lru_cache(maxsize=1)
 def code_digest() -> str:
     """A digest of curator's version, the source of the rules and secrets packages, and the libraries they call."""
+    from importlib import metadata  # imported here: ~30 ms, and only a scan that uses the memo needs it
+
     hasher = hashlib.sha256(__version__.encode())
     package = Path(__file__).resolve().parent
     for folder in ("rules", "secrets"):

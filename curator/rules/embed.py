@@ -5,10 +5,12 @@ from __future__ import annotations
 import os
 import threading
 from pathlib import Path
-
-import numpy
+from typing import TYPE_CHECKING
 
 from curator import scanmemo
+
+if TYPE_CHECKING:
+    import numpy
 
 MODEL_NAME = "wordllama l2_supercat 256-d"
 ENCODE_CHUNK = 2000
@@ -69,6 +71,8 @@ def note() -> str | None:
 
 def encode_remembered(texts: list[str]) -> numpy.ndarray | None:
     """`encode`, reading and filling the active scan memo: the model is loaded only when some text is new to it."""
+    import numpy
+
     memo = scanmemo.active()
     if memo is None or os.environ.get(DISABLE_VARIABLE):
         return encode(texts)
@@ -93,6 +97,8 @@ def encode_remembered(texts: list[str]) -> numpy.ndarray | None:
 
 def encode(texts: list[str]) -> numpy.ndarray | None:
     """Unit-length float32 embeddings, one row per text, or None when no model is available."""
+    import numpy
+
     loaded = model()
     if loaded is None:
         return None

@@ -5,9 +5,7 @@ from __future__ import annotations
 import re
 from collections.abc import Callable, Mapping
 
-import numpy
-
-from curator.rules import embed, pairing, semantic
+from curator.rules import embed, pairing
 from curator.rules.choices import ChoiceTable
 from curator.rules.docs import Doc, Docs
 from curator.rules.facts.glossary import concept
@@ -75,6 +73,8 @@ def rare_word_overlap(token_ids: list[tuple[int, ...]]) -> Callable[[int, int], 
 
     Below MIN_ENTRIES_FOR_RARITY entries document frequency says nothing, and every word weighs the same.
     """
+    import numpy
+
     count = len(token_ids)
     flat = numpy.fromiter((token for ids in token_ids for token in ids), dtype=numpy.int64)
     frequency = numpy.bincount(flat) if len(flat) else numpy.zeros(1, dtype=numpy.int64)
@@ -97,6 +97,10 @@ def meaning_pairs(
 
     Instruction-file rules only pair with memory. Empty when no embedding model is available.
     """
+    import numpy
+
+    from curator.rules import semantic
+
     texts = [doc.prose[:MAX_CHARS] for doc in docs.items]
     if len(texts) < 2:
         return []
