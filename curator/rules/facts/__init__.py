@@ -32,9 +32,9 @@ class StatementFacts:
 
     def __init__(self, text: str) -> None:
         self.text = text
-        self._stances: dict[int, list[Stance]] = {}
-        self._deadlines: dict[date, list[tuple[date, str]]] = {}
-        self._dates: dict[date, list[date]] = {}
+        self._stances: tuple[ChoiceTable, list[Stance]] | None = None
+        self._deadlines: tuple[date, list[tuple[date, str]]] | None = None
+        self._dates: tuple[date, list[date]] | None = None
 
     @cached
     def normalized(self) -> str:
@@ -63,35 +63,43 @@ class StatementFacts:
         return split_clauses(self.normalized)
 
     def stances(self, table: ChoiceTable) -> list[Stance]:
-        """Asserted or rejected members of the table's exclusive sets."""
-        key = id(table)
-        if key not in self._stances:
-            self._stances[key] = table.stances(self.text)
-        return self._stances[key]
+        """Asserted or rejected members of the table's exclusive sets (kept for the last table asked)."""
+        held = self._stances
+        if held is None or held[0] is not table:
+            held = self._stances = (table, table.stances(self.text))
+        return held[1]
 
     def deadlines(self, anchor: date) -> list[tuple[date, str]]:
-        """Deadline or validity dates, resolved against the entry's date."""
-        if anchor not in self._deadlines:
-            self._deadlines[anchor] = remembered(
-                "deadlines",
-                f"{anchor.isoformat()}\0{self.text}",
-                lambda: deadlines(self.normalized, anchor),
-                lambda found: [[day.isoformat(), text] for day, text in found],
-                lambda raw: [(date.fromisoformat(string(day)), string(text)) for day, text in raw],
+        """Deadline or validity dates, resolved against the entry's date (kept for the last anchor asked)."""
+        held = self._deadlines
+        if held is None or held[0] != anchor:
+            held = self._deadlines = (
+                anchor,
+                remembered(
+                    "deadlines",
+                    f"{anchor.isoformat()}\0{self.text}",
+                    lambda: deadlines(self.normalized, anchor),
+                    lambda found: [[day.isoformat(), text] for day, text in found],
+                    lambda raw: [(date.fromisoformat(string(day)), string(text)) for day, text in raw],
+                ),
             )
-        return self._deadlines[anchor]
+        return held[1]
 
     def mentioned_dates(self, anchor: date) -> list[date]:
-        """Every date the statement names (a later "before then" refers back to it)."""
-        if anchor not in self._dates:
-            self._dates[anchor] = remembered(
-                "dates",
-                f"{anchor.isoformat()}\0{self.text}",
-                lambda: mentioned_dates(self.normalized, anchor),
-                lambda found: [day.isoformat() for day in found],
-                lambda raw: [date.fromisoformat(day) for day in strings(raw)],
+        """Every date the statement names (a later "before then" refers back to it), kept for the last anchor asked."""
+        held = self._dates
+        if held is None or held[0] != anchor:
+            held = self._dates = (
+                anchor,
+                remembered(
+                    "dates",
+                    f"{anchor.isoformat()}\0{self.text}",
+                    lambda: mentioned_dates(self.normalized, anchor),
+                    lambda found: [day.isoformat() for day in found],
+                    lambda raw: [date.fromisoformat(day) for day in strings(raw)],
+                ),
             )
-        return self._dates[anchor]
+        return held[1]
 
     @cached
     def back_reference(self) -> bool:
