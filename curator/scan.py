@@ -10,16 +10,18 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from datetime import datetime, timezone
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
-from curator import checks, formats, history, rules
-from curator.checks.results import CheckResult
+from curator import formats, history, rules
 from curator.inbox.freshness import deleted_findings, review_state
 from curator.model import SEVERITY_RANK, Finding, Severity, Store
 from curator.scancache import PairwiseCache
 from curator.sync.conflicts import sync_conflict_findings
 from curator.sync.identity import project_identity
 from curator.usage import annotate as annotate_usage
+
+if TYPE_CHECKING:
+    from curator.checks.results import CheckResult
 
 Progress = Callable[[str, "int | None"], None]
 
@@ -79,6 +81,8 @@ def analyze(store: Store, *, now: datetime | None = None, cache: PairwiseCache |
 
 def check(store: Store, *, timeout: float = 5.0, entry_ids: list[str] | None = None) -> CheckStage:
     """Stage 4: probe the project for the claims of the active entries (or `entry_ids`)."""
+    from curator import checks  # imported here: a scan without --check never needs the probes
+
     outcome = checks.run_checks(store, timeout=timeout, entry_ids=entry_ids)
     kept = rules.apply_suppressions(store, outcome.findings)
     return CheckStage(results=dict(outcome.results), findings=kept.findings, suppressed=kept.suppressed)

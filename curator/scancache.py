@@ -54,8 +54,13 @@ def cache_dir(store_root: Path) -> Path:
     git_dir = _git_dir(Path(real))
     if git_dir is not None:
         return git_dir / "curator" / digest
+    return user_cache_root() / digest
+
+
+def user_cache_root() -> Path:
+    """`$XDG_CACHE_HOME/curator` or `~/.cache/curator`."""
     base = os.environ.get("XDG_CACHE_HOME") or os.path.join(os.path.expanduser("~"), ".cache")
-    return Path(base) / "curator" / digest
+    return Path(base) / "curator"
 
 
 def input_digest(store: Store, docs_entries: list[tuple[bool, Any]], settings: Any) -> str:
@@ -115,10 +120,10 @@ class PairwiseCache:
             {"version": __version__, "digest": digest, "payload": payload}, ensure_ascii=False, default=str
         )
         try:
-            if _leads_elsewhere(self.directory):
+            if leads_elsewhere(self.directory):
                 return
             self.directory.mkdir(parents=True, exist_ok=True)
-            if _leads_elsewhere(self.directory):
+            if leads_elsewhere(self.directory):
                 return
             handle, temporary = tempfile.mkstemp(prefix=".pairwise-", dir=self.directory)
             try:
@@ -132,7 +137,7 @@ class PairwiseCache:
             pass
 
 
-def _leads_elsewhere(directory: Path) -> bool:
+def leads_elsewhere(directory: Path) -> bool:
     """True when the cache folder or its `curator` parent is a symlink (a planted link must not move the write)."""
     return any(os.path.islink(path) for path in (directory, directory.parent))
 

@@ -8,6 +8,7 @@ from datetime import datetime, timezone
 from typing import Any
 
 from curator import config as config_module
+from curator import scanmemo
 from curator.model import Finding, Store
 from curator.rules import embed, structure
 from curator.rules import usage as usage_rules
@@ -15,6 +16,7 @@ from curator.rules.choices import ChoiceTable
 from curator.rules.docs import Docs
 from curator.rules.registry import Rule, RuleContext, all_rules, config_keys, get_rule, rule_ids
 from curator.scancache import Pairwise, PairwiseCache, input_digest
+from curator.scanmemo import TextMemo, using
 
 __all__ = [
     "Rule",
@@ -68,13 +70,18 @@ def apply_suppressions(
 def analyze(store: Store, *, now: datetime, cache: PairwiseCache | None = None) -> RuleOutcome:
     """Reader findings, format-level rules, then every drift rule, then suppression.
 
-    With a `cache`, the clock-independent pairwise stage (conflicts, duplicates) is reused when its inputs match.
+    With a `cache`, the clock-independent pairwise stage (conflicts, duplicates) is reused when its inputs match,
+    and each unchanged statement's facts, fingerprint and embedding are read from the scan memo.
     """
     collecting = gc.isenabled()
     gc.disable()
+    memo = TextMemo.for_store(store) if cache is not None else None
     try:
-        return _analyze(store, now, cache)
+        with using(memo):
+            return _analyze(store, now, cache)
     finally:
+        if memo is not None:
+            memo.save()
         if collecting:
             gc.enable()
 
@@ -92,9 +99,15 @@ def _analyze(store: Store, now: datetime, cache: PairwiseCache | None = None) ->
     """The rules proper; the cyclic GC is paused meanwhile (they build many small acyclic objects)."""
     from curator.secrets import findings as secret_rules
     from curator.secrets import mask_findings
+    from curator.secrets.mask import Masker
+    from curator.secrets.store import scan_store
 
     moment = now if now.tzinfo else now.replace(tzinfo=timezone.utc)
     settings, config_problems = load_settings(store)
+    memo = scanmemo.active()
+    if memo is not None:
+        found = scan_store(store, settings.private_allow)
+        memo.withheld = Masker(located.hit.value for located in found.secrets + found.private)
     context = RuleContext(
         store=store,
         docs=Docs.from_store(store),

@@ -4,10 +4,10 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 from datetime import datetime, timezone
-from functools import cached_property
 
 from curator.model import Entry, Store
 from curator.rules.facts import StatementFacts, statement_facts
+from curator.rules.lazy import cached
 from curator.rules.text import prose, snippet, statements
 
 JOURNAL_KINDS = frozenset({"daily"})
@@ -20,15 +20,15 @@ class Doc:
     entry: Entry
     is_context: bool
 
-    @cached_property
+    @cached
     def prose(self) -> str:
         return prose(self.entry)
 
-    @cached_property
+    @cached
     def statements(self) -> list[str]:
         return statements(self.prose)
 
-    @cached_property
+    @cached
     def facts(self) -> list[StatementFacts]:
         """The facts of each statement, shared with every rule."""
         return [statement_facts(statement) for statement in self.statements]

@@ -26,6 +26,7 @@ from curator.rules.paraphrase import (
 )
 from curator.rules.registry import Rule, RuleContext
 from curator.rules.text import CJK_RUN, IS_CJK, tokens
+from curator.scanmemo import remembered, string, strings
 
 MIN_TOKENS = 5
 RESTATED_MEANING = 90.0
@@ -52,6 +53,39 @@ def fingerprint(text: str) -> tuple[frozenset[str], str, frozenset[str]]:
     letters = re.findall(r"(?<![A-Za-z])[A-Z](?![A-Za-z])", text)
     core = frozenset(word for word in words if not IS_CJK.match(word)) | frozenset(characters) | frozenset(letters)
     return frozenset(words) | frozenset(characters), " ".join(sorted(words + characters)), core
+
+
+Print = tuple[frozenset[str], str, frozenset[str], frozenset[str], frozenset[str], frozenset[str]]
+
+
+def _print(prose: str) -> Print:
+    """An entry's fingerprint, the numbers and Latin names of its core, and the file paths it names."""
+    token_set, ordered, core = fingerprint(_normalise(prose))
+    names = frozenset(token for token in core if token[:1].isalpha() and token.isascii() and len(token) > 1)
+    paths = frozenset(path.strip("./").lower() for path in _PATH.findall(prose)) - {""}
+    return token_set, ordered, core, _numbers(core), names, paths
+
+
+def _remembered_fingerprint(prose: str) -> Print:
+    return remembered(
+        "fingerprint",
+        prose,
+        lambda: _print(prose),
+        lambda value: [value[1], *(list(part) for part in value[:1] + value[2:])],
+        _decode_print,
+    )
+
+
+def _decode_print(raw: list) -> Print:
+    ordered, token_set, core, numbers, names, paths = raw
+    return (
+        frozenset(strings(token_set)),
+        string(ordered),
+        frozenset(strings(core)),
+        frozenset(strings(numbers)),
+        frozenset(strings(names)),
+        frozenset(strings(paths)),
+    )
 
 
 class _OnDemand(dict):
@@ -88,18 +122,19 @@ def _fingerprints(docs: Docs, table: ChoiceTable | None) -> _Prints:
     core_codes: dict[str, str] = {}
     prints = _Prints()
     for doc in docs.items:
-        token_set, ordered, core = fingerprint(_normalise(doc.prose))
-        ids = tuple(vocabulary.setdefault(token, len(vocabulary)) for token in token_set)
-        prints.token_ids.append(ids if len(ids) >= MIN_TOKENS else ())
+        token_set, ordered, core, numbers, names, paths = _remembered_fingerprint(doc.prose)
+        for token in token_set:
+            if token not in vocabulary:
+                vocabulary[token] = len(vocabulary)
+        prints.token_ids.append(tuple(map(vocabulary.__getitem__, token_set)) if len(token_set) >= MIN_TOKENS else ())
         prints.ordered.append(ordered)
-        prints.cores.append(
-            "".join(sorted(core_codes.setdefault(token, chr(0x10000 + len(core_codes))) for token in core))
-        )
-        prints.numbers.append(_numbers(core))
-        prints.paths.append(frozenset(path.strip("./").lower() for path in _PATH.findall(doc.prose)) - {""})
-        prints.names.append(
-            frozenset(token for token in core if token[:1].isalpha() and token.isascii() and len(token) > 1)
-        )
+        for token in core:
+            if token not in core_codes:
+                core_codes[token] = chr(0x10000 + len(core_codes))
+        prints.cores.append("".join(sorted(map(core_codes.__getitem__, core))))
+        prints.numbers.append(numbers)
+        prints.paths.append(paths)
+        prints.names.append(names)
     items = docs.items
     prints.facts = _OnDemand(lambda position: signature(items[position], table))
     prints.subjects = _OnDemand(

@@ -5,11 +5,17 @@ from __future__ import annotations
 import os
 import threading
 from pathlib import Path
+from typing import TYPE_CHECKING
 
-import numpy
+from curator import scanmemo
+
+if TYPE_CHECKING:
+    import numpy
 
 MODEL_NAME = "wordllama l2_supercat 256-d"
 ENCODE_CHUNK = 2000
+DIMENSIONS = 256
+KIND = "embedding"
 _lock = threading.Lock()
 _state: dict[str, object] = {}
 
@@ -63,14 +69,42 @@ def note() -> str | None:
     return _state.get("note")  # type: ignore[return-value]
 
 
+def encode_remembered(texts: list[str]) -> numpy.ndarray | None:
+    """`encode`, reading and filling the active scan memo: the model is loaded only when some text is new to it."""
+    import numpy
+
+    memo = scanmemo.active()
+    if memo is None or os.environ.get(DISABLE_VARIABLE):
+        return encode(texts)
+    size = DIMENSIONS * 4
+    vectors = numpy.empty((len(texts), DIMENSIONS), dtype=numpy.float32)
+    missing: list[int] = []
+    for row, text in enumerate(texts):
+        found = memo.recall(KIND, text, lambda raw: scanmemo.vector_bytes(raw, size))
+        if found is None:
+            missing.append(row)
+        else:
+            vectors[row] = numpy.frombuffer(found, dtype=numpy.float32)
+    if missing:
+        computed = encode([texts[row] for row in missing])
+        if computed is None:
+            return None
+        for row, vector in zip(missing, computed):
+            vectors[row] = vector
+            memo.record(KIND, texts[row], scanmemo.vector_to_text(vector))
+    return vectors
+
+
 def encode(texts: list[str]) -> numpy.ndarray | None:
     """Unit-length float32 embeddings, one row per text, or None when no model is available."""
+    import numpy
+
     loaded = model()
     if loaded is None:
         return None
     if not texts:
-        return numpy.zeros((0, 256), dtype=numpy.float32)
-    vectors = numpy.empty((len(texts), 256), dtype=numpy.float32)
+        return numpy.zeros((0, DIMENSIONS), dtype=numpy.float32)
+    vectors = numpy.empty((len(texts), DIMENSIONS), dtype=numpy.float32)
     for start in range(0, len(texts), ENCODE_CHUNK):
         chunk = texts[start : start + ENCODE_CHUNK]
         with numpy.errstate(invalid="ignore", divide="ignore"):

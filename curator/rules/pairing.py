@@ -7,7 +7,6 @@ from array import array
 from collections import Counter, defaultdict
 from collections.abc import Callable, Collection, Hashable, Iterator, Sequence
 
-import numpy
 from rapidfuzz import fuzz
 from rapidfuzz.process import cpdist as _cpdist
 
@@ -46,6 +45,8 @@ def candidate_chunks(
     When `groups` is given, only documents in the same group are paired. Pairs are kept as packed
     integers until a chunk is handed out, so memory stays near 8 bytes per candidate.
     """
+    import numpy  # imported here: a scan whose pairwise stage is cached never needs it
+
     frequency: Counter[Hashable] = Counter()
     for token_set in token_sets:
         frequency.update(token_set)

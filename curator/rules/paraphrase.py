@@ -5,13 +5,11 @@ from __future__ import annotations
 import re
 from collections.abc import Callable, Mapping
 
-import numpy
-
-from curator.rules import embed, pairing, semantic
+from curator.rules import embed, pairing
 from curator.rules.choices import ChoiceTable
 from curator.rules.docs import Doc, Docs
 from curator.rules.facts.glossary import concept
-from curator.rules.text import IS_CJK
+from curator.rules.text import CJK_RUN, IS_CJK
 
 MEANING_THRESHOLD = 0.86
 SHARED_WORDS_THRESHOLD = 0.66
@@ -75,6 +73,8 @@ def rare_word_overlap(token_ids: list[tuple[int, ...]]) -> Callable[[int, int], 
 
     Below MIN_ENTRIES_FOR_RARITY entries document frequency says nothing, and every word weighs the same.
     """
+    import numpy
+
     count = len(token_ids)
     flat = numpy.fromiter((token for ids in token_ids for token in ids), dtype=numpy.int64)
     frequency = numpy.bincount(flat) if len(flat) else numpy.zeros(1, dtype=numpy.int64)
@@ -97,10 +97,14 @@ def meaning_pairs(
 
     Instruction-file rules only pair with memory. Empty when no embedding model is available.
     """
+    import numpy
+
+    from curator.rules import semantic
+
     texts = [doc.prose[:MAX_CHARS] for doc in docs.items]
     if len(texts) < 2:
         return []
-    vectors = embed.encode(texts)
+    vectors = embed.encode_remembered(texts)
     if vectors is None:
         return []
     memory = numpy.fromiter((not doc.is_context for doc in docs.items), dtype=bool, count=len(texts))
@@ -173,5 +177,6 @@ def _concepts(words: frozenset[str], is_chinese: bool) -> frozenset[str]:
 
 
 def _cjk_share(text: str) -> float:
-    letters = [char for char in text if char.isalpha()]
-    return sum(1 for char in letters if IS_CJK.match(char)) / len(letters) if letters else 0.0
+    """The share of the text's letters that are CJK (counted in C: `str.isalpha` mapped over the text and its CJK runs)."""
+    letters = sum(map(str.isalpha, text))
+    return sum(map(str.isalpha, "".join(CJK_RUN.findall(text)))) / letters if letters else 0.0

@@ -2,13 +2,15 @@
 
 from __future__ import annotations
 
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from curator.model import Finding, Store
 from curator.secrets import Located, StoreSecrets, scan_store
-from curator.secrets.detect import Hit
 from curator.secrets.mask import mask_value
 from curator.secrets.private import PrivateHit
+
+if TYPE_CHECKING:
+    from curator.secrets.detect import Hit
 
 PRIVATE_LABELS = {
     "email": "e-mail address",
@@ -39,7 +41,7 @@ def secret_findings(found: StoreSecrets) -> list[Finding]:
     """One `secret` finding per entry (or per file line no entry covers), values masked."""
     findings: list[Finding] = []
     for (path, entry_id), items in _groups(found.secrets).items():
-        hits: list[Hit] = [item.hit for item in items if isinstance(item.hit, Hit)]
+        hits: list[Hit] = [item.hit for item in items if not isinstance(item.hit, PrivateHit)]
         parts = [f"line {hit.line}: {hit.label} “{mask_value(hit.value)}”" for hit in hits]
         archived = " (in the archive, still in the files)" if items[0].archived else ""
         target = _where(path, entry_id)

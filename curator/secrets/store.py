@@ -6,13 +6,17 @@ import bisect
 import threading
 from dataclasses import dataclass, field
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from curator.model import Entry, SourceFile, Store
+from curator.scanmemo import remembered
 from curator.secrets import baseline as baseline_module
-from curator.secrets.detect import Detector, Hit
 from curator.secrets.mask import Masker
 from curator.secrets.private import AllowList, PrivateHit
 from curator.secrets.private import scan_text as scan_private_text
+
+if TYPE_CHECKING:
+    from curator.secrets.detect import Detector, Hit
 
 CACHE_ATTRIBUTE = "_curator_secrets"
 _DEFAULT_DETECTOR: Detector | None = None
@@ -50,6 +54,8 @@ def default_detector() -> Detector:
     global _DEFAULT_DETECTOR
     with _DEFAULT_LOCK:
         if _DEFAULT_DETECTOR is None:
+            from curator.secrets.detect import Detector
+
             _DEFAULT_DETECTOR = Detector()
         return _DEFAULT_DETECTOR
 
@@ -111,7 +117,7 @@ def scan_store(store: Store, allow: tuple[str, ...] | list[str] = ()) -> StoreSe
         return cached[1]
     baseline_path = baseline_module.find(Path(store.root), store.project)
     baseline = baseline_module.load(baseline_path)
-    detector = Detector(baseline) if baseline_path else default_detector()
+    detector = _Lazy(baseline if baseline_path else None)
     allow_list = AllowList(list(allow))
     result = StoreSecrets(baseline_path=baseline_path if not baseline.problem else None)
     if baseline.problem:
@@ -120,13 +126,51 @@ def scan_store(store: Store, allow: tuple[str, ...] | list[str] = ()) -> StoreSe
         text = source.text or ""
         lines = _EntryLines(source, entries)
         name = Path(source.rel).name
-        for hit in detector.scan_text(text, name):
+        for hit in _secret_hits(detector, text, name, remember=not baseline_path):
             result.secrets.append(_locate(source.rel, lines.entry_at(hit.line), hit, origin))
-        for private_hit in scan_private_text(text, allow_list):
+        for private_hit in _private_hits(text, allow_list):
             result.private.append(_locate(source.rel, lines.entry_at(private_hit.line), private_hit, origin))
     result.masker = Masker(item.hit.value for item in result.secrets)
     setattr(store, CACHE_ATTRIBUTE, (cache_key, result))
     return result
+
+
+class _Lazy:
+    """The store's detector, built on first use: a scan whose files the memo knows never loads detect-secrets."""
+
+    def __init__(self, baseline: baseline_module.Baseline | None) -> None:
+        self.baseline = baseline
+        self.built: Detector | None = None
+
+    def scan_text(self, text: str, name: str) -> list[Hit]:
+        if self.built is None:
+            from curator.secrets.detect import Detector
+
+            self.built = Detector(self.baseline) if self.baseline is not None else default_detector()
+        return self.built.scan_text(text, name)
+
+
+def _secret_hits(detector: _Lazy, text: str, name: str, *, remember: bool) -> list[Hit]:
+    """The detector's hits in one file; the scan memo keeps only that a text has none (it never stores a secret)."""
+    if not remember:
+        return detector.scan_text(text, name)
+    return remembered("secrets", f"{name}\0{text}", lambda: detector.scan_text(text, name), list, _none, keep=_empty)
+
+
+def _private_hits(text: str, allow_list: AllowList) -> list[PrivateHit]:
+    """Private data in one file; the scan memo keeps only that a text (read with this allow-list) has none."""
+    key = "\0".join([*allow_list.patterns, text])
+    return remembered("private", key, lambda: scan_private_text(text, allow_list), list, _none, keep=_empty)
+
+
+def _empty(hits: list) -> bool:
+    return not hits
+
+
+def _none(raw: object) -> list:
+    if raw != []:
+        raise ValueError("only 'nothing found' is remembered")
+    return []
 
 
 def _locate(rel: str, entry: Entry | None, hit: Hit | PrivateHit, origin: str) -> Located:

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import hashlib
+import hmac
 import json
 import os
 import subprocess
@@ -13,8 +15,12 @@ from click.testing import CliRunner
 from curator import rules
 from curator.cli import main
 from curator.demo import build_demo
+from curator.rules import embed
+from curator.rules.facts import statement_facts, subject
 from curator.scan import load_store, run_scan
 from curator.scancache import FILE_NAME, PairwiseCache, cache_dir
+from curator.scanmemo import FILE_PREFIX as MEMO_PREFIX
+from curator.scanmemo import signing_key
 from tests.conftest import NOW
 
 NOW_ARG = NOW.isoformat()
@@ -143,3 +149,97 @@ def test_a_store_outside_git_caches_in_the_user_cache_dir(tmp_path: Path, monkey
     assert_cached_equals_cold(store)
     assert sorted(os.listdir(store)) == listing
     assert list((tmp_path / "xdg" / "curator").glob(f"*/{FILE_NAME}"))
+
+
+def _memo_files(store: Path) -> list[Path]:
+    return sorted(cache_dir(store).glob(f"{MEMO_PREFIX}*.json"))
+
+
+def test_the_scan_memo_is_filled_and_a_second_scan_equals_a_cold_one(demo_store: Path) -> None:
+    clear_process_caches()
+    scan_json(demo_store)
+    kinds = {path.name for path in _memo_files(demo_store)}
+    assert {"memo-subject.json", "memo-fingerprint.json", "memo-secrets.json"} <= kinds
+    assert_cached_equals_cold(demo_store)
+
+
+def _rewrite(store: Path, change, *, sign: bool) -> None:
+    """Rewrite every memo file through `change(data)`, signed with this user's key or keeping the old signature."""
+    for path in _memo_files(store):
+        signature, _, body = path.read_bytes().partition(b"\n")
+        data = json.loads(body)
+        change(data)
+        body = json.dumps(data).encode()
+        if sign:
+            signature = hmac.new(signing_key(), body, hashlib.sha256).hexdigest().encode()
+        path.write_bytes(signature + b"\n" + body)
+
+
+def _plausible(data: dict) -> None:
+    data["values"] = {key: "x" if isinstance(value, str) else [] for key, value in data["values"].items()}
+
+
+def test_a_memo_file_changed_by_anyone_but_curator_is_ignored(demo_store: Path) -> None:
+    clear_process_caches()
+    scan_json(demo_store)
+    _rewrite(demo_store, _plausible, sign=False)
+    clear_process_caches()
+    assert_cached_equals_cold(demo_store)
+
+
+BAD_VALUES = [3, None, [1, 2], {"a": 1}, [[True, 2, 3, 4]], ["é" * 3, 5]]
+
+
+@pytest.mark.parametrize("bad", BAD_VALUES, ids=[repr(value) for value in BAD_VALUES])
+def test_signed_memo_values_of_the_wrong_shape_are_ignored(demo_store: Path, bad) -> None:
+    clear_process_caches()
+    scan_json(demo_store)
+    _rewrite(demo_store, lambda data: data.update(values=dict.fromkeys(data["values"], bad)), sign=True)
+    for _second in range(2):
+        clear_process_caches()
+        assert_cached_equals_cold(demo_store)
+
+
+def test_a_memo_from_other_code_is_ignored_even_when_signed(demo_store: Path) -> None:
+    clear_process_caches()
+    scan_json(demo_store)
+    _rewrite(demo_store, lambda data: (_plausible(data), data.update(code="0" * 64)), sign=True)
+    clear_process_caches()
+    assert_cached_equals_cold(demo_store)
+
+
+def test_after_one_edit_only_the_edited_entry_is_segmented_and_embedded(demo_store: Path, monkeypatch) -> None:
+    segmented: list[str] = []
+    embedded: list[str] = []
+    real_segment, real_encode = subject._segment, embed.encode
+
+    def counting_segment(run: str) -> tuple[str, ...]:
+        segmented.append(run)
+        return real_segment(run)
+
+    def counting_encode(texts: list[str]):
+        embedded.extend(texts)
+        return real_encode(texts)
+
+    monkeypatch.setattr(subject, "_segment", counting_segment)
+    monkeypatch.setattr(embed, "encode", counting_encode)
+    clear_process_caches()
+    scan_json(demo_store)
+    assert len(embedded) > 5
+    segmented.clear()
+    embedded.clear()
+    path = demo_store / "blog_cadence.md"
+    path.write_text(path.read_text(encoding="utf-8") + "\n博客文章发布之前先请编辑审核一遍。\n", encoding="utf-8")
+    clear_process_caches()
+    scan_json(demo_store)
+    assert len(embedded) == 1 and "博客文章发布之前" in embedded[0]
+    assert segmented and all(run in "博客文章发布之前先请编辑审核一遍" for run in segmented)
+    clear_process_caches()
+    assert_cached_equals_cold(demo_store)
+
+
+def clear_process_caches() -> None:
+    """Forget what this test process computed, so the next scan reads the memo (or computes) afresh."""
+    statement_facts.cache_clear()
+    subject.segment.cache_clear()
+    subject.subject_tokens.cache_clear()

@@ -9,7 +9,7 @@ cached on the statement, and statements with the same text share one `StatementF
 from __future__ import annotations
 
 from datetime import date
-from functools import cached_property, lru_cache
+from functools import lru_cache
 from typing import TYPE_CHECKING
 
 from curator.rules.facts.clauses import clauses as split_clauses
@@ -19,6 +19,8 @@ from curator.rules.facts.numwords import normalise
 from curator.rules.facts.quantities import extract, settings
 from curator.rules.facts.scope import scope_tokens
 from curator.rules.facts.subject import subject_tokens
+from curator.rules.lazy import cached
+from curator.scanmemo import remembered, string, strings
 
 if TYPE_CHECKING:
     from curator.rules.choices import ChoiceTable, Stance
@@ -30,56 +32,76 @@ class StatementFacts:
 
     def __init__(self, text: str) -> None:
         self.text = text
-        self._stances: dict[int, list[Stance]] = {}
-        self._deadlines: dict[date, list[tuple[date, str]]] = {}
-        self._dates: dict[date, list[date]] = {}
+        self._stances: tuple[ChoiceTable, list[Stance]] | None = None
+        self._deadlines: tuple[date, list[tuple[date, str]]] | None = None
+        self._dates: tuple[date, list[date]] | None = None
 
-    @cached_property
+    @cached
     def normalized(self) -> str:
         """The statement with number words as digits ("two editors" → "2 editors", "两次" → "2次")."""
-        return normalise(self.text)
+        return remembered("normalized", self.text, lambda: normalise(self.text), str, string)
 
-    @cached_property
+    @cached
     def subject(self) -> tuple[str, ...]:
         return subject_tokens(self.normalized)
 
-    @cached_property
+    @cached
     def scope(self) -> frozenset[str]:
         return scope_tokens(self.normalized)
 
-    @cached_property
+    @cached
     def quantities(self) -> list[Quantity]:
         return extract(self.normalized) + settings(self.text)
 
-    @cached_property
+    @cached
     def counts(self) -> list[tuple[str, str]]:
         """Point-in-time counts ("58 posts still to delete"): (number, span)."""
         return count_spans(self.normalized)
 
-    @cached_property
+    @cached
     def clauses(self) -> list[str]:
         return split_clauses(self.normalized)
 
     def stances(self, table: ChoiceTable) -> list[Stance]:
-        """Asserted or rejected members of the table's exclusive sets."""
-        key = id(table)
-        if key not in self._stances:
-            self._stances[key] = table.stances(self.text)
-        return self._stances[key]
+        """Asserted or rejected members of the table's exclusive sets (kept for the last table asked)."""
+        held = self._stances
+        if held is None or held[0] is not table:
+            held = self._stances = (table, table.stances(self.text))
+        return held[1]
 
     def deadlines(self, anchor: date) -> list[tuple[date, str]]:
-        """Deadline or validity dates, resolved against the entry's date."""
-        if anchor not in self._deadlines:
-            self._deadlines[anchor] = deadlines(self.normalized, anchor)
-        return self._deadlines[anchor]
+        """Deadline or validity dates, resolved against the entry's date (kept for the last anchor asked)."""
+        held = self._deadlines
+        if held is None or held[0] != anchor:
+            held = self._deadlines = (
+                anchor,
+                remembered(
+                    "deadlines",
+                    f"{anchor.isoformat()}\0{self.text}",
+                    lambda: deadlines(self.normalized, anchor),
+                    lambda found: [[day.isoformat(), text] for day, text in found],
+                    lambda raw: [(date.fromisoformat(string(day)), string(text)) for day, text in raw],
+                ),
+            )
+        return held[1]
 
     def mentioned_dates(self, anchor: date) -> list[date]:
-        """Every date the statement names (a later "before then" refers back to it)."""
-        if anchor not in self._dates:
-            self._dates[anchor] = mentioned_dates(self.normalized, anchor)
-        return self._dates[anchor]
+        """Every date the statement names (a later "before then" refers back to it), kept for the last anchor asked."""
+        held = self._dates
+        if held is None or held[0] != anchor:
+            held = self._dates = (
+                anchor,
+                remembered(
+                    "dates",
+                    f"{anchor.isoformat()}\0{self.text}",
+                    lambda: mentioned_dates(self.normalized, anchor),
+                    lambda found: [day.isoformat() for day in found],
+                    lambda raw: [date.fromisoformat(day) for day in strings(raw)],
+                ),
+            )
+        return held[1]
 
-    @cached_property
+    @cached
     def back_reference(self) -> bool:
         return refers_back(self.normalized)
 

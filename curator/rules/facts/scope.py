@@ -6,6 +6,7 @@ import re
 from functools import lru_cache
 
 from curator.rules.facts.subject import stem, subject_tokens
+from curator.scanmemo import remembered, strings
 
 _TIME_WORDS = (
     r"now|today|the moment|a while|the time being|good|ever|example|instance|short|sure|free|more|less|each|every|all"
@@ -50,6 +51,10 @@ _SCOPE_NOUNS = frozenset(
 @lru_cache(maxsize=100_000)
 def scope_tokens(text: str) -> frozenset[str]:
     """Tokens of the qualifiers that narrow where a statement applies (empty: it applies generally)."""
+    return remembered("scope", text, lambda: _scope_tokens(text), sorted, lambda raw: frozenset(strings(raw)))
+
+
+def _scope_tokens(text: str) -> frozenset[str]:
     found: set[str] = set()
     for match in _EN_SCOPE.finditer(text):
         words = subject_tokens(match.group("scope"))

@@ -7,6 +7,7 @@ import threading
 from functools import lru_cache
 
 from curator.rules.text import CJK_CHAR, STOPWORDS
+from curator.scanmemo import remembered, strings
 
 _CJK_RUN = re.compile(f"[{CJK_CHAR}]+")
 _LATIN = re.compile(r"[a-z][a-z0-9_]*(?:[-'][a-z0-9_]+)*")
@@ -81,7 +82,11 @@ def _jieba() -> object | None:
 
 @lru_cache(maxsize=100_000)
 def segment(run: str) -> tuple[str, ...]:
-    """Words of one CJK run (jieba when available, else character bigrams)."""
+    """Words of one CJK run (jieba when available, else character bigrams), from the scan memo when it was seen before."""
+    return remembered("segment", run, lambda: _segment(run), list, lambda raw: tuple(strings(raw)))
+
+
+def _segment(run: str) -> tuple[str, ...]:
     jieba = _jieba()
     if jieba is None:
         return tuple(run[index : index + 2] for index in range(len(run) - 1)) or (run,)
@@ -135,6 +140,12 @@ def subject_tokens(text: str, *, gaps: bool = False) -> tuple[str, ...]:
     With `gaps`, an empty string marks where a dropped word or punctuation stood between two tokens,
     so callers can tell adjacent words ("search API") from distant ones ("uploaded to S3").
     """
+    if not gaps:
+        return remembered("subject", text, lambda: _subject_tokens(text), list, lambda raw: tuple(strings(raw)))
+    return _subject_tokens(text, gaps)
+
+
+def _subject_tokens(text: str, gaps: bool = False) -> tuple[str, ...]:
     lowered = text.lower()
     found: list[str] = []
     position = 0

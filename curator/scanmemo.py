@@ -1,0 +1,296 @@
+"""Per-text results of the rules' pure functions (statement facts, fingerprints, embeddings), kept across scans.
+
+An unchanged entry costs a lookup instead of its parsing, segmenting and encoding. Each kind of value is one
+JSON file beside the pairwise cache (never pickle), keyed by a hash of the text it was computed from and
+stamped with a digest of the code and libraries that computed it, and signed with a key only this user can
+read. A file with a bad signature or another code digest, a value of the wrong shape, or an unreadable
+file is ignored and recomputed.
+"""
+
+from __future__ import annotations
+
+import base64
+import hashlib
+import hmac
+import json
+import os
+import secrets
+import tempfile
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
+from contextvars import ContextVar
+from functools import lru_cache
+from pathlib import Path
+from typing import Any, Protocol, TypeVar
+
+from curator import __version__
+from curator.model import Store
+from curator.scancache import CACHE_ENV, MAX_CACHE_BYTES, cache_dir, leads_elsewhere, user_cache_root
+
+Value = TypeVar("Value")
+
+
+class Secrets(Protocol):
+    """What the memo needs of a secrets masker: whether a text holds a known value."""
+
+    def finds(self, text: str) -> bool: ...
+
+
+FILE_PREFIX = "memo-"
+KEPT_UNUSED = 1000
+KEY_FILE = "memo-key"
+KEY_BYTES = 32
+_STRING_TYPE = {str}
+_LIBRARIES = ("jieba", "cn2an", "wordllama", "rapidfuzz", "detect-secrets")
+_active: ContextVar[TextMemo | None] = ContextVar("curator_text_memo", default=None)
+
+
+@lru_cache(maxsize=1)
+def code_digest() -> str:
+    """A digest of curator's version, the source of the rules and secrets packages, and the libraries they call."""
+    from importlib import metadata  # imported here: ~30 ms, and only a scan that uses the memo needs it
+
+    hasher = hashlib.sha256(__version__.encode())
+    package = Path(__file__).resolve().parent
+    for folder in ("rules", "secrets"):
+        for path in sorted((package / folder).rglob("*.py")):
+            hasher.update(str(path.relative_to(package)).encode())
+            hasher.update(path.read_bytes())
+    for library in _LIBRARIES:
+        try:
+            hasher.update(f"{library}={metadata.version(library)}".encode())
+        except metadata.PackageNotFoundError:
+            hasher.update(f"{library}=none".encode())
+    return hasher.hexdigest()
+
+
+def _sign(key: bytes, body: bytes) -> bytes:
+    return hmac.new(key, body, hashlib.sha256).hexdigest().encode()
+
+
+@lru_cache(maxsize=8)
+def _signing_key(path: str) -> bytes | None:
+    location = Path(path)
+    try:
+        location.parent.mkdir(parents=True, exist_ok=True)
+        try:
+            handle = os.open(location, os.O_WRONLY | os.O_CREAT | os.O_EXCL | getattr(os, "O_NOFOLLOW", 0), 0o600)
+        except FileExistsError:
+            pass
+        else:
+            with os.fdopen(handle, "w", encoding="ascii") as stream:
+                stream.write(secrets.token_hex(KEY_BYTES))
+        if location.is_symlink():
+            return None
+        key = location.read_bytes().strip()
+    except OSError:
+        return None
+    return key if len(key) == 2 * KEY_BYTES else None
+
+
+def signing_key() -> bytes | None:
+    """This user's key that signs memo files (made on first use, mode 0600), or None when it cannot be kept.
+
+    A memo file whose signature does not match was not written by curator for this user: it is ignored.
+    """
+    override = os.environ.get(CACHE_ENV)
+    base = Path(override) if override else user_cache_root()
+    return _signing_key(str(base / KEY_FILE))
+
+
+def _key(text: str) -> str:
+    return hashlib.blake2b(text.encode("utf-8", "surrogatepass"), digest_size=16).hexdigest()
+
+
+class TextMemo:
+    """Values per (kind, text), read lazily from one file per kind and written back only when new ones were computed."""
+
+    def __init__(self, directory: Path, code: str | None = None) -> None:
+        self.directory = directory
+        self.code = code or code_digest()
+        self.stored: dict[str, dict[str, Any]] = {}
+        self.used: dict[str, dict[str, Any]] = {}
+        self.computed: set[str] = set()
+        self.hits = 0
+        self.misses = 0
+        self.withheld: Secrets | None = None
+
+    @classmethod
+    def for_store(cls, store: Store) -> TextMemo:
+        return cls(cache_dir(store.root))
+
+    def value(
+        self,
+        kind: str,
+        text: str,
+        compute: Callable[[], Value],
+        encode: Callable[[Value], Any],
+        decode: Callable[[Any], Value],
+        keep: Callable[[Value], bool] | None = None,
+    ) -> Value:
+        """The value computed from `text`, from the memo when a well-formed one is stored, else computed and recorded.
+
+        A value is not recorded when `keep` rejects it or the text holds a withheld (secret or private) value.
+        """
+        key = _key(text)
+        used = self.used.setdefault(kind, {})
+        raw = used.get(key)
+        if raw is None:
+            raw = self._stored(kind).get(key)
+        if raw is not None:
+            try:
+                decoded = decode(raw)
+            except (TypeError, ValueError, KeyError, IndexError):
+                decoded = None
+            if decoded is not None:
+                used[key] = raw
+                self.hits += 1
+                return decoded
+        self.misses += 1
+        result = compute()
+        if (keep is None or keep(result)) and not self._withholds(text):
+            used[key] = encode(result)
+            self.computed.add(kind)
+        return result
+
+    def _withholds(self, text: str) -> bool:
+        return self.withheld is not None and self.withheld.finds(text)
+
+    def recall(self, kind: str, text: str, decode: Callable[[Any], Value]) -> Value | None:
+        """The stored value for (kind, text) when it is well-formed, else None (for callers that compute in batches)."""
+        key = _key(text)
+        raw = self.used.get(kind, {}).get(key)
+        if raw is None:
+            raw = self._stored(kind).get(key)
+        if raw is None:
+            return None
+        try:
+            decoded = decode(raw)
+        except (TypeError, ValueError, KeyError, IndexError):
+            return None
+        self.used.setdefault(kind, {})[key] = raw
+        self.hits += 1
+        return decoded
+
+    def record(self, kind: str, text: str, encoded: Any) -> None:
+        """Keep a value computed outside `value` (already encoded for JSON), unless its text holds a withheld value."""
+        self.misses += 1
+        if self._withholds(text):
+            return
+        self.used.setdefault(kind, {})[_key(text)] = encoded
+        self.computed.add(kind)
+
+    def _path(self, kind: str) -> Path:
+        return self.directory / f"{FILE_PREFIX}{kind}.json"
+
+    def _stored(self, kind: str) -> dict[str, Any]:
+        if kind not in self.stored:
+            self.stored[kind] = self._read(kind)
+        return self.stored[kind]
+
+    def _read(self, kind: str) -> dict[str, Any]:
+        path = self._path(kind)
+        key = signing_key()
+        try:
+            if key is None or path.is_symlink() or not path.is_file() or path.stat().st_size > MAX_CACHE_BYTES:
+                return {}
+            signature, _, body = path.read_bytes().partition(b"\n")
+            if not hmac.compare_digest(signature, _sign(key, body)):
+                return {}
+            data = json.loads(body)
+        except (OSError, ValueError):
+            return {}
+        if not isinstance(data, dict) or data.get("code") != self.code or not isinstance(data.get("values"), dict):
+            return {}
+        return data["values"]
+
+    def save(self) -> None:
+        """Write each kind that gained values: this scan's values plus up to KEPT_UNUSED (or as many again) older ones."""
+        for kind in sorted(self.computed):
+            used = self.used[kind]
+            room = max(KEPT_UNUSED, len(used))
+            values = dict(used)
+            for key, raw in self._stored(kind).items():
+                if room <= 0:
+                    break
+                if key not in values:
+                    values[key] = raw
+                    room -= 1
+            self._write(kind, json.dumps({"code": self.code, "values": values}, ensure_ascii=False).encode())
+        self.computed.clear()
+
+    def _write(self, kind: str, body: bytes) -> None:
+        key = signing_key()
+        if key is None or len(body) > MAX_CACHE_BYTES:
+            return
+        try:
+            if leads_elsewhere(self.directory):
+                return
+            self.directory.mkdir(parents=True, exist_ok=True)
+            if leads_elsewhere(self.directory):
+                return
+            handle, temporary = tempfile.mkstemp(prefix=f".{FILE_PREFIX}", dir=self.directory)
+            try:
+                with os.fdopen(handle, "wb") as stream:
+                    stream.write(_sign(key, body) + b"\n" + body)
+                os.replace(temporary, self._path(kind))
+            except BaseException:
+                os.unlink(temporary)
+                raise
+        except OSError:
+            pass
+
+
+@contextmanager
+def using(memo: TextMemo | None) -> Iterator[None]:
+    """Make `memo` the one `remembered` reads and fills in this context (None: compute everything)."""
+    token = _active.set(memo)
+    try:
+        yield
+    finally:
+        _active.reset(token)
+
+
+def remembered(
+    kind: str,
+    text: str,
+    compute: Callable[[], Value],
+    encode: Callable[[Value], Any],
+    decode: Callable[[Any], Value],
+    keep: Callable[[Value], bool] | None = None,
+) -> Value:
+    """`compute()`, or the value the active memo holds for (kind, text)."""
+    memo = _active.get()
+    if memo is None:
+        return compute()
+    return memo.value(kind, text, compute, encode, decode, keep)
+
+
+def active() -> TextMemo | None:
+    """The memo of the scan running in this context, if any."""
+    return _active.get()
+
+
+def strings(raw: Any) -> list[str]:
+    """A JSON list of strings, checked."""
+    if type(raw) is not list or not set(map(type, raw)) <= _STRING_TYPE:
+        raise TypeError("not a list of strings")
+    return raw
+
+
+def string(raw: Any) -> str:
+    if not isinstance(raw, str):
+        raise TypeError("not a string")
+    return raw
+
+
+def vector_to_text(vector: Any) -> str:
+    return base64.b64encode(vector.tobytes()).decode("ascii")
+
+
+def vector_bytes(raw: Any, size: int) -> bytes:
+    """The raw bytes of a stored vector of `size` bytes, checked."""
+    data = base64.b64decode(string(raw), validate=True)
+    if len(data) != size:
+        raise ValueError("vector of the wrong length")
+    return data
