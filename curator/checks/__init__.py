@@ -101,13 +101,14 @@ def run_checks(
     project: Path | None = None,
     max_workers: int = MAX_WORKERS,
 ) -> CheckOutcome:
-    """Extract claims from the store's active entries (or `entry_ids`) and probe the project for each."""
+    """Extract claims from the store's active entries and the project's instruction rules (or `entry_ids`) and probe
+    the project for each."""
     started = time.monotonic()
     root = project_root(store, project)
     if entry_ids is not None:
         entries = [entry for entry in (store.find(entry_id) for entry_id in entry_ids) if entry is not None]
     else:
-        entries = store.active()
+        entries = store.active() + [entry for entry in store.context if entry.is_active]
     outcome = CheckOutcome(project=root)
     from curator.secrets import mask_json_strings, mask_text, masker_for
 
@@ -127,6 +128,8 @@ def run_checks(
     memory_dirs = {}
     dir_of: dict[Path, str | None] = {}
     for entry in entries:
+        if entry.origin == "project":
+            continue
         parent = (store.root / entry.path).parent
         if parent not in dir_of:
             dir_of[parent] = _relative_inside(root, parent)

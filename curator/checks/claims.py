@@ -16,11 +16,15 @@ from curator.checks.vocab import (
     FILE_EXTENSIONS,
     FILE_OPTIONS,
     KNOWN_FILENAMES,
+    LIBRARIES,
     NOT_FILE_OPTION_COMMANDS,
     NOT_IDENTIFIERS,
     NOT_PATH_PAIRS,
     PROSE_TOOLS,
+    TOOL_ALIASES,
     TOOLS,
+    WORDLIKE_COMMANDS,
+    WORDLIKE_LIBRARIES,
 )
 from curator.model import Entry, Store
 
@@ -123,6 +127,8 @@ def extract_claims(entry: Entry, project: Path | None = None, *, store: Store | 
     for claim in commandclaims.count_claims(masked, body, entry):
         add(claim)
     for claim in _prose_tools(masked, entry, taken):
+        add(claim)
+    for claim in _prose_libraries(masked, entry):
         add(claim)
     for claim in _versions(masked, body, entry):
         add(claim)
@@ -329,7 +335,18 @@ def _third_party_flag(masked: str, span: tuple[int, int]) -> bool:
         position for position in (masked.find(mark, span[1]) for mark in (". ", "。", "\n", ";", "；")) if position >= 0
     ]
     sentence = masked[start : min(ends) if ends else len(masked)]
-    return any(word.lower() in EXTERNAL_COMMANDS for word in _NEAR_COMMAND.findall(sentence))
+    for word in _NEAR_COMMAND.finditer(sentence):
+        name = word.group(0).lower()
+        if name not in EXTERNAL_COMMANDS:
+            continue
+        if name not in WORDLIKE_COMMANDS or sentence[word.start() - 1 : word.start()] == "`":
+            return True
+        if _COMMAND_BEFORE.search(sentence, 0, word.start()):
+            return True
+    return False
+
+
+_COMMAND_BEFORE = re.compile(r"\b(?:to|with|via|run|runs|running|pass|passes|of|for)\s+(?:the\s+)?$", re.IGNORECASE)
 
 
 _KIND_BEFORE = re.compile(
@@ -412,12 +429,24 @@ _ROLE_CUE = {
     "test runner": re.compile(
         r"(?:\btest (?:runner|framework)\s*(?:is|is now|:|to)?|测试框架\s*(?:是|用|改成|换成)?)\s*$", re.IGNORECASE
     ),
+    "monorepo tool": re.compile(
+        r"(?:\b(?:use[sd]?|using|with|via|on|monorepo\s+(?:tool\s+)?(?:is|:|uses?|runs\s+on)|build\s+system\s+is)"
+        r"|用|使用|采用)\s*$",
+        re.IGNORECASE,
+    ),
+}
+_ROLE_AFTER_WORD = {
+    "formatter": re.compile(r"^\s*(?:format(?:s|ting)?\b(?!\s*(?:string|spec|version|of|=))|格式化)", re.IGNORECASE),
 }
 _ROLE_AFTER = re.compile(
-    r"^\s*(?:as|is)\s+(?:the\s+|its\s+|our\s+)?(?:package manager|test runner|test framework|formatter)"
+    r"^\s*(?:as|is)\s+(?:the\s+|its\s+|our\s+)?(?:package manager|test runner|test framework|formatter|monorepo tool)"
     r"|^\s*(?:作为|是|做)\s*(?:包管理器?|测试框架|测试运行器|格式化工具?)",
     re.IGNORECASE,
 )
+
+
+COMMAND_ONLY_TOOLS = {"turbo"}
+"""Tool names that mean something else in prose (Hotwire's Turbo): claimed only from a command or their long name."""
 
 
 def _prose_tools(masked: str, entry: Entry, taken: _Taken) -> list[Claim]:
@@ -426,25 +455,76 @@ def _prose_tools(masked: str, entry: Entry, taken: _Taken) -> list[Claim]:
         if match.start() in taken:
             continue
         name = match.group(1).lower()
-        if name != match.group(1) and match.group(1) != match.group(1).capitalize():
+        if name != match.group(1) and match.group(1) != match.group(1).capitalize() or name in COMMAND_ONLY_TOOLS:
             continue
         before = masked[max(0, match.start() - 40) : match.start()]
         after = masked[match.end() : match.end() + 40]
         category, ecosystem = TOOLS[name]
         cue = _USE_CUE if name in PROSE_TOOLS else _ROLE_CUE[category]
-        if not cue.search(before) and not _ROLE_AFTER.search(after):
+        role_after = _ROLE_AFTER_WORD.get(category)
+        if not cue.search(before) and not _ROLE_AFTER.search(after) and not (role_after and role_after.search(after)):
             continue
         claims.append(
             _claim(
                 "tool",
                 match.group(1),
-                name,
-                name,
+                TOOL_ALIASES.get(name, name),
+                TOOL_ALIASES.get(name, name),
                 entry,
                 match.span(1),
                 "prose",
                 category=category,
                 extra={"ecosystem": ecosystem},
+            )
+        )
+    return claims
+
+
+_LIBRARY_WORD = re.compile(
+    r"(?<![\w\-./@])(" + "|".join(re.escape(name) for name in sorted(LIBRARIES, key=len, reverse=True)) + r")"
+    r"(?![\w\-]|[/.]\w)",
+    re.IGNORECASE,
+)
+_LIBRARY_CUE = re.compile(
+    r"(?:\buse[sd]?|\busing|\bwith|\bvia|\b(?:built|based|runs?|written)\s+(?:on|with|in)|\bon top of|\bpowered by"
+    r"|\b(?:framework|library|lib|router|logger|logging|orm|runtime|queue|parser|parsing)\s*(?:is|:|=)"
+    r"|\b(?:switched|moved|migrated)\s+to|用|使用|采用|基于|改用|是)\s*(?:the\s+)?[`*_]*$",
+    re.IGNORECASE,
+)
+_WORDLIKE_END = re.compile(
+    r"^[`*_]*(?:\s*$|\s*[.,;:!?)。，；：！？、]|\s+(?:for|as|to|in|and|on|v?\d)\b|\s*(?:框架|做|来|作为|写|实现))",
+    re.IGNORECASE,
+)
+
+
+def _prose_libraries(masked: str, entry: Entry) -> list[Claim]:
+    """Libraries named right after a use cue ("CLI framework is urfave/cli", "日志用 zap"): one per role."""
+    claims = []
+    for match in _LIBRARY_WORD.finditer(masked):
+        written = match.group(1)
+        name = written.lower()
+        if (
+            written.isupper()
+            and len(written) > 1
+            or not _LIBRARY_CUE.search(masked[max(0, match.start() - 40) : match.start()])
+        ):
+            continue
+        if name in WORDLIKE_LIBRARIES and (
+            written not in (name, name.capitalize()) or not _WORDLIKE_END.search(masked[match.end() : match.end() + 12])
+        ):
+            continue
+        role, ecosystem, packages = LIBRARIES[name]
+        claims.append(
+            _claim(
+                "tool",
+                written,
+                name,
+                name,
+                entry,
+                match.span(1),
+                "prose",
+                category=role,
+                extra={"ecosystem": ecosystem, "library": packages},
             )
         )
     return claims

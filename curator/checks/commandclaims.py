@@ -220,6 +220,19 @@ _COUNT_PATTERNS = [
         + _DIR
     ),
 ]
+_NAMED_BY_DIR = [
+    re.compile(
+        _QUAL_EN + _NUMBER + r"\s+(?:[\w.\-]+\s+){0,2}?(?P<noun>[A-Za-z][a-z]+s)\s+(?:under|in|inside|within)"
+        r"\s+(?:the\s+)?" + _DIR,
+        re.IGNORECASE,
+    ),
+    re.compile(
+        _DIR + r"\s+(?:(?:directory|dir|folder)\s+)?(?:now\s+|still\s+|only\s+)?(?:has|have|contains|holds)"
+        r"\s+(?:only\s+)?" + _QUAL_EN + _NUMBER + r"\s+(?:[\w.\-]+\s+){0,2}?(?P<noun>[A-Za-z][a-z]+s)\b",
+        re.IGNORECASE,
+    ),
+]
+"""Counts of any plural noun that is the directory's own name ("3 Pinia stores in `src/stores/`")."""
 _RATE = re.compile(r"\b(?:per|each|every|a day|a week|a month|a year)\b|每", re.IGNORECASE)
 _COMPARATORS = {
     "over": ">",
@@ -252,17 +265,33 @@ _COMPARATORS = {
 }
 
 
+_SMALLER_THAN_FILES = frozenset(
+    "tests cases checks assertions lines functions methods classes endpoints errors warnings bugs issues todos "
+    "commits tasks types queries constants enums fields columns keys".split()
+)
+"""Things a folder's files hold several of ("120 tests in tests/"), so their count is not the folder's."""
+
+
+def _names_directory(noun: str, directory: str) -> bool:
+    """Whether the plural `noun` is the directory's last segment ("stores" for src/stores/, "hooks" for hooks)."""
+    last = directory.rstrip("/").rsplit("/", 1)[-1].lower()
+    noun = noun.lower()
+    return noun not in _SMALLER_THAN_FILES and last in (noun, noun[:-1], noun[:-2] if noun.endswith("es") else noun)
+
+
 def count_claims(masked: str, body: str, entry: Entry) -> list[Claim]:
     """Counts over a directory: "58 old posts under posts/short/", "posts/short/ 下还有 58 篇"."""
     claims: list[Claim] = []
     seen: set[tuple[int, int]] = set()
     if not re.search(r"\d", masked) or not re.search(r"/|`", masked):
         return claims
-    for pattern in _COUNT_PATTERNS:
+    for pattern in _COUNT_PATTERNS + _NAMED_BY_DIR:
         for match in pattern.finditer(masked):
             if _RATE.search(match.group(0)):
                 continue
             directory = match.group("dir").strip("`*")
+            if pattern in _NAMED_BY_DIR and not _names_directory(match.group("noun"), directory):
+                continue
             if " " in directory or not re.search(r"[A-Za-z\u4e00-\u9fff]", directory) or "://" in directory:
                 continue
             if match.span("num") in seen:

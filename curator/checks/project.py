@@ -11,6 +11,7 @@ from pathlib import Path
 from typing import Any
 
 from curator.checks.confine import within
+from curator.checks.vocab import MONOREPO_TOOLS
 
 MAX_MANIFEST_BYTES = 2 * 1024 * 1024
 MAKEFILES = ("GNUmakefile", "makefile", "Makefile")
@@ -131,6 +132,9 @@ def load_facts(root: Path) -> ProjectFacts:
         ".tool-versions",
         "runtime.txt",
         "go.mod",
+        "Cargo.toml",
+        "Pipfile",
+        "Makefile",
     ):
         if rel in facts.names:
             text = _read_text(root, rel)
@@ -317,7 +321,17 @@ def _py_formatters(facts: ProjectFacts) -> list[Evidence]:
     return found
 
 
+def _monorepo_tools(facts: ProjectFacts) -> list[Evidence]:
+    found = []
+    for tool, (config, package) in MONOREPO_TOOLS.items():
+        if config in facts.names:
+            found.append(Evidence(tool, config))
+        found += _dep(facts, tool, package)
+    return found
+
+
 _EVIDENCE = {
+    ("monorepo tool", "js"): _monorepo_tools,
     ("package manager", "js"): _js_package_managers,
     ("package manager", "python"): _py_package_managers,
     ("test runner", "js"): _js_test_runners,
