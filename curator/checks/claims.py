@@ -474,10 +474,16 @@ def _prose_tools(masked: str, entry: Entry, taken: _Taken) -> list[Claim]:
                 match.span(1),
                 "prose",
                 category=category,
-                extra={"ecosystem": ecosystem},
+                extra={"ecosystem": ecosystem, "context": _sentence_words(masked, match.start())},
             )
         )
     return claims
+
+
+def _sentence_words(masked: str, start: int) -> list[str]:
+    """The lower-cased words of the sentence before `start` ("API tests use jest" -> api, tests, use)."""
+    left = max(masked.rfind(mark, 0, start) for mark in (". ", "。", "\n", ";", "；")) + 1
+    return re.findall(r"[a-z0-9][a-z0-9_-]*", masked[max(left, start - 80) : start].lower())[-12:]
 
 
 _LIBRARY_WORD = re.compile(

@@ -169,7 +169,22 @@ def command_claims(command: str, entry: Entry, span: tuple[int, int]) -> list[Cl
     return claims
 
 
-_NUMBER = r"(?<![\w.,])(?P<num>\d{1,3}(?:,\d{3})+|\d{1,6})(?![\d.,]\d)"
+_EN_COUNTS = {
+    word: value
+    for value, word in enumerate(
+        "two three four five six seven eight nine ten eleven twelve thirteen fourteen fifteen sixteen seventeen "
+        "eighteen nineteen twenty".split(),
+        start=2,
+    )
+}
+_EN_COUNTS["dozen"] = _EN_COUNTS["a dozen"] = 12
+_NUMBER = (
+    r"(?<![A-Za-z0-9_.,])(?P<num>\d{1,3}(?:,\d{3})+|\d{1,6}|(?:"
+    + "|".join(sorted(_EN_COUNTS, key=len, reverse=True))
+    + r")\b|[两二三四五六七八九十][零一二两三四五六七八九十百]{0,3})(?![\d.,]\d)"
+)
+"""A count in digits, English words from two, or Chinese numerals from 二/两 (one and 一 too often mean "a")."""
+_ANY_NUMBER = re.compile(r"\d|[两二三四五六七八九十]|\b(?:" + "|".join(_EN_COUNTS) + r")\b", re.IGNORECASE)
 _QUAL_EN = (
     r"(?:(?P<qual>over|more than|at least|about|around|approximately|roughly|nearly|almost|under|fewer than|"
     r"less than|up to|at most|~|≈)\s*)?"
@@ -272,6 +287,36 @@ _SMALLER_THAN_FILES = frozenset(
 """Things a folder's files hold several of ("120 tests in tests/"), so their count is not the folder's."""
 
 
+def _count_value(written: str) -> int | None:
+    """The number a count is written as: 1,200, twelve, a dozen, 十二, 两."""
+    plain = written.replace(",", "")
+    if plain.isdigit():
+        return int(plain)
+    if written.lower() in _EN_COUNTS:
+        return _EN_COUNTS[written.lower()]
+    try:
+        import cn2an
+
+        value = cn2an.cn2an(written, "smart")
+    except (ValueError, KeyError, AttributeError, TypeError):
+        return None
+    return int(value) if float(value).is_integer() and value > 0 else None
+
+
+_SELECTING = re.compile(r"\b(?:the|these|those|its|our|their|my|your|both|all|just|only|first|last)\s+$", re.IGNORECASE)
+_SELECTIVE_WORDS = re.compile(
+    r"\b(?:main|key|important|core|relevant|changed|modified|touched|new|largest|biggest)\b", re.I
+)
+
+
+def _selective(masked: str, match: re.Match[str]) -> bool:
+    """A number written as a word that picks some items rather than counting all ("the two main files in src/")."""
+    if match.group("num")[0].isdigit():
+        return False
+    before = masked[max(0, match.start("num") - 12) : match.start("num")]
+    return bool(_SELECTING.search(before) or _SELECTIVE_WORDS.search(match.group("noun") or ""))
+
+
 def _names_directory(noun: str, directory: str) -> bool:
     """Whether the plural `noun` is the directory's last segment ("stores" for src/stores/, "hooks" for hooks)."""
     last = directory.rstrip("/").rsplit("/", 1)[-1].lower()
@@ -283,7 +328,7 @@ def count_claims(masked: str, body: str, entry: Entry) -> list[Claim]:
     """Counts over a directory: "58 old posts under posts/short/", "posts/short/ 下还有 58 篇"."""
     claims: list[Claim] = []
     seen: set[tuple[int, int]] = set()
-    if not re.search(r"\d", masked) or not re.search(r"/|`", masked):
+    if not _ANY_NUMBER.search(masked) or not re.search(r"/|`", masked):
         return claims
     for pattern in _COUNT_PATTERNS + _NAMED_BY_DIR:
         for match in pattern.finditer(masked):
@@ -294,10 +339,12 @@ def count_claims(masked: str, body: str, entry: Entry) -> list[Claim]:
                 continue
             if " " in directory or not re.search(r"[A-Za-z\u4e00-\u9fff]", directory) or "://" in directory:
                 continue
-            if match.span("num") in seen:
+            if match.span("num") in seen or _selective(masked, match):
                 continue
             seen.add(match.span("num"))
-            number = int(match.group("num").replace(",", ""))
+            number = _count_value(match.group("num"))
+            if number is None:
+                continue
             qualifier = (match.group("qual") or "").lower()
             comparator = _COMPARATORS.get(qualifier, "==")
             noun = (match.group("noun") or "").lower()

@@ -41,15 +41,34 @@ def nested_packages(facts: ProjectFacts, files: ProjectFiles | None) -> list[Pac
     return packages
 
 
-def evidence_everywhere(facts: ProjectFacts, packages: list[Package], category: str, ecosystem: str) -> list[Evidence]:
-    """Signs of a tool of `category` at the root, then in every nested package (its folder named)."""
-    found = list(facts.evidence(category, ecosystem))
+def evidence_everywhere(
+    facts: ProjectFacts | None, packages: list[Package], category: str, ecosystem: str
+) -> list[Evidence]:
+    """Signs of a tool of `category` at the root (unless `facts` is None), then in each package (its folder named)."""
+    found = list(facts.evidence(category, ecosystem)) if facts is not None else []
     for package in packages:
         found += [
             Evidence(item.tool, f"{package.folder}/{item.where}", item.strong)
             for item in package.facts.evidence(category, ecosystem)
         ]
     return found
+
+
+_GENERIC_WORDS = frozenset("test tests unit e2e src lib libs app apps packages package docs all the and".split())
+
+
+def named_packages(packages: list[Package], words: list[str]) -> list[Package]:
+    """The packages a sentence names by folder or package name ("API tests use jest" names packages/api)."""
+    wanted = set(words) - _GENERIC_WORDS
+    named = []
+    for package in packages:
+        names = {package.folder.rsplit("/", 1)[-1].lower()}
+        declared = (package.facts.package_json or {}).get("name")
+        if isinstance(declared, str):
+            names.add(declared.rsplit("/", 1)[-1].lower())
+        if names & wanted:
+            named.append(package)
+    return named
 
 
 def manifest_texts(facts: ProjectFacts, packages: list[Package]) -> dict[str, str]:

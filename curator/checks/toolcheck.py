@@ -9,7 +9,14 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 
 from curator.checks.listing import ProjectFiles
-from curator.checks.manifests import Package, evidence_everywhere, manifest_texts, mentions, nested_packages
+from curator.checks.manifests import (
+    Package,
+    evidence_everywhere,
+    manifest_texts,
+    mentions,
+    named_packages,
+    nested_packages,
+)
 from curator.checks.probes import ProbeRunner
 from curator.checks.project import Evidence, ProjectFacts
 from curator.checks.results import CheckResult, Claim, ProbeResult, Verdict
@@ -55,7 +62,13 @@ class ToolChecker:
         probe = self._tool_probe(category, ecosystem)
         if not evidence and category == "package manager" and ecosystem == "js" and self.facts.package_json is None:
             evidence, probe = self._nested_lockfiles(probe)
-        if not any(item.tool == tool for item in evidence):
+        scoped = (
+            named_packages(self._packages(), claim.extra.get("context") or []) if category != "package manager" else []
+        )
+        scoped_evidence = evidence_everywhere(None, scoped, category, ecosystem)
+        if scoped_evidence:
+            evidence = scoped_evidence
+        elif not any(item.tool == tool for item in evidence):
             everywhere = evidence_everywhere(self.facts, self._packages(), category, ecosystem)
             evidence = everywhere + [item for item in evidence if item not in everywhere]
         mine = [item for item in evidence if item.tool == tool]

@@ -73,6 +73,11 @@ PROJECTS: dict[str, dict[str, str]] = {
         ),
         "packages/api/src/index.ts": "export const port = 3000;\n",
     },
+    "js-scoped": {
+        "package.json": json.dumps({"name": "root", "scripts": {"test": "jest"}, "devDependencies": {"jest": "29"}}),
+        "apps/api/package.json": json.dumps({"name": "@shop/api", "devDependencies": {"vitest": "1"}}),
+        "tests/package.json": json.dumps({"name": "e2e", "devDependencies": {"vitest": "1"}}),
+    },
     "js-plain": {
         "package.json": json.dumps(
             {"name": "shop", "scripts": {"test": "vitest run"}, "devDependencies": {"vitest": "1", "pinia": "2"}}
@@ -141,6 +146,9 @@ CASES = [
     ("api package on jest", "js-turbo", "API tests use jest.", "jest", "pass", "packages/api/package.json"),
     ("web package on vitest", "js-turbo", "Web tests use vitest.", "vitest", "pass", "packages/web"),
     ("no package on mocha", "js-turbo", "Unit tests use mocha.", "mocha", "fail", "jest"),
+    ("root on jest, api package on vitest", "js-scoped", "API tests use jest.", "jest", "fail", "apps/api"),
+    ("root on jest, sentence names no package", "js-scoped", "Unit tests use jest.", "jest", "pass", "package.json"),
+    ("root on jest, api package named", "js-scoped", "The api package tests use vitest.", "vitest", "pass", "apps/api"),
     ("workspace e2e script", "js-turbo", "Run `npm run e2e` for browser tests.", "npm run e2e", "pass", "packages/web"),
     # monorepo tools
     ("nx in a turbo repo", "js-turbo", "We use nx for the monorepo.", "nx", "fail", "turbo.json"),
@@ -174,6 +182,39 @@ CASES = [
         "",
     ),
     (
+        "chinese numeral, right",
+        "js-plain",
+        "`src/stores/` 下有两个 store。",
+        "`src/stores/` 下有两个",
+        "pass",
+        "finds 2",
+    ),
+    (
+        "chinese numeral, wrong",
+        "js-plain",
+        "`src/stores/` 下有三个 store。",
+        "`src/stores/` 下有三个",
+        "fail",
+        "finds 2",
+    ),
+    ("digits without spaces", "js-plain", "`src/stores/` 里有3个文件。", "`src/stores/` 里有3个", "fail", "finds 2"),
+    (
+        "english number word",
+        "js-plain",
+        "The `src/stores/` folder has two stores.",
+        "`src/stores/` folder has two stores",
+        "pass",
+        "",
+    ),
+    (
+        "a dozen",
+        "js-plain",
+        "There are a dozen stores in `src/stores/`.",
+        "a dozen stores in `src/stores/`",
+        "fail",
+        "12",
+    ),
+    (
         "index file is not a hook",
         "js-plain",
         "`src/hooks/` has 2 hooks.",
@@ -201,6 +242,8 @@ def test_verdicts(projects: dict[str, Path], project: str, body: str, text: str,
     [
         ("Pass `--race` to go test.", "--race"),
         ("We have 120 tests in tests/.", "120 tests in tests/"),
+        ("The two main files in `src/` are a.ts and b.ts.", "two main files in `src/`"),
+        ("`src/` 下有一个 README。", "`src/` 下有一个"),
         ("Enable turbo mode on the laptop; use Turbo for page updates.", "Turbo"),
         ("Handle it with click handlers; use gin tonic.", "gin"),
         ("The Flask docs are good reading.", "Flask"),
