@@ -17,6 +17,7 @@ from curator.checks.vocab import (
     FILE_OPTIONS,
     KNOWN_FILENAMES,
     LIBRARIES,
+    LINTING_TOOLS,
     NOT_FILE_OPTION_COMMANDS,
     NOT_IDENTIFIERS,
     NOT_PATH_PAIRS,
@@ -408,7 +409,7 @@ _TOOL_WORD = re.compile(
     re.IGNORECASE,
 )
 _USE_CUE = re.compile(
-    r"(?:\buse[sd]?|\busing|\bwith|\bvia|\bruns?\s+(?:on|under)|\b(?:switch|migrat|mov|chang)\w*\s+(?:[\w-]+\s+){0,3}to|\btests?\s+(?:are|is)(?:\s+written\s+(?:in|with))?|\bprefer[s]?|\brun(?:s)?|\b(?:managed|done|handled|enforced) by|用|使用|采用|改用|换成|跑)\s*(?:the\s+)?$"
+    r"(?:\buse[sd]?|\busing|\bwith|\bvia|\bruns?\s+(?:on|under)|\b(?:switch|migrat|mov|chang)\w*\s+(?:[\w-]+\s+){0,3}to|\btests?\s+(?:are|is)(?:\s+written\s+(?:in|with))?|\bprefer[s]?|\brun(?:s)?|\b(?:managed|done|handled|enforced|checked|linted) by|用|使用|采用|改用|换成|跑)\s*(?:the\s+)?$"
     r"|(?:package manager|test runner|test framework|formatter|formatting|包管理器?|测试框架|测试|格式化工具?)"
     r"\s*(?:is|:|：|是|为|用)?\s*$",
     re.IGNORECASE,
@@ -429,13 +430,22 @@ _ROLE_CUE = {
     "test runner": re.compile(
         r"(?:\btest (?:runner|framework)\s*(?:is|is now|:|to)?|测试框架\s*(?:是|用|改成|换成)?)\s*$", re.IGNORECASE
     ),
+    "linter": re.compile(
+        r"(?:\blint\w*\s+(?:\w+\s+){0,2}(?:with|using|via|by)|\blinter\s*(?:is|:)?|\blinting\s*(?:is|:)?"
+        r"|(?:lint|代码检查|静态检查)\s*(?:用|使用)?)\s*$",
+        re.IGNORECASE,
+    ),
     "monorepo tool": re.compile(
         r"(?:\b(?:use[sd]?|using|with|via|on|monorepo\s+(?:tool\s+)?(?:is|:|uses?|runs\s+on)|build\s+system\s+is)"
         r"|用|使用|采用)\s*$",
         re.IGNORECASE,
     ),
 }
+_LINT_AFTER = re.compile(r"^\s*(?:lint(?:s|ing)?\b|check\b|(?:做|来)?(?:代码)?检查)", re.IGNORECASE)
+
+
 _ROLE_AFTER_WORD = {
+    "linter": _LINT_AFTER,
     "formatter": re.compile(r"^\s*(?:format(?:s|ting)?\b(?!\s*(?:string|spec|version|of|=))|格式化)", re.IGNORECASE),
 }
 _ROLE_AFTER = re.compile(
@@ -446,6 +456,7 @@ _ROLE_AFTER = re.compile(
 
 
 COMMAND_ONLY_TOOLS = {"turbo"}
+MIXED_CASE_TOOLS = {"ESLint", "PyLint"}
 """Tool names that mean something else in prose (Hotwire's Turbo): claimed only from a command or their long name."""
 
 
@@ -455,11 +466,16 @@ def _prose_tools(masked: str, entry: Entry, taken: _Taken) -> list[Claim]:
         if match.start() in taken:
             continue
         name = match.group(1).lower()
-        if name != match.group(1) and match.group(1) != match.group(1).capitalize() or name in COMMAND_ONLY_TOOLS:
+        written = match.group(1)
+        if name != written and written != written.capitalize() and written not in MIXED_CASE_TOOLS:
+            continue
+        if name in COMMAND_ONLY_TOOLS:
             continue
         before = masked[max(0, match.start() - 40) : match.start()]
         after = masked[match.end() : match.end() + 40]
         category, ecosystem = TOOLS[name]
+        if name in LINTING_TOOLS and _lints(before, after):
+            category, ecosystem = "linter", LINTING_TOOLS[name]
         cue = _USE_CUE if name in PROSE_TOOLS else _ROLE_CUE[category]
         role_after = _ROLE_AFTER_WORD.get(category)
         if not cue.search(before) and not _ROLE_AFTER.search(after) and not (role_after and role_after.search(after)):
@@ -478,6 +494,11 @@ def _prose_tools(masked: str, entry: Entry, taken: _Taken) -> list[Claim]:
             )
         )
     return claims
+
+
+def _lints(before: str, after: str) -> bool:
+    """Whether a sentence names a formatter that lints too as the linter ("lint with ruff", "ruff lints")."""
+    return bool(_ROLE_CUE["linter"].search(before) or _LINT_AFTER.search(after))
 
 
 def _sentence_words(masked: str, start: int) -> list[str]:

@@ -92,9 +92,10 @@ def command_claims(command: str, entry: Entry, span: tuple[int, int]) -> list[Cl
         return []
     claims: list[Claim] = []
 
-    def tool(name: str) -> None:
+    def tool(name: str, role: str | None = None) -> None:
         if name in TOOLS:
             category, ecosystem = TOOLS[name]
+            category = role or category
             claims.append(
                 Claim(
                     "tool",
@@ -164,6 +165,8 @@ def command_claims(command: str, entry: Entry, span: tuple[int, int]) -> list[Cl
     elif program == "ruff":
         if args[:1] == ["format"]:
             tool("ruff")
+        elif args[:1] == ["check"]:
+            tool("ruff", "linter")
     else:
         tool(program)
     return claims

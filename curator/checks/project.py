@@ -88,11 +88,18 @@ class ProjectFacts:
 
     def evidence(self, category: str, ecosystem: str) -> list[Evidence]:
         """Signs of which tool of a category the project uses (package manager, test runner, formatter)."""
-        return _EVIDENCE[(category, ecosystem)](self)
+        if category == "linter":
+            from curator.checks.linters import linter_evidence
+
+            return linter_evidence(self, ecosystem)
+        finder = _EVIDENCE.get((category, ecosystem))
+        return finder(self) if finder is not None else []
 
     def has_ecosystem(self, ecosystem: str) -> bool:
         if ecosystem == "js":
             return self.package_json is not None
+        if ecosystem in ("go", "rust"):
+            return ("go.mod" if ecosystem == "go" else "Cargo.toml") in self.names
         return self.pyproject is not None or bool(self.names & {"setup.py", "setup.cfg", "requirements.txt", "Pipfile"})
 
     def versions(self, runtime: str) -> list[VersionSource]:
@@ -126,6 +133,7 @@ def load_facts(root: Path) -> ProjectFacts:
         "setup.cfg",
         "tox.ini",
         "pytest.ini",
+        ".flake8",
         ".nvmrc",
         ".node-version",
         ".python-version",

@@ -20,7 +20,7 @@ from curator.checks.manifests import (
 from curator.checks.probes import ProbeRunner
 from curator.checks.project import Evidence, ProjectFacts
 from curator.checks.results import CheckResult, Claim, ProbeResult, Verdict
-from curator.checks.vocab import LIBRARIES, TOOLS
+from curator.checks.vocab import LIBRARIES, LINTING_TOOLS, TOOLS
 
 NESTED_LOCKFILES = {
     "package-lock.json": "npm",
@@ -29,7 +29,7 @@ NESTED_LOCKFILES = {
     "bun.lockb": "bun",
     "bun.lock": "bun",
 }
-TRACED_CATEGORIES = {"formatter", "test runner", "monorepo tool"}
+TRACED_CATEGORIES = {"formatter", "test runner", "monorepo tool", "linter"}
 ECOSYSTEM_FILES = {
     "js": ("package.json",),
     "python": ("pyproject.toml", "Pipfile", "setup.cfg", "tox.ini", ".pre-commit-config.yaml"),
@@ -179,6 +179,8 @@ class ToolChecker:
         if category == "package manager":
             return self.runner.run(["ls", "-1", "-A", "--", "."])
         names = sorted(name for name, (cat, eco) in TOOLS.items() if cat == category and eco == ecosystem)
+        if category == "linter":
+            names += sorted(name for name, eco in LINTING_TOOLS.items() if eco == ecosystem)
         files = [
             name
             for name in ("package.json", "pyproject.toml", ".pre-commit-config.yaml", "setup.cfg", "tox.ini")

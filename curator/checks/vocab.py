@@ -22,6 +22,11 @@ TOOLS: dict[str, tuple[str, str]] = {
     "yapf": ("formatter", "python"),
     "autopep8": ("formatter", "python"),
     "ruff": ("formatter", "python"),
+    "eslint": ("linter", "js"),
+    "oxlint": ("linter", "js"),
+    "flake8": ("linter", "python"),
+    "pylint": ("linter", "python"),
+    "golangci-lint": ("linter", "go"),
     "nx": ("monorepo tool", "js"),
     "turbo": ("monorepo tool", "js"),
     "turborepo": ("monorepo tool", "js"),
@@ -29,6 +34,8 @@ TOOLS: dict[str, tuple[str, str]] = {
 }
 PROSE_TOOLS = {name for name in TOOLS if name not in {"black", "ruff", "bun", "uv", "turbo"}}
 TOOL_ALIASES = {"turborepo": "turbo"}
+LINTING_TOOLS = {"ruff": "python", "biome": "js"}
+"""Formatters that lint too: claimed as the linter when the sentence says so ("lint with ruff", `ruff check`)."""
 
 JS_MANAGERS = ("npm", "pnpm", "yarn", "bun")
 PY_MANAGERS = ("uv", "poetry", "pdm", "hatch", "rye")

@@ -80,7 +80,11 @@ PROJECTS: dict[str, dict[str, str]] = {
     },
     "js-plain": {
         "package.json": json.dumps(
-            {"name": "shop", "scripts": {"test": "vitest run"}, "devDependencies": {"vitest": "1", "pinia": "2"}}
+            {
+                "name": "shop",
+                "scripts": {"test": "vitest run", "lint": "eslint ."},
+                "devDependencies": {"vitest": "1", "pinia": "2", "eslint": "9"},
+            }
         ),
         "pnpm-lock.yaml": "",
         "src/stores/user.ts": "export const useUser = 1\n",
@@ -141,7 +145,14 @@ CASES = [
     ("black, black project", "py-black", "代码用 black 格式化。", "black", "pass", "[tool.black]"),
     ("black, ruff-only project", "py-ruff", "Format with black before pushing.", "black", "fail", "names black"),
     ("ruff, ruff-only project", "py-ruff", "Format with ruff before pushing.", "ruff", "pass", "ruff"),
-    ("ruff as a linter only", "py-black", "Lint with ruff; it also runs in CI.", "ruff", "absent", ""),
+    ("ruff as a linter only", "py-black", "Lint with ruff; it also runs in CI.", "ruff", "pass", "dependency"),
+    # linters, and formatters that lint too
+    ("flake8 in a ruff project", "py-ruff", "Lint with flake8 before pushing.", "flake8", "fail", "[tool.ruff]"),
+    ("ruff as the linter", "py-ruff", "Lint with ruff before pushing.", "ruff", "pass", "[tool.ruff]"),
+    ("ruff check command", "py-ruff", "`ruff check .` must pass.", "ruff check .", "pass", "[tool.ruff]"),
+    ("ruff lints, chinese", "py-black", "代码检查用 pylint。", "pylint", "fail", "ruff"),
+    ("ESLint spelled so", "js-plain", "The frontend lints with ESLint.", "ESLint", "pass", "eslint"),
+    ("biome in an eslint project", "js-plain", "Code is linted with biome.", "biome", "fail", "eslint"),
     # test runners of workspace packages
     ("api package on jest", "js-turbo", "API tests use jest.", "jest", "pass", "packages/api/package.json"),
     ("web package on vitest", "js-turbo", "Web tests use vitest.", "vitest", "pass", "packages/web"),
