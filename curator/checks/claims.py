@@ -131,6 +131,10 @@ def extract_claims(entry: Entry, project: Path | None = None, *, store: Store | 
         add(claim)
     for claim in _prose_libraries(masked, entry):
         add(claim)
+    for claim in _prose_commands(masked, entry, taken):
+        add(claim)
+    for claim in _prose_paths(masked, entry, taken, store):
+        add(claim)
     for claim in _versions(masked, body, entry):
         add(claim)
     counts = [claim.span for claim in found if claim.kind == "count"]
@@ -499,6 +503,55 @@ def _prose_tools(masked: str, entry: Entry, taken: _Taken) -> list[Claim]:
 def _lints(before: str, after: str) -> bool:
     """Whether a sentence names a formatter that lints too as the linter ("lint with ruff", "ruff lints")."""
     return bool(_ROLE_CUE["linter"].search(before) or _LINT_AFTER.search(after))
+
+
+_PROSE_COMMAND = re.compile(
+    r"(?:\b(?:run|runs|running|via|with|use|using|then|first)|先跑|跑|运行|执行|用|使用)\s*"
+    r"(?P<command>(?:make|just)\s+[A-Za-z0-9][A-Za-z0-9_.:-]*|(?:npm|pnpm|yarn|bun)\s+run\s+[A-Za-z0-9][A-Za-z0-9_.:-]*"
+    r"|(?:pnpm|yarn|bun)\s+[A-Za-z0-9][A-Za-z0-9_.-]*[:-][A-Za-z0-9_.:-]*[A-Za-z0-9])(?![\w:/-])",
+    re.IGNORECASE,
+)
+_NOT_TARGETS = frozenset(
+    "sure it sense the a an this that these those them things changes use your our any some no one room progress up "
+    "certain all everything".split()
+)
+
+
+def _prose_commands(masked: str, entry: Entry, taken: _Taken) -> list[Claim]:
+    """Script commands written without backticks after a run cue ("run make test-cov", "先跑 make bench")."""
+    claims = []
+    for match in _PROSE_COMMAND.finditer(masked):
+        start, end = match.span("command")
+        command = match.group("command").rstrip(".:")
+        if (
+            start in taken
+            or command.split()[-1].lower() in _NOT_TARGETS
+            or command.split()[0] != command.split()[0].lower()
+        ):
+            continue
+        claims += [
+            claim
+            for claim in commandclaims.command_claims(command, entry, (start, start + len(command)))
+            if claim.kind == "script"
+        ]
+    return claims
+
+
+_PROSE_PATH = re.compile(
+    r"(?<![\w/.@:~\\-])(?:\./)?[A-Za-z0-9_][\w.-]*(?:/[\w.-]+)+\.(?P<ext>[A-Za-z0-9]{1,10})(?![\w/-]|\.\w)"
+)
+
+
+def _prose_paths(masked: str, entry: Entry, taken: _Taken, store: Store | None) -> list[Claim]:
+    """File paths written in prose without backticks, with a folder and a known extension ("see src/api/order.ts")."""
+    claims = []
+    for match in _PROSE_PATH.finditer(masked):
+        path = match.group(0)
+        if match.start() in taken or match.group("ext").lower() not in FILE_EXTENSIONS or _DOMAIN.match(path):
+            continue
+        if _pathlike(path, strict=True) and not _is_memory_link(path, entry, store):
+            claims.append(_path_claim(path, entry, match.span(), "prose", path))
+    return claims
 
 
 def _sentence_words(masked: str, start: int) -> list[str]:
