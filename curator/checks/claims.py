@@ -15,6 +15,7 @@ from curator.checks.vocab import (
     EXTERNAL_COMMANDS,
     FILE_EXTENSIONS,
     FILE_OPTIONS,
+    JS_MANAGERS,
     KNOWN_FILENAMES,
     LIBRARIES,
     LINTING_TOOLS,
@@ -49,7 +50,7 @@ _PLACEHOLDER = re.compile(r"YYYY|MM-DD|\bDD\b|XXX|\.\.\.|[<>{}$%*?\[\]|]|^/[a-z]
 _ANCHOR = re.compile(r"^(.+?)#[A-Za-z][\w\-]*$")
 _LINE_SUFFIX = re.compile(r"(?:#L\d+(?:-L?\d+)?|:\d+(?:[-:]\d+)?)$")
 _VERSION = re.compile(
-    r"(?<![\w.\-/])(?P<tool>node(?:\.js|js)?|python|golang|go)"
+    r"(?<![\w.\-/])(?P<tool>node(?:\.js|js)?|python|golang|go|pnpm|yarn|npm|bun)"
     r"(?:\s*(?:版本|version)\s*(?:是|为|:|：|=|is)?\s*v?|\s+v?|\s*@\s*|\s*(?=>=|≥|\^|~))"
     r"(?P<op>>=|≥|\^|~)?\s*(?P<ver>\d+(?:\.\d+){0,2})(?P<plus>\+|\s*(?:or|and) (?:newer|later|above|up)|\s*及?以上)?"
     r"(?![\w.]*\d)",
@@ -622,11 +623,15 @@ def _versions(masked: str, body: str, entry: Entry) -> list[Claim]:
     for match in _VERSION.finditer(masked):
         tool = match.group("tool").lower()
         runtime = "node" if tool.startswith("node") else ("go" if tool in ("go", "golang") else "python")
+        runtime = tool if tool in JS_MANAGERS else runtime
         version = match.group("ver")
         major = int(version.split(".")[0])
         cued = bool(match.group("plus")) or bool(
             _VERSION_CUE.search(masked[max(0, match.start() - 30) : match.start()])
         )
+        marked = "@" in match.group(0) or re.search(r"(?i)\bv\d|version|版本", match.group(0)) is not None
+        if runtime in JS_MANAGERS and (not 1 <= major <= 20 or not (cued or marked or "." in version)):
+            continue
         if runtime == "node" and (
             not 4 <= major <= 40 or (match.group("tool") == "node" and "." not in version and not cued)
         ):

@@ -6,7 +6,9 @@ import json
 import os
 import re
 import tomllib
+from collections.abc import Callable
 from dataclasses import dataclass, field
+from functools import partial
 from pathlib import Path
 from typing import Any
 
@@ -103,7 +105,8 @@ class ProjectFacts:
         return self.pyproject is not None or bool(self.names & {"setup.py", "setup.cfg", "requirements.txt", "Pipfile"})
 
     def versions(self, runtime: str) -> list[VersionSource]:
-        return _VERSIONS[runtime](self)
+        finder = _VERSIONS.get(runtime)
+        return finder(self) if finder is not None else []
 
 
 _REQUIREMENTS = re.compile(r"requirements[\w.\-]*\.txt")
@@ -396,4 +399,24 @@ def _go_versions(facts: ProjectFacts) -> list[VersionSource]:
     return [VersionSource("go.mod", match.group(1), pin=False, pattern="^go ")] if match else []
 
 
-_VERSIONS = {"node": _node_versions, "python": _python_versions, "go": _go_versions}
+def _manager_versions(facts: ProjectFacts, manager: str) -> list[VersionSource]:
+    """A JavaScript package manager's version: `packageManager` (a pin), .tool-versions, or `engines` (a range)."""
+    package = facts.package_json or {}
+    declared = package.get("packageManager")
+    found = []
+    if isinstance(declared, str) and declared.startswith(f"{manager}@"):
+        pinned = declared.split("@", 1)[1].split("+", 1)[0]
+        found.append(VersionSource("package.json", pinned, pin=True, pattern='"packageManager"'))
+    found += _tool_versions(facts, (manager,))
+    engines = package.get("engines")
+    if isinstance(engines, dict) and isinstance(engines.get(manager), str):
+        found.append(VersionSource("package.json", engines[manager], pin=False, pattern=f'"{manager}"'))
+    return found
+
+
+_VERSIONS: dict[str, Callable[[ProjectFacts], list[VersionSource]]] = {
+    "node": _node_versions,
+    "python": _python_versions,
+    "go": _go_versions,
+    **{manager: partial(_manager_versions, manager=manager) for manager in ("npm", "pnpm", "yarn", "bun")},
+}

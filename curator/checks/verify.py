@@ -471,7 +471,7 @@ class Checker:
             return CheckResult(
                 claim,
                 "unknown",
-                f"the project pins no {runtime} version (.nvmrc, engines, requires-python, .python-version, go.mod)",
+                f"the project pins no {runtime} version (.nvmrc, engines, packageManager, requires-python, .python-version, go.mod)",
             )
         pins = [source for source in sources if source.pin]
         chosen = pins or sources

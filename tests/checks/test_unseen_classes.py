@@ -79,9 +79,11 @@ PROJECTS: dict[str, dict[str, str]] = {
         "tests/package.json": json.dumps({"name": "e2e", "devDependencies": {"vitest": "1"}}),
     },
     "js-plain": {
+        "Makefile": "test:\n\tpnpm test\n\nlint:\n\tpnpm lint\n",
         "package.json": json.dumps(
             {
                 "name": "shop",
+                "packageManager": "pnpm@9.12.0",
                 "scripts": {"test": "vitest run", "lint": "eslint ."},
                 "devDependencies": {"vitest": "1", "pinia": "2", "eslint": "9"},
             }
@@ -175,6 +177,22 @@ CASES = [
     ("async runtime", "rust-clap", "It runs on tokio.", "tokio", "pass", "Cargo.toml"),
     ("workspace http framework", "js-turbo", "The API uses express.", "express", "fail", "koa"),
     ("state library", "js-plain", "State lives in stores and uses pinia.", "pinia", "pass", "package.json"),
+    # script commands and file paths in prose, without backticks
+    ("make target in prose", "js-plain", "性能回归先跑 make bench。", "make bench", "fail", "no bench target"),
+    ("make target in prose, right", "js-plain", "Run make lint before pushing.", "make lint", "pass", "lint"),
+    ("pnpm script in prose", "js-plain", "Run pnpm build:prod to ship.", "pnpm build:prod", "fail", "build:prod"),
+    (
+        "prose path, gone",
+        "js-plain",
+        "The order API is in src/api/order.ts.",
+        "src/api/order.ts",
+        "fail",
+        "no such path",
+    ),
+    ("prose path, there", "js-plain", "Stores live in src/stores/user.ts.", "src/stores/user.ts", "pass", "exists"),
+    # package-manager versions against packageManager
+    ("pnpm major, wrong", "js-plain", "We use pnpm 8 here.", "pnpm 8", "fail", "9.12.0"),
+    ("pnpm pinned, right", "js-plain", "Needs pnpm@9.12.", "pnpm@9.12", "pass", "9.12.0"),
     # counts named by their folder
     (
         "stores count, wrong",
@@ -253,6 +271,11 @@ def test_verdicts(projects: dict[str, Path], project: str, body: str, text: str,
     [
         ("Pass `--race` to go test.", "--race"),
         ("We have 120 tests in tests/.", "120 tests in tests/"),
+        ("Make sure the docs build.", "make sure"),
+        ("Use pnpm for everything; 用 pnpm 装依赖。", "装依赖"),
+        ("Use pnpm for everything.", "for"),
+        ("Settings are in ~/.config/app/config.yaml and https://example.com/a/b.json.", "config/app/config.yaml"),
+        ("The npm 5 packages are old.", "npm 5"),
         ("The two main files in `src/` are a.ts and b.ts.", "two main files in `src/`"),
         ("`src/` 下有一个 README。", "`src/` 下有一个"),
         ("Enable turbo mode on the laptop; use Turbo for page updates.", "Turbo"),
