@@ -543,12 +543,19 @@ _PROSE_PATH = re.compile(
 )
 
 
+_EXAMPLE_CUE = re.compile(
+    r"(?:\blike|\be\.g\.,?|\bsuch as|\bfor example,?|\bfor instance,?|\bsay|比如|例如|如)\s*$", re.IGNORECASE
+)
+
+
 def _prose_paths(masked: str, entry: Entry, taken: _Taken, store: Store | None) -> list[Claim]:
     """File paths written in prose without backticks, with a folder and a known extension ("see src/api/order.ts")."""
     claims = []
     for match in _PROSE_PATH.finditer(masked):
         path = match.group(0)
         if match.start() in taken or match.group("ext").lower() not in FILE_EXTENSIONS or _DOMAIN.match(path):
+            continue
+        if _EXAMPLE_CUE.search(masked[max(0, match.start() - 24) : match.start()]):
             continue
         if _pathlike(path, strict=True) and not _is_memory_link(path, entry, store):
             claims.append(_path_claim(path, entry, match.span(), "prose", path))
@@ -567,9 +574,9 @@ _LIBRARY_WORD = re.compile(
     re.IGNORECASE,
 )
 _LIBRARY_CUE = re.compile(
-    r"(?:\buse[sd]?|\busing|\bwith|\bvia|\b(?:built|based|runs?|written)\s+(?:on|with|in)|\bon top of|\bpowered by"
+    r"(?:\buse[sd]?|\busing|\bvia|\b(?:built|based|runs?|written|made|implemented)\s+(?:on|with|in)|\bon top of|\bpowered by"
     r"|\b(?:framework|library|lib|router|logger|logging|orm|runtime|queue|parser|parsing)\s*(?:is|:|=)"
-    r"|\b(?:switched|moved|migrated)\s+to|用|使用|采用|基于|改用|是)\s*(?:the\s+)?[`*_]*$",
+    r"|\b(?:switched|moved|migrated)\s+to|(?<!不)(?:用|使用|采用|基于|改用|是))\s*(?:the\s+)?[`*_]*$",
     re.IGNORECASE,
 )
 _WORDLIKE_END = re.compile(
