@@ -124,6 +124,8 @@ def command_claims(command: str, entry: Entry, span: tuple[int, int]) -> list[Cl
         if program == "npm" and sub not in PM_BUILTINS | set(PM_TEST_ALIASES) | {"run", "run-script"}:
             return []
         tool(program)
+        if program == "npm" and sub in {"run", "run-script", *PM_TEST_ALIASES}:
+            claims[-1].extra["runs_script"] = True
         if sub in ("run", "run-script") and len(rest) > 1:
             script("package.json", rest[1])
         elif sub in PM_TEST_ALIASES and not (program == "npm" and sub in ("stop", "restart")):

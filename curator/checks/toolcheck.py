@@ -77,6 +77,14 @@ class ToolChecker:
             mine = []
         if mine:
             return _result(claim, "pass", f"memory says {tool}; the project has {mine[0].where}", probe, tool)
+        if others and claim.extra.get("runs_script"):
+            return _result(
+                claim,
+                "unknown",
+                f"`{claim.text}` runs a package.json script, which npm does in any project; "
+                f"the project's package manager is {others[0].tool} ({others[0].where})",
+                probe,
+            )
         if others:
             names = sorted({item.tool for item in others})
             shown = "; ".join(f"{item.where} ({item.tool})" for item in others[:3])

@@ -162,6 +162,8 @@ CASES = [
     ("root on jest, api package on vitest", "js-scoped", "API tests use jest.", "jest", "fail", "apps/api"),
     ("root on jest, sentence names no package", "js-scoped", "Unit tests use jest.", "jest", "pass", "package.json"),
     ("root on jest, api package named", "js-scoped", "The api package tests use vitest.", "vitest", "pass", "apps/api"),
+    ("npm runs a script in a pnpm project", "js-plain", "Run `npm run lint`.", "npm run lint", "pass", '"lint"'),
+    ("npm install in a pnpm project", "js-plain", "Install with `npm install`.", "npm install", "fail", "pnpm"),
     ("workspace e2e script", "js-turbo", "Run `npm run e2e` for browser tests.", "npm run e2e", "pass", "packages/web"),
     # monorepo tools
     ("nx in a turbo repo", "js-turbo", "We use nx for the monorepo.", "nx", "fail", "turbo.json"),
@@ -338,3 +340,11 @@ def test_workspace_scripts_outside_git(tmp_path: Path) -> None:
     found = _verdicts(project, "Run `npm run e2e` and `npm run smoke`.")
     assert found["npm run e2e"][0] == "pass" and "apps/web/package.json" in found["npm run e2e"][1]
     assert found["npm run smoke"][0] == "fail"
+
+
+def test_npm_running_a_script_is_not_a_package_manager_claim_that_fails(projects: dict[str, Path]) -> None:
+    results = run_checks(_store(projects["js-plain"], "Run `npm run lint` and `npm test`.")).results["probe.md"]
+    tools = [result for result in results if result.claim.kind == "tool"]
+    assert tools and {result.verdict for result in tools} == {"unknown"}, [r.explanation for r in tools]
+    assert "pnpm" in tools[0].explanation
+    assert not [result for result in results if result.failed]
