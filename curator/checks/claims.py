@@ -50,7 +50,7 @@ _PLACEHOLDER = re.compile(r"YYYY|MM-DD|\bDD\b|XXX|\.\.\.|[<>{}$%*?\[\]|]|^/[a-z]
 _ANCHOR = re.compile(r"^(.+?)#[A-Za-z][\w\-]*$")
 _LINE_SUFFIX = re.compile(r"(?:#L\d+(?:-L?\d+)?|:\d+(?:[-:]\d+)?)$")
 _VERSION = re.compile(
-    r"(?<![\w.\-/])(?P<tool>node(?:\.js|js)?|python|golang|go|pnpm|yarn|npm|bun)"
+    r"(?<![\w.\-/])(?P<tool>node(?:\.js|js)?|python|golang|go|pnpm|yarn|npm|bun|rust|ruby)"
     r"(?:\s*(?:版本|version)\s*(?:是|为|:|：|=|is)?\s*v?|\s+v?|\s*@\s*|\s*(?=>=|≥|\^|~))"
     r"(?P<op>>=|≥|\^|~)?\s*(?P<ver>\d+(?:\.\d+){0,2})(?P<plus>\+|\s*(?:or|and) (?:newer|later|above|up)|\s*及?以上)?"
     r"(?![\w.]*\d)",
@@ -630,7 +630,7 @@ def _versions(masked: str, body: str, entry: Entry) -> list[Claim]:
     for match in _VERSION.finditer(masked):
         tool = match.group("tool").lower()
         runtime = "node" if tool.startswith("node") else ("go" if tool in ("go", "golang") else "python")
-        runtime = tool if tool in JS_MANAGERS else runtime
+        runtime = tool if tool in (*JS_MANAGERS, "rust", "ruby") else runtime
         version = match.group("ver")
         major = int(version.split(".")[0])
         cued = bool(match.group("plus")) or bool(
@@ -644,6 +644,8 @@ def _versions(masked: str, body: str, entry: Entry) -> list[Claim]:
         ):
             continue
         if runtime == "python" and major not in (2, 3):
+            continue
+        if runtime in ("rust", "ruby") and ("." not in version or not 1 <= major <= 3):
             continue
         if runtime == "go" and (tool == "go" and match.group("tool") != "Go" or "." not in version):
             continue

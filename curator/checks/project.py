@@ -146,6 +146,10 @@ def load_facts(root: Path) -> ProjectFacts:
         "Cargo.toml",
         "Pipfile",
         "Makefile",
+        "rust-toolchain.toml",
+        "rust-toolchain",
+        ".ruby-version",
+        "Gemfile",
     ):
         if rel in facts.names:
             text = _read_text(root, rel)
@@ -414,7 +418,39 @@ def _manager_versions(facts: ProjectFacts, manager: str) -> list[VersionSource]:
     return found
 
 
+def _rust_versions(facts: ProjectFacts) -> list[VersionSource]:
+    """rust-toolchain(.toml)'s channel (a pin, when it is a number) and Cargo.toml's `rust-version` (a minimum)."""
+    found = []
+    for name in ("rust-toolchain.toml", "rust-toolchain"):
+        text = facts.texts.get(name, "")
+        match = re.search(r"^\s*(?:channel\s*=\s*[\"']?)?(\d+\.\d+(?:\.\d+)?)", text, re.MULTILINE)
+        if match:
+            found.append(
+                VersionSource(name, match.group(1), pin=True, pattern="channel" if name.endswith("toml") else "")
+            )
+    found += _tool_versions(facts, ("rust",))
+    match = re.search(r"^\s*rust-version\s*=\s*[\"'](\d+(?:\.\d+){0,2})[\"']", facts.texts.get("Cargo.toml", ""), re.M)
+    if match:
+        found.append(VersionSource("Cargo.toml", f">={match.group(1)}", pin=False, pattern="rust-version"))
+    return found
+
+
+def _ruby_versions(facts: ProjectFacts) -> list[VersionSource]:
+    """.ruby-version and .tool-versions (pins), and the Gemfile's `ruby "3.2.2"`."""
+    found = []
+    pinned = facts.texts.get(".ruby-version", "").strip().removeprefix("ruby-")
+    if pinned:
+        found.append(VersionSource(".ruby-version", pinned.splitlines()[0], pin=True))
+    found += _tool_versions(facts, ("ruby",))
+    match = re.search(r"^\s*ruby\s+[\"']([^\"']+)[\"']", facts.texts.get("Gemfile", ""), re.MULTILINE)
+    if match:
+        found.append(VersionSource("Gemfile", match.group(1), pin=False, pattern="^ruby "))
+    return found
+
+
 _VERSIONS: dict[str, Callable[[ProjectFacts], list[VersionSource]]] = {
+    "rust": _rust_versions,
+    "ruby": _ruby_versions,
     "node": _node_versions,
     "python": _python_versions,
     "go": _go_versions,

@@ -32,11 +32,13 @@ PROJECTS: dict[str, dict[str, str]] = {
     "rust-clap": {
         "Cargo.toml": '[package]\nname = "tool"\n\n[dependencies]\nclap = { version = "4", features = ["derive"] }\n'
         'tokio = "1"\n',
+        "rust-toolchain.toml": '[toolchain]\nchannel = "1.78"\n',
         "src/main.rs": (
             "#[derive(Parser)]\nstruct Args {\n    #[arg(long)]\n    batch_size: usize,\n"
             '    #[arg(long = "out-dir")]\n    output: PathBuf,\n}\n\nfn main() {\n    let timeout_secs = 3;\n}\n'
         ),
     },
+    "ruby": {".ruby-version": "3.3.0\n", "Gemfile": 'source "https://rubygems.org"\nruby "3.3.0"\n'},
     "py-ruff": {
         "pyproject.toml": '[project]\nname = "svc"\ndependencies = ["fastapi>=0.110"]\n\n'
         '[project.optional-dependencies]\ndev = ["ruff>=0.5", "pytest>=8"]\n\n[tool.ruff]\nline-length = 100\n',
@@ -195,6 +197,11 @@ CASES = [
     # package-manager versions against packageManager
     ("pnpm major, wrong", "js-plain", "We use pnpm 8 here.", "pnpm 8", "fail", "9.12.0"),
     ("pnpm pinned, right", "js-plain", "Needs pnpm@9.12.", "pnpm@9.12", "pass", "9.12.0"),
+    # runtime versions beyond node, python and go
+    ("rust toolchain, wrong", "rust-clap", "We build with Rust 1.70.", "Rust 1.70", "fail", "1.78"),
+    ("rust toolchain, right", "rust-clap", "The toolchain is Rust 1.78.", "Rust 1.78", "pass", "rust-toolchain.toml"),
+    ("ruby, wrong", "ruby", "The app runs on Ruby 3.2.", "Ruby 3.2", "fail", "3.3.0"),
+    ("ruby, right", "ruby", "Ruby 3.3 is required.", "Ruby 3.3", "pass", ".ruby-version"),
     # counts named by their folder
     (
         "stores count, wrong",
@@ -274,6 +281,7 @@ def test_verdicts(projects: dict[str, Path], project: str, body: str, text: str,
         ("Pass `--race` to go test.", "--race"),
         ("We have 120 tests in tests/.", "120 tests in tests/"),
         ("Make sure the docs build.", "make sure"),
+        ("Rust 2021 edition idioms only.", "Rust 2021"),
         ("Name specs like tests/unit/foo.spec.ts and keep them small.", "tests/unit/foo.spec.ts"),
         ("The SDK works with express and koa.", "express"),
         ("CLI 框架不是 urfave/cli。", "urfave/cli"),
