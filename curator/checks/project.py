@@ -102,7 +102,11 @@ class ProjectFacts:
             return self.package_json is not None
         if ecosystem in ("go", "rust"):
             return ("go.mod" if ecosystem == "go" else "Cargo.toml") in self.names
-        return self.pyproject is not None or bool(self.names & {"setup.py", "setup.cfg", "requirements.txt", "Pipfile"})
+        return (
+            self.pyproject is not None
+            or bool(self.names & {"setup.py", "setup.cfg", "Pipfile"})
+            or any(_REQUIREMENTS.fullmatch(name) for name in self.names)
+        )
 
     def versions(self, runtime: str) -> list[VersionSource]:
         finder = _VERSIONS.get(runtime)

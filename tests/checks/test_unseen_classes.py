@@ -45,6 +45,7 @@ PROJECTS: dict[str, dict[str, str]] = {
         "svc/main.py": 'import typer\n\ndef main(dry_run: bool = typer.Option(False)) -> None:\n    """Entry."""\n',
         "tests/conftest.py": "",
     },
+    "py-reqs": {"requirements-dev.txt": "ruff==0.5.0\npytest\n", "app.py": "print(1)\n"},
     "py-black": {
         "pyproject.toml": '[tool.poetry]\nname = "pts"\n\n[tool.poetry.dependencies]\npython = "~3.10"\nflask = "^3"\n'
         'celery = "^5"\n\n[tool.poetry.group.dev.dependencies]\nblack = "^24"\nruff = "^0.5"\n\n[tool.black]\n'
@@ -148,6 +149,8 @@ CASES = [
     ("ruff format, black project", "py-black", "格式化：用 ruff format。", "ruff", "fail", "[tool.black]"),
     ("black, black project", "py-black", "代码用 black 格式化。", "black", "pass", "[tool.black]"),
     ("black, ruff-only project", "py-ruff", "Format with black before pushing.", "black", "fail", "names black"),
+    ("black, only a requirements file", "py-reqs", "Format with black.", "black", "fail", "requirements-dev.txt"),
+    ("ruff, only a requirements file", "py-reqs", "Format with ruff.", "ruff", "pass", "requirements-dev.txt"),
     ("ruff, ruff-only project", "py-ruff", "Format with ruff before pushing.", "ruff", "pass", "ruff"),
     ("ruff as a linter only", "py-black", "Lint with ruff; it also runs in CI.", "ruff", "pass", "dependency"),
     # linters, and formatters that lint too
