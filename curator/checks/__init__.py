@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import os
+import re
 import time
 from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass, field
@@ -30,6 +31,7 @@ __all__ = [
     "run_checks",
 ]
 MAX_WORKERS = 8
+_MEMORY_SAYS = re.compile(r"^memory (says|mentions)\b")
 
 
 @dataclass
@@ -147,6 +149,9 @@ def run_checks(
     by_claim = iter(verdicts)
     for entry, claims in claims_by_entry:
         results = [next(by_claim) for _ in claims]
+        if entry.origin == "project":
+            for result in results:
+                result.explanation = _MEMORY_SAYS.sub(f"{entry.path} \\1", result.explanation, count=1)
         outcome.results[entry.id] = results
         outcome.findings += [failed_finding(entry.id, result) for result in results if result.failed]
     for finding in outcome.findings:

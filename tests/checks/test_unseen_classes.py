@@ -329,6 +329,8 @@ def test_instruction_file_rules_are_checked_and_named_by_line(tmp_path: Path) ->
         (finding.entries[0], finding.evidence["claim"]) for finding in scan.findings if finding.rule == "check-failed"
     }
     assert failed == {("CLAUDE.md:L3", "mock/server.ts"), ("CLAUDE.md:L3", "pnpm mock")}
+    messages = [finding.message for finding in scan.findings if finding.rule == "check-failed"]
+    assert all(message.startswith("CLAUDE.md says") for message in messages), messages
     passed = {result.claim.text for result in scan.check_results["CLAUDE.md:L5"] if result.verdict == "pass"}
     assert passed == {"setupRouterGuards", "src/router/index.ts", "pnpm lint"}
     assert [result.verdict for result in scan.check_results["dev.md"] if result.claim.kind == "script"] == ["pass"]
