@@ -202,7 +202,12 @@ _NOUN_EN = (
     r"controllers|views|layouts|stories|queries|configs|recipes|playbooks|charts|samples|datasets|reports|backups|"
     r"dumps|screenshots|videos|fonts|translations|themes))"
 )
-_DIR = r"(?<![A-Za-z0-9_.\-/`*])(?P<dir>`[^`\n]+`|\*\*[^*\n]+\*\*|(?:\./)?[A-Za-z0-9_.\-]+(?:/[A-Za-z0-9_.\-]+)*/)"
+_DIR = (
+    r"(?<![A-Za-z0-9_.\-/`*])(?P<dir>`[^`\n]+`|\*\*[^*\n]+\*\*"
+    r"|(?:\./)?[A-Za-z0-9_\-]+(?:/[A-Za-z0-9_\-]+)+(?![\w/-]|\.\w)"
+    r"|(?:\./)?[A-Za-z0-9_.\-]+(?:/[A-Za-z0-9_.\-]+)*/(?![\w-]|\.\w))"
+)
+"""A folder: in backticks or bold, ending in a slash, or a bare path of two or more dot-free segments (src/stores)."""
 _QUAL_ZH = r"(?P<qual>约|大约|大概|超过|多于|至少|不到|少于|近|将近|最多)?"
 _COUNT_PATTERNS = [
     re.compile(
