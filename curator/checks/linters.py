@@ -9,6 +9,11 @@ from curator.checks.project import Evidence, ProjectFacts, _config_files, _dep, 
 _INI_SECTION = re.compile(r"^\[flake8\]", re.MULTILINE)
 
 
+def evidence_of(facts: ProjectFacts, category: str, ecosystem: str) -> list[Evidence]:
+    """Signs of which tool of `category` the project uses, linters included."""
+    return linter_evidence(facts, ecosystem) if category == "linter" else facts.evidence(category, ecosystem)
+
+
 def linter_evidence(facts: ProjectFacts, ecosystem: str) -> list[Evidence]:
     """Signs of the linter of one ecosystem: config files, config sections, hooks, scripts and dependencies."""
     if ecosystem == "js":

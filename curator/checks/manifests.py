@@ -6,6 +6,7 @@ import re
 from dataclasses import dataclass
 
 from curator.checks.confine import within
+from curator.checks.linters import evidence_of
 from curator.checks.listing import NOISE_DIRS, ProjectFiles
 from curator.checks.project import Evidence, ProjectFacts, load_facts
 
@@ -45,11 +46,11 @@ def evidence_everywhere(
     facts: ProjectFacts | None, packages: list[Package], category: str, ecosystem: str
 ) -> list[Evidence]:
     """Signs of a tool of `category` at the root (unless `facts` is None), then in each package (its folder named)."""
-    found = list(facts.evidence(category, ecosystem)) if facts is not None else []
+    found = list(evidence_of(facts, category, ecosystem)) if facts is not None else []
     for package in packages:
         found += [
             Evidence(item.tool, f"{package.folder}/{item.where}", item.strong)
-            for item in package.facts.evidence(category, ecosystem)
+            for item in evidence_of(package.facts, category, ecosystem)
         ]
     return found
 

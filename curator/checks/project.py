@@ -90,10 +90,6 @@ class ProjectFacts:
 
     def evidence(self, category: str, ecosystem: str) -> list[Evidence]:
         """Signs of which tool of a category the project uses (package manager, test runner, formatter)."""
-        if category == "linter":
-            from curator.checks.linters import linter_evidence
-
-            return linter_evidence(self, ecosystem)
         finder = _EVIDENCE.get((category, ecosystem))
         return finder(self) if finder is not None else []
 

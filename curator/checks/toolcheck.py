@@ -8,6 +8,7 @@ import threading
 from collections.abc import Callable
 from dataclasses import dataclass, field
 
+from curator.checks.linters import evidence_of
 from curator.checks.listing import ProjectFiles
 from curator.checks.manifests import (
     Package,
@@ -58,7 +59,7 @@ class ToolChecker:
             return self._check_library(claim)
         tool, category = claim.subject, claim.category
         ecosystem = claim.extra.get("ecosystem") or TOOLS.get(tool, ("", ""))[1]
-        evidence = self.facts.evidence(category, ecosystem)
+        evidence = evidence_of(self.facts, category, ecosystem)
         probe = self._tool_probe(category, ecosystem)
         if not evidence and category == "package manager" and ecosystem == "js" and self.facts.package_json is None:
             evidence, probe = self._nested_lockfiles(probe)
