@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import os
+import re
 import time
 from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass, field
@@ -30,6 +31,7 @@ __all__ = [
     "run_checks",
 ]
 MAX_WORKERS = 8
+_MEMORY_SAYS = re.compile(r"^memory (says|mentions)\b")
 
 
 @dataclass
@@ -101,13 +103,14 @@ def run_checks(
     project: Path | None = None,
     max_workers: int = MAX_WORKERS,
 ) -> CheckOutcome:
-    """Extract claims from the store's active entries (or `entry_ids`) and probe the project for each."""
+    """Extract claims from the store's active entries and the project's instruction rules (or `entry_ids`) and probe
+    the project for each."""
     started = time.monotonic()
     root = project_root(store, project)
     if entry_ids is not None:
         entries = [entry for entry in (store.find(entry_id) for entry_id in entry_ids) if entry is not None]
     else:
-        entries = store.active()
+        entries = store.active() + [entry for entry in store.context if entry.is_active]
     outcome = CheckOutcome(project=root)
     from curator.secrets import mask_json_strings, mask_text, masker_for
 
@@ -127,6 +130,8 @@ def run_checks(
     memory_dirs = {}
     dir_of: dict[Path, str | None] = {}
     for entry in entries:
+        if entry.origin == "project":
+            continue
         parent = (store.root / entry.path).parent
         if parent not in dir_of:
             dir_of[parent] = _relative_inside(root, parent)
@@ -144,6 +149,9 @@ def run_checks(
     by_claim = iter(verdicts)
     for entry, claims in claims_by_entry:
         results = [next(by_claim) for _ in claims]
+        if entry.origin == "project":
+            for result in results:
+                result.explanation = _MEMORY_SAYS.sub(f"{entry.path} \\1", result.explanation, count=1)
         outcome.results[entry.id] = results
         outcome.findings += [failed_finding(entry.id, result) for result in results if result.failed]
     for finding in outcome.findings:

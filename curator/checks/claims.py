@@ -8,19 +8,20 @@ from pathlib import Path
 from typing import Any
 from urllib.parse import unquote
 
-from curator.checks import commandclaims
+from curator.checks import commandclaims, toolclaims
 from curator.checks.negation import is_destination, is_negated, struck_spans
 from curator.checks.results import Claim, ClaimKind
 from curator.checks.vocab import (
     EXTERNAL_COMMANDS,
     FILE_EXTENSIONS,
     FILE_OPTIONS,
+    JS_MANAGERS,
     KNOWN_FILENAMES,
     NOT_FILE_OPTION_COMMANDS,
     NOT_IDENTIFIERS,
     NOT_PATH_PAIRS,
-    PROSE_TOOLS,
     TOOLS,
+    WORDLIKE_COMMANDS,
 )
 from curator.model import Entry, Store
 
@@ -44,7 +45,7 @@ _PLACEHOLDER = re.compile(r"YYYY|MM-DD|\bDD\b|XXX|\.\.\.|[<>{}$%*?\[\]|]|^/[a-z]
 _ANCHOR = re.compile(r"^(.+?)#[A-Za-z][\w\-]*$")
 _LINE_SUFFIX = re.compile(r"(?:#L\d+(?:-L?\d+)?|:\d+(?:[-:]\d+)?)$")
 _VERSION = re.compile(
-    r"(?<![\w.\-/])(?P<tool>node(?:\.js|js)?|python|golang|go)"
+    r"(?<![\w.\-/])(?P<tool>node(?:\.js|js)?|python|golang|go|pnpm|yarn|npm|bun|rust|ruby)"
     r"(?:\s*(?:版本|version)\s*(?:是|为|:|：|=|is)?\s*v?|\s+v?|\s*@\s*|\s*(?=>=|≥|\^|~))"
     r"(?P<op>>=|≥|\^|~)?\s*(?P<ver>\d+(?:\.\d+){0,2})(?P<plus>\+|\s*(?:or|and) (?:newer|later|above|up)|\s*及?以上)?"
     r"(?![\w.]*\d)",
@@ -122,7 +123,13 @@ def extract_claims(entry: Entry, project: Path | None = None, *, store: Store | 
             add(_claim("url", url, url, "not fetched", entry, (match.start(), match.start() + len(url)), "prose"))
     for claim in commandclaims.count_claims(masked, body, entry):
         add(claim)
-    for claim in _prose_tools(masked, entry, taken):
+    for claim in toolclaims.prose_tools(masked, entry, taken):
+        add(claim)
+    for claim in toolclaims.prose_libraries(masked, entry):
+        add(claim)
+    for claim in _prose_commands(masked, entry, taken):
+        add(claim)
+    for claim in _prose_paths(masked, entry, taken, store):
         add(claim)
     for claim in _versions(masked, body, entry):
         add(claim)
@@ -183,8 +190,8 @@ class _Taken:
     def add(self, span: tuple[int, int]) -> None:
         self.mask[span[0] : span[1]] = b"\x01" * (span[1] - span[0])
 
-    def __contains__(self, position: int) -> bool:
-        return bool(self.mask[position])
+    def __contains__(self, position: object) -> bool:
+        return isinstance(position, int) and bool(self.mask[position])
 
 
 def has_extension(text: str) -> bool:
@@ -329,7 +336,18 @@ def _third_party_flag(masked: str, span: tuple[int, int]) -> bool:
         position for position in (masked.find(mark, span[1]) for mark in (". ", "。", "\n", ";", "；")) if position >= 0
     ]
     sentence = masked[start : min(ends) if ends else len(masked)]
-    return any(word.lower() in EXTERNAL_COMMANDS for word in _NEAR_COMMAND.findall(sentence))
+    for word in _NEAR_COMMAND.finditer(sentence):
+        name = word.group(0).lower()
+        if name not in EXTERNAL_COMMANDS:
+            continue
+        if name not in WORDLIKE_COMMANDS or sentence[word.start() - 1 : word.start()] == "`":
+            return True
+        if _COMMAND_BEFORE.search(sentence, 0, word.start()):
+            return True
+    return False
+
+
+_COMMAND_BEFORE = re.compile(r"\b(?:to|with|via|run|runs|running|pass|passes|of|for)\s+(?:the\s+)?$", re.IGNORECASE)
 
 
 _KIND_BEFORE = re.compile(
@@ -386,67 +404,59 @@ def _memory_names(store: Store) -> tuple[frozenset[str], frozenset[str]]:
     return cached[2], cached[3]
 
 
-_TOOL_WORD = re.compile(
-    r"(?<![A-Za-z0-9_\-./@])(" + "|".join(sorted(TOOLS, key=len, reverse=True)) + r")(?![A-Za-z0-9_\-@]|\.\w)",
+_PROSE_COMMAND = re.compile(
+    r"(?:\b(?:run|runs|running|via|with|use|using|then|first)|先跑|跑|运行|执行|用|使用)\s*"
+    r"(?P<command>(?:make|just)\s+[A-Za-z0-9][A-Za-z0-9_.:-]*|(?:npm|pnpm|yarn|bun)\s+run\s+[A-Za-z0-9][A-Za-z0-9_.:-]*"
+    r"|(?:pnpm|yarn|bun)\s+[A-Za-z0-9][A-Za-z0-9_.-]*[:-][A-Za-z0-9_.:-]*[A-Za-z0-9])(?![\w:/-])",
     re.IGNORECASE,
 )
-_USE_CUE = re.compile(
-    r"(?:\buse[sd]?|\busing|\bwith|\bvia|\bruns?\s+(?:on|under)|\b(?:switch|migrat|mov|chang)\w*\s+(?:[\w-]+\s+){0,3}to|\btests?\s+(?:are|is)(?:\s+written\s+(?:in|with))?|\bprefer[s]?|\brun(?:s)?|\b(?:managed|done|handled|enforced) by|用|使用|采用|改用|换成|跑)\s*(?:the\s+)?$"
-    r"|(?:package manager|test runner|test framework|formatter|formatting|包管理器?|测试框架|测试|格式化工具?)"
-    r"\s*(?:is|:|：|是|为|用)?\s*$",
-    re.IGNORECASE,
-)
-
-
-_ROLE_CUE = {
-    "formatter": re.compile(
-        r"(?:\bformat\w*\s+(?:\w+\s+){0,2}(?:with|using|via|by)|\bformatter\s*(?:is|:)?|格式化\s*(?:用|使用)?"
-        r"|格式化工具\s*(?:是|用)?)\s*$",
-        re.IGNORECASE,
-    ),
-    "package manager": re.compile(
-        r"(?:\binstall\w*\s+(?:\w+\s+){0,2}(?:with|using|via)|\bpackage manager\s*(?:is|:)?"
-        r"|包管理器?\s*(?:是|用)?|装依赖\s*用)\s*$",
-        re.IGNORECASE,
-    ),
-    "test runner": re.compile(
-        r"(?:\btest (?:runner|framework)\s*(?:is|is now|:|to)?|测试框架\s*(?:是|用|改成|换成)?)\s*$", re.IGNORECASE
-    ),
-}
-_ROLE_AFTER = re.compile(
-    r"^\s*(?:as|is)\s+(?:the\s+|its\s+|our\s+)?(?:package manager|test runner|test framework|formatter)"
-    r"|^\s*(?:作为|是|做)\s*(?:包管理器?|测试框架|测试运行器|格式化工具?)",
-    re.IGNORECASE,
+_NOT_TARGETS = frozenset(
+    "sure it sense the a an this that these those them things changes use your our any some no one room progress up "
+    "certain all everything".split()
 )
 
 
-def _prose_tools(masked: str, entry: Entry, taken: _Taken) -> list[Claim]:
+def _prose_commands(masked: str, entry: Entry, taken: _Taken) -> list[Claim]:
+    """Script commands written without backticks after a run cue ("run make test-cov", "先跑 make bench")."""
     claims = []
-    for match in _TOOL_WORD.finditer(masked):
-        if match.start() in taken:
+    for match in _PROSE_COMMAND.finditer(masked):
+        start, end = match.span("command")
+        command = match.group("command").rstrip(".:")
+        if (
+            start in taken
+            or command.split()[-1].lower() in _NOT_TARGETS
+            or command.split()[0] != command.split()[0].lower()
+        ):
             continue
-        name = match.group(1).lower()
-        if name != match.group(1) and match.group(1) != match.group(1).capitalize():
+        claims += [
+            claim
+            for claim in commandclaims.command_claims(command, entry, (start, start + len(command)))
+            if claim.kind == "script"
+        ]
+    return claims
+
+
+_PROSE_PATH = re.compile(
+    r"(?<![\w/.@:~\\-])(?:\./)?[A-Za-z0-9_][\w.-]*(?:/[\w.-]+)+\.(?P<ext>[A-Za-z0-9]{1,10})(?![\w/-]|\.\w)"
+)
+
+
+_EXAMPLE_CUE = re.compile(
+    r"(?:\blike|\be\.g\.,?|\bsuch as|\bfor example,?|\bfor instance,?|\bsay|比如|例如|如)\s*$", re.IGNORECASE
+)
+
+
+def _prose_paths(masked: str, entry: Entry, taken: _Taken, store: Store | None) -> list[Claim]:
+    """File paths written in prose without backticks, with a folder and a known extension ("see src/api/order.ts")."""
+    claims = []
+    for match in _PROSE_PATH.finditer(masked):
+        path = match.group(0)
+        if match.start() in taken or match.group("ext").lower() not in FILE_EXTENSIONS or _DOMAIN.match(path):
             continue
-        before = masked[max(0, match.start() - 40) : match.start()]
-        after = masked[match.end() : match.end() + 40]
-        category, ecosystem = TOOLS[name]
-        cue = _USE_CUE if name in PROSE_TOOLS else _ROLE_CUE[category]
-        if not cue.search(before) and not _ROLE_AFTER.search(after):
+        if _EXAMPLE_CUE.search(masked[max(0, match.start() - 24) : match.start()]):
             continue
-        claims.append(
-            _claim(
-                "tool",
-                match.group(1),
-                name,
-                name,
-                entry,
-                match.span(1),
-                "prose",
-                category=category,
-                extra={"ecosystem": ecosystem},
-            )
-        )
+        if _pathlike(path, strict=True) and not _is_memory_link(path, entry, store):
+            claims.append(_path_claim(path, entry, match.span(), "prose", path))
     return claims
 
 
@@ -462,16 +472,22 @@ def _versions(masked: str, body: str, entry: Entry) -> list[Claim]:
     for match in _VERSION.finditer(masked):
         tool = match.group("tool").lower()
         runtime = "node" if tool.startswith("node") else ("go" if tool in ("go", "golang") else "python")
+        runtime = tool if tool in (*JS_MANAGERS, "rust", "ruby") else runtime
         version = match.group("ver")
         major = int(version.split(".")[0])
         cued = bool(match.group("plus")) or bool(
             _VERSION_CUE.search(masked[max(0, match.start() - 30) : match.start()])
         )
+        marked = "@" in match.group(0) or re.search(r"(?i)\bv\d|version|版本", match.group(0)) is not None
+        if runtime in JS_MANAGERS and (not 1 <= major <= 20 or not (cued or marked or "." in version)):
+            continue
         if runtime == "node" and (
             not 4 <= major <= 40 or (match.group("tool") == "node" and "." not in version and not cued)
         ):
             continue
         if runtime == "python" and major not in (2, 3):
+            continue
+        if runtime in ("rust", "ruby") and ("." not in version or not 1 <= major <= 3):
             continue
         if runtime == "go" and (tool == "go" and match.group("tool") != "Go" or "." not in version):
             continue

@@ -92,9 +92,10 @@ def command_claims(command: str, entry: Entry, span: tuple[int, int]) -> list[Cl
         return []
     claims: list[Claim] = []
 
-    def tool(name: str) -> None:
+    def tool(name: str, role: str | None = None) -> None:
         if name in TOOLS:
             category, ecosystem = TOOLS[name]
+            category = role or category
             claims.append(
                 Claim(
                     "tool",
@@ -123,6 +124,8 @@ def command_claims(command: str, entry: Entry, span: tuple[int, int]) -> list[Cl
         if program == "npm" and sub not in PM_BUILTINS | set(PM_TEST_ALIASES) | {"run", "run-script"}:
             return []
         tool(program)
+        if program == "npm" and sub in {"run", "run-script", *PM_TEST_ALIASES}:
+            claims[-1].extra["runs_script"] = True
         if sub in ("run", "run-script") and len(rest) > 1:
             script("package.json", rest[1])
         elif sub in PM_TEST_ALIASES and not (program == "npm" and sub in ("stop", "restart")):
@@ -164,12 +167,29 @@ def command_claims(command: str, entry: Entry, span: tuple[int, int]) -> list[Cl
     elif program == "ruff":
         if args[:1] == ["format"]:
             tool("ruff")
+        elif args[:1] == ["check"]:
+            tool("ruff", "linter")
     else:
         tool(program)
     return claims
 
 
-_NUMBER = r"(?<![\w.,])(?P<num>\d{1,3}(?:,\d{3})+|\d{1,6})(?![\d.,]\d)"
+_EN_COUNTS = {
+    word: value
+    for value, word in enumerate(
+        "two three four five six seven eight nine ten eleven twelve thirteen fourteen fifteen sixteen seventeen "
+        "eighteen nineteen twenty".split(),
+        start=2,
+    )
+}
+_EN_COUNTS["dozen"] = _EN_COUNTS["a dozen"] = 12
+_NUMBER = (
+    r"(?<![A-Za-z0-9_.,])(?P<num>\d{1,3}(?:,\d{3})+|\d{1,6}|(?:"
+    + "|".join(sorted(_EN_COUNTS, key=len, reverse=True))
+    + r")\b|[两二三四五六七八九十][零一二两三四五六七八九十百]{0,3})(?![\d.,]\d)"
+)
+"""A count in digits, English words from two, or Chinese numerals from 二/两 (one and 一 too often mean "a")."""
+_ANY_NUMBER = re.compile(r"\d|[两二三四五六七八九十]|\b(?:" + "|".join(_EN_COUNTS) + r")\b", re.IGNORECASE)
 _QUAL_EN = (
     r"(?:(?P<qual>over|more than|at least|about|around|approximately|roughly|nearly|almost|under|fewer than|"
     r"less than|up to|at most|~|≈)\s*)?"
@@ -182,7 +202,12 @@ _NOUN_EN = (
     r"controllers|views|layouts|stories|queries|configs|recipes|playbooks|charts|samples|datasets|reports|backups|"
     r"dumps|screenshots|videos|fonts|translations|themes))"
 )
-_DIR = r"(?<![A-Za-z0-9_.\-/`*])(?P<dir>`[^`\n]+`|\*\*[^*\n]+\*\*|(?:\./)?[A-Za-z0-9_.\-]+(?:/[A-Za-z0-9_.\-]+)*/)"
+_DIR = (
+    r"(?<![A-Za-z0-9_.\-/`*])(?P<dir>`[^`\n]+`|\*\*[^*\n]+\*\*"
+    r"|(?:\./)?[A-Za-z0-9_\-]+(?:/[A-Za-z0-9_\-]+)+(?![\w/-]|\.\w)"
+    r"|(?:\./)?[A-Za-z0-9_.\-]+(?:/[A-Za-z0-9_.\-]+)*/(?![\w-]|\.\w))"
+)
+"""A folder: in backticks or bold, ending in a slash, or a bare path of two or more dot-free segments (src/stores)."""
 _QUAL_ZH = r"(?P<qual>约|大约|大概|超过|多于|至少|不到|少于|近|将近|最多)?"
 _COUNT_PATTERNS = [
     re.compile(
@@ -220,6 +245,19 @@ _COUNT_PATTERNS = [
         + _DIR
     ),
 ]
+_NAMED_BY_DIR = [
+    re.compile(
+        _QUAL_EN + _NUMBER + r"\s+(?:[\w.\-]+\s+){0,2}?(?P<noun>[A-Za-z][a-z]+s)\s+(?:under|in|inside|within)"
+        r"\s+(?:the\s+)?" + _DIR,
+        re.IGNORECASE,
+    ),
+    re.compile(
+        _DIR + r"\s+(?:(?:directory|dir|folder)\s+)?(?:now\s+|still\s+|only\s+)?(?:has|have|contains|holds)"
+        r"\s+(?:only\s+)?" + _QUAL_EN + _NUMBER + r"\s+(?:[\w.\-]+\s+){0,2}?(?P<noun>[A-Za-z][a-z]+s)\b",
+        re.IGNORECASE,
+    ),
+]
+"""Counts of any plural noun that is the directory's own name ("3 Pinia stores in `src/stores/`")."""
 _RATE = re.compile(r"\b(?:per|each|every|a day|a week|a month|a year)\b|每", re.IGNORECASE)
 _COMPARATORS = {
     "over": ">",
@@ -252,23 +290,71 @@ _COMPARATORS = {
 }
 
 
+_SMALLER_THAN_FILES = frozenset(
+    "tests cases checks assertions lines functions methods classes endpoints errors warnings bugs issues todos "
+    "commits tasks types queries constants enums fields columns keys".split()
+)
+"""Things a folder's files hold several of ("120 tests in tests/"), so their count is not the folder's."""
+
+
+def _count_value(written: str) -> int | None:
+    """The number a count is written as: 1,200, twelve, a dozen, 十二, 两."""
+    plain = written.replace(",", "")
+    if plain.isdigit():
+        return int(plain)
+    if written.lower() in _EN_COUNTS:
+        return _EN_COUNTS[written.lower()]
+    try:
+        import cn2an
+
+        value = cn2an.cn2an(written, "smart")
+    except (ValueError, KeyError, AttributeError, TypeError):
+        return None
+    return int(value) if float(value).is_integer() and value > 0 else None
+
+
+_SELECTING = re.compile(r"\b(?:the|these|those|its|our|their|my|your|both|all|just|only|first|last)\s+$", re.IGNORECASE)
+_SELECTIVE_WORDS = re.compile(
+    r"\b(?:main|key|important|core|relevant|changed|modified|touched|new|largest|biggest)\b", re.I
+)
+
+
+def _selective(masked: str, match: re.Match[str]) -> bool:
+    """A number written as a word that picks some items rather than counting all ("the two main files in src/")."""
+    if match.group("num")[0].isdigit():
+        return False
+    before = masked[max(0, match.start("num") - 12) : match.start("num")]
+    return bool(_SELECTING.search(before) or _SELECTIVE_WORDS.search(match.group("noun") or ""))
+
+
+def _names_directory(noun: str, directory: str) -> bool:
+    """Whether the plural `noun` is the directory's last segment ("stores" for src/stores/, "hooks" for hooks)."""
+    last = directory.rstrip("/").rsplit("/", 1)[-1].lower()
+    noun = noun.lower()
+    return noun not in _SMALLER_THAN_FILES and last in (noun, noun[:-1], noun[:-2] if noun.endswith("es") else noun)
+
+
 def count_claims(masked: str, body: str, entry: Entry) -> list[Claim]:
     """Counts over a directory: "58 old posts under posts/short/", "posts/short/ 下还有 58 篇"."""
     claims: list[Claim] = []
     seen: set[tuple[int, int]] = set()
-    if not re.search(r"\d", masked) or not re.search(r"/|`", masked):
+    if not _ANY_NUMBER.search(masked) or not re.search(r"/|`", masked):
         return claims
-    for pattern in _COUNT_PATTERNS:
+    for pattern in _COUNT_PATTERNS + _NAMED_BY_DIR:
         for match in pattern.finditer(masked):
             if _RATE.search(match.group(0)):
                 continue
             directory = match.group("dir").strip("`*")
+            if pattern in _NAMED_BY_DIR and not _names_directory(match.group("noun"), directory):
+                continue
             if " " in directory or not re.search(r"[A-Za-z\u4e00-\u9fff]", directory) or "://" in directory:
                 continue
-            if match.span("num") in seen:
+            if match.span("num") in seen or _selective(masked, match):
                 continue
             seen.add(match.span("num"))
-            number = int(match.group("num").replace(",", ""))
+            number = _count_value(match.group("num"))
+            if number is None:
+                continue
             qualifier = (match.group("qual") or "").lower()
             comparator = _COMPARATORS.get(qualifier, "==")
             noun = (match.group("noun") or "").lower()

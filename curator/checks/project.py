@@ -6,11 +6,14 @@ import json
 import os
 import re
 import tomllib
+from collections.abc import Callable
 from dataclasses import dataclass, field
+from functools import partial
 from pathlib import Path
 from typing import Any
 
 from curator.checks.confine import within
+from curator.checks.vocab import MONOREPO_TOOLS
 
 MAX_MANIFEST_BYTES = 2 * 1024 * 1024
 MAKEFILES = ("GNUmakefile", "makefile", "Makefile")
@@ -87,15 +90,23 @@ class ProjectFacts:
 
     def evidence(self, category: str, ecosystem: str) -> list[Evidence]:
         """Signs of which tool of a category the project uses (package manager, test runner, formatter)."""
-        return _EVIDENCE[(category, ecosystem)](self)
+        finder = _EVIDENCE.get((category, ecosystem))
+        return finder(self) if finder is not None else []
 
     def has_ecosystem(self, ecosystem: str) -> bool:
         if ecosystem == "js":
             return self.package_json is not None
-        return self.pyproject is not None or bool(self.names & {"setup.py", "setup.cfg", "requirements.txt", "Pipfile"})
+        if ecosystem in ("go", "rust"):
+            return ("go.mod" if ecosystem == "go" else "Cargo.toml") in self.names
+        return (
+            self.pyproject is not None
+            or bool(self.names & {"setup.py", "setup.cfg", "Pipfile"})
+            or any(_REQUIREMENTS.fullmatch(name) for name in self.names)
+        )
 
     def versions(self, runtime: str) -> list[VersionSource]:
-        return _VERSIONS[runtime](self)
+        finder = _VERSIONS.get(runtime)
+        return finder(self) if finder is not None else []
 
 
 _REQUIREMENTS = re.compile(r"requirements[\w.\-]*\.txt")
@@ -125,12 +136,20 @@ def load_facts(root: Path) -> ProjectFacts:
         "setup.cfg",
         "tox.ini",
         "pytest.ini",
+        ".flake8",
         ".nvmrc",
         ".node-version",
         ".python-version",
         ".tool-versions",
         "runtime.txt",
         "go.mod",
+        "Cargo.toml",
+        "Pipfile",
+        "Makefile",
+        "rust-toolchain.toml",
+        "rust-toolchain",
+        ".ruby-version",
+        "Gemfile",
     ):
         if rel in facts.names:
             text = _read_text(root, rel)
@@ -317,7 +336,17 @@ def _py_formatters(facts: ProjectFacts) -> list[Evidence]:
     return found
 
 
+def _monorepo_tools(facts: ProjectFacts) -> list[Evidence]:
+    found = []
+    for tool, (config, package) in MONOREPO_TOOLS.items():
+        if config in facts.names:
+            found.append(Evidence(tool, config))
+        found += _dep(facts, tool, package)
+    return found
+
+
 _EVIDENCE = {
+    ("monorepo tool", "js"): _monorepo_tools,
     ("package manager", "js"): _js_package_managers,
     ("package manager", "python"): _py_package_managers,
     ("test runner", "js"): _js_test_runners,
@@ -374,4 +403,56 @@ def _go_versions(facts: ProjectFacts) -> list[VersionSource]:
     return [VersionSource("go.mod", match.group(1), pin=False, pattern="^go ")] if match else []
 
 
-_VERSIONS = {"node": _node_versions, "python": _python_versions, "go": _go_versions}
+def _manager_versions(facts: ProjectFacts, manager: str) -> list[VersionSource]:
+    """A JavaScript package manager's version: `packageManager` (a pin), .tool-versions, or `engines` (a range)."""
+    package = facts.package_json or {}
+    declared = package.get("packageManager")
+    found = []
+    if isinstance(declared, str) and declared.startswith(f"{manager}@"):
+        pinned = declared.split("@", 1)[1].split("+", 1)[0]
+        found.append(VersionSource("package.json", pinned, pin=True, pattern='"packageManager"'))
+    found += _tool_versions(facts, (manager,))
+    engines = package.get("engines")
+    if isinstance(engines, dict) and isinstance(engines.get(manager), str):
+        found.append(VersionSource("package.json", engines[manager], pin=False, pattern=f'"{manager}"'))
+    return found
+
+
+def _rust_versions(facts: ProjectFacts) -> list[VersionSource]:
+    """rust-toolchain(.toml)'s channel (a pin, when it is a number) and Cargo.toml's `rust-version` (a minimum)."""
+    found = []
+    for name in ("rust-toolchain.toml", "rust-toolchain"):
+        text = facts.texts.get(name, "")
+        match = re.search(r"^\s*(?:channel\s*=\s*[\"']?)?(\d+\.\d+(?:\.\d+)?)", text, re.MULTILINE)
+        if match:
+            found.append(
+                VersionSource(name, match.group(1), pin=True, pattern="channel" if name.endswith("toml") else "")
+            )
+    found += _tool_versions(facts, ("rust",))
+    match = re.search(r"^\s*rust-version\s*=\s*[\"'](\d+(?:\.\d+){0,2})[\"']", facts.texts.get("Cargo.toml", ""), re.M)
+    if match:
+        found.append(VersionSource("Cargo.toml", f">={match.group(1)}", pin=False, pattern="rust-version"))
+    return found
+
+
+def _ruby_versions(facts: ProjectFacts) -> list[VersionSource]:
+    """.ruby-version and .tool-versions (pins), and the Gemfile's `ruby "3.2.2"`."""
+    found = []
+    pinned = facts.texts.get(".ruby-version", "").strip().removeprefix("ruby-")
+    if pinned:
+        found.append(VersionSource(".ruby-version", pinned.splitlines()[0], pin=True))
+    found += _tool_versions(facts, ("ruby",))
+    match = re.search(r"^\s*ruby\s+[\"']([^\"']+)[\"']", facts.texts.get("Gemfile", ""), re.MULTILINE)
+    if match:
+        found.append(VersionSource("Gemfile", match.group(1), pin=False, pattern="^ruby "))
+    return found
+
+
+_VERSIONS: dict[str, Callable[[ProjectFacts], list[VersionSource]]] = {
+    "rust": _rust_versions,
+    "ruby": _ruby_versions,
+    "node": _node_versions,
+    "python": _python_versions,
+    "go": _go_versions,
+    **{manager: partial(_manager_versions, manager=manager) for manager in ("npm", "pnpm", "yarn", "bun")},
+}

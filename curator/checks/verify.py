@@ -15,24 +15,20 @@ from curator.checks.claims import has_extension
 from curator.checks.commands import split_command_line
 from curator.checks.confine import Refused, confine
 from curator.checks.declared import evaluate_expect
-from curator.checks.hits import sort_hits
+from curator.checks.hits import HitSort, sort_hits
 from curator.checks.listing import NOISE_DIRS, ProjectFiles
 from curator.checks.memoryscope import MemoryScope
 from curator.checks.probes import ProbeRunner, finish, narrowed
-from curator.checks.project import Evidence, ProjectFacts, VersionSource, workspace_scripts
+from curator.checks.project import ProjectFacts, VersionSource, workspace_scripts
 from curator.checks.results import CheckResult, Claim, ProbeResult, Verdict
+from curator.checks.toolcheck import ToolChecker
 from curator.checks.versionspec import pin_agrees, satisfies
-from curator.checks.vocab import TOOLS
 
 _COMPARATOR_WORDS = {"~": "about ", ">": "more than ", ">=": "at least ", "<": "fewer than ", "<=": "at most "}
-NESTED_LOCKFILES = {
-    "package-lock.json": "npm",
-    "pnpm-lock.yaml": "pnpm",
-    "yarn.lock": "yarn",
-    "bun.lockb": "bun",
-    "bun.lock": "bun",
-}
 _MODULE_PATH = re.compile(r"[a-z_][a-z0-9_]*(?:\.[a-z_][a-z0-9_]*)+")
+_SCAFFOLDING = re.compile(
+    r"index\.\w+|__init__\.py|mod\.rs|README(?:\.\w+)?|\.gitkeep|\.keep|\.DS_Store", re.IGNORECASE
+)
 LOCAL_ONLY = {
     *NOISE_DIRS,
     "out",
@@ -63,6 +59,10 @@ class Checker:
     memory_dirs: dict[str, str] = field(default_factory=dict)
     identifiers: IdentifierSearch | None = None
     _files: ProjectFiles | None = None
+    tools: ToolChecker = field(init=False)
+
+    def __post_init__(self) -> None:
+        self.tools = ToolChecker(self.facts, self.runner, self.in_git, self._project_files)
 
     def prepare(self, claims: list[Claim]) -> None:
         """Search every identifier claim in one batched pass, and the words near the missing ones in one more."""
@@ -70,7 +70,7 @@ class Checker:
             return
         self.identifiers = IdentifierSearch(self.runner, self.scope)
         names = [claim.subject for claim in claims if claim.kind == "identifier"]
-        self.identifiers.search(names)
+        self.identifiers.search(names + [spelling for name in names for spelling in flag_spellings(name)[1:]])
         missing = {
             name: _anchors(name)
             for name in set(names)
@@ -182,8 +182,8 @@ class Checker:
             self._files = ProjectFiles.gather(self.runner, in_git=self.in_git)
         return self._files
 
-    def _check_identifier(self, claim: Claim) -> CheckResult:
-        name = claim.subject
+    def _identifier_probe(self, name: str) -> tuple[ProbeResult, str]:
+        """Where `name` occurs as a whole word (batched when the pass searched it), and the tool that searched."""
         batched = self.identifiers.result(name) if self.identifiers is not None else None
         if batched is not None:
             tokens = ["git", "grep"]
@@ -206,10 +206,19 @@ class Checker:
                 ".",
             ]
         probe = batched if batched is not None else self.runner.run(tokens)
-        tool = " ".join(tokens[:2]) if self.in_git else tokens[0]
+        return probe, " ".join(tokens[:2]) if self.in_git else tokens[0]
+
+    def _code_hits(self, probe: ProbeResult, name: str, *, strings_count: bool) -> HitSort:
         hits = [line for line in probe.lines() if not self._in_memory(line.split(":", 1)[0].removeprefix("./"))]
+        return sort_hits(hits, name, strings_count=strings_count)
+
+    def _check_identifier(self, claim: Claim) -> CheckResult:
+        name = claim.subject
+        if name.startswith("--"):
+            return self._check_flag(claim)
+        probe, tool = self._identifier_probe(name)
         is_call = "(" in claim.text
-        found = sort_hits(hits, name, strings_count=not is_call)
+        found = self._code_hits(probe, name, strings_count=not is_call)
         if probe.exit_code == 0 and found.code:
             where = found.where(found.code[0])
             return self._result(
@@ -247,6 +256,44 @@ class Checker:
                 return self._result(claim, "fail", f"{said}; closest is {shown}", probe, nearest[0][0])
             return self._result(claim, "fail", said, probe, "no match")
         return self._result(claim, "unknown", f"{tool} could not search ({probe.output.strip()[:120]})", probe)
+
+    def _check_flag(self, claim: Claim) -> CheckResult:
+        """A `--flag` passes when the code names it, or when a CLI library defines it by its bare name."""
+        spellings = flag_spellings(claim.subject)
+        searched = [(spelling, *self._identifier_probe(spelling)) for spelling in spellings]
+        for spelling, probe, tool in searched:
+            found = self._code_hits(probe, spelling, strings_count=True)
+            code = (
+                found.code
+                if spelling.startswith(("-", '"', "'"))
+                else [hit for hit in found.code if _declares(hit, spelling)]
+            )
+            if probe.exit_code == 0 and code:
+                where = found.where(code[0])
+                how = "" if spelling == claim.subject else " (an option defined by its bare name, as CLI libraries do)"
+                return self._result(
+                    claim, "pass", f"{tool} finds {spelling} in the project's code{how}, first {where}", probe, where
+                )
+        probe, tool = searched[0][1], searched[0][2]
+        if any(item[1].exit_code not in (0, 1) for item in searched):
+            return self._result(claim, "unknown", f"{tool} could not search ({probe.output.strip()[:120]})", probe)
+        prose = self._code_hits(probe, claim.subject, strings_count=True).prose
+        if prose:
+            return self._result(
+                claim,
+                "unknown",
+                f"memory mentions {claim.text}; {tool} finds it only in docs, changelogs or other memory "
+                f"({HitSort.where(prose[0])}), not in code",
+                probe,
+            )
+        shown = ", ".join(spelling for spelling, _, _ in searched[:-1]) + f" or {searched[-1][0]}"
+        return self._result(
+            claim,
+            "fail",
+            f"memory mentions {claim.text}; {tool} finds no {shown} in the project's code (memory files excluded)",
+            probe,
+            "no match",
+        )
 
     def _module_file(self, text: str) -> tuple[str, ProbeResult] | None:
         """The file or package a dotted module path (`app.services.billing`) names, found by unique suffix."""
@@ -328,6 +375,10 @@ class Checker:
             names = [line for line in names if line.lower().endswith(claim.extra["extension"])]
         observed = len(names)
         agrees = _compare(observed, claim.comparator, expected)
+        items = [name for name in names if not _SCAFFOLDING.fullmatch(name.rstrip("/"))]
+        if not agrees and len(items) != observed and _compare(len(items), claim.comparator, expected):
+            shown = f"{observed}, {len(items)} besides index, __init__, README and keep files"
+            return self._result(claim, "pass", f"{said}; ls finds {shown}", probe, str(len(items)))
         return self._result(claim, "pass" if agrees else "fail", f"{said}; ls finds {observed}", probe, str(observed))
 
     def _check_script(self, claim: Claim) -> CheckResult:
@@ -399,65 +450,18 @@ class Checker:
         )
 
     def _workspace_script(self, name: str) -> tuple[str, ProbeResult] | None:
-        if not self.in_git:
-            return None
-        listing = self.runner.run(["git", "ls-files", "--", ":(glob)**/package.json"])
-        owner = workspace_scripts(self.facts, listing.lines()).get(name)
+        if self.in_git:
+            manifests = self.runner.run(["git", "ls-files", "--", ":(glob)**/package.json"]).lines()
+        else:
+            files = self._project_files()
+            manifests = files.ending_with("package.json", directory=False) if files is not None else []
+        owner = workspace_scripts(self.facts, manifests).get(name)
         if owner is None:
             return None
         return owner, self.runner.run(["grep", "-n", "-F", "-e", f'"{name}":', "--", owner])
 
     def _check_tool(self, claim: Claim) -> CheckResult:
-        tool, category = claim.subject, claim.category
-        ecosystem = claim.extra.get("ecosystem") or TOOLS.get(tool, ("", ""))[1]
-        evidence = self.facts.evidence(category, ecosystem)
-        probe = self._tool_probe(category, ecosystem)
-        if not evidence and category == "package manager" and ecosystem == "js" and self.facts.package_json is None:
-            evidence, probe = self._nested_lockfiles(probe)
-        mine = [item for item in evidence if item.tool == tool]
-        others = [item for item in evidence if item.tool != tool and item.strong]
-        if mine:
-            return self._result(claim, "pass", f"memory says {tool}; the project has {mine[0].where}", probe, tool)
-        if others:
-            names = sorted({item.tool for item in others})
-            shown = "; ".join(f"{item.where} ({item.tool})" for item in others[:3])
-            return self._result(
-                claim, "fail", f"memory says {tool} as the {category}; the project has {shown}", probe, ", ".join(names)
-            )
-        if not self.facts.has_ecosystem(ecosystem):
-            return self._result(
-                claim,
-                "unknown",
-                f"no {'package.json' if ecosystem == 'js' else 'Python project'}"
-                f" files, so nothing shows which {category} is used",
-                probe,
-            )
-        return self._result(claim, "unknown", f"nothing in the project shows which {category} is used", probe)
-
-    def _nested_lockfiles(self, fallback_probe: ProbeResult) -> tuple[list[Evidence], ProbeResult]:
-        """Lockfiles of JavaScript packages below the root (a `web/` frontend inside a Python project)."""
-        if not self.in_git:
-            return [], fallback_probe
-        probe = self.runner.run(["git", "ls-files", "--", *(f":(glob)**/{name}" for name in NESTED_LOCKFILES)])
-        found = [
-            Evidence(NESTED_LOCKFILES[rel.rsplit("/", 1)[-1]], rel)
-            for rel in probe.lines()
-            if "node_modules/" not in rel and rel.rsplit("/", 1)[-1] in NESTED_LOCKFILES
-        ]
-        return found[:20], probe
-
-    def _tool_probe(self, category: str, ecosystem: str) -> ProbeResult:
-        if category == "package manager":
-            return self.runner.run(["ls", "-1", "-A", "--", "."])
-        names = sorted(name for name, (cat, eco) in TOOLS.items() if cat == category and eco == ecosystem)
-        files = [
-            name
-            for name in ("package.json", "pyproject.toml", ".pre-commit-config.yaml", "setup.cfg", "tox.ini")
-            if name in self.facts.texts and (name != "package.json" or ecosystem == "js")
-        ]
-        if not files:
-            return self.runner.run(["ls", "-1", "-A", "--", "."])
-        return self.runner.run(["grep", "-n", "-E", "-e", "|".join(names), "--", *files])
+        return self.tools.check(claim)
 
     def _check_version(self, claim: Claim) -> CheckResult:
         runtime = claim.category
@@ -467,7 +471,7 @@ class Checker:
             return CheckResult(
                 claim,
                 "unknown",
-                f"the project pins no {runtime} version (.nvmrc, engines, requires-python, .python-version, go.mod)",
+                f"the project pins no {runtime} version (.nvmrc, engines, packageManager, requires-python, .python-version, go.mod)",
             )
         pins = [source for source in sources if source.pin]
         chosen = pins or sources
@@ -502,6 +506,25 @@ class Checker:
         probe = self.runner.run(tokens)
         verdict, explanation, observed = evaluate_expect(claim.expected, probe, claim.subject)
         return self._result(claim, verdict, explanation, probe, observed)
+
+
+def flag_spellings(name: str) -> list[str]:
+    """How code defines `--name`: literally, by its bare name in quotes (cobra, urfave/cli, Go's flag, yargs, clap's
+    `long = "..."`) or as a typed field or parameter (clap derive, typer)."""
+    if not _FLAG_NAME.fullmatch(name):
+        return [name] if name else []
+    bare = name[2:]
+    return [name, f'"{bare}"', f"'{bare}'", bare.replace("-", "_")]
+
+
+_FLAG_NAME = re.compile(r"--[A-Za-z][\w-]*")
+_TYPED = r"\s*:\s*(?!:)[A-Za-z&\[(]"
+
+
+def _declares(hit: str, name: str) -> bool:
+    """Whether a grep hit `path:line:text` declares `name` as a typed field or parameter (`batch_size: usize`)."""
+    text = hit.split(":", 2)[-1]
+    return re.search(rf"(?<![\w$.]){re.escape(name)}{_TYPED}", text) is not None
 
 
 def _anchors(name: str) -> list[str]:

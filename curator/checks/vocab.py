@@ -22,8 +22,20 @@ TOOLS: dict[str, tuple[str, str]] = {
     "yapf": ("formatter", "python"),
     "autopep8": ("formatter", "python"),
     "ruff": ("formatter", "python"),
+    "eslint": ("linter", "js"),
+    "oxlint": ("linter", "js"),
+    "flake8": ("linter", "python"),
+    "pylint": ("linter", "python"),
+    "golangci-lint": ("linter", "go"),
+    "nx": ("monorepo tool", "js"),
+    "turbo": ("monorepo tool", "js"),
+    "turborepo": ("monorepo tool", "js"),
+    "lerna": ("monorepo tool", "js"),
 }
-PROSE_TOOLS = {name for name in TOOLS if name not in {"black", "ruff", "bun", "uv"}}
+PROSE_TOOLS = {name for name in TOOLS if name not in {"black", "ruff", "bun", "uv", "turbo"}}
+TOOL_ALIASES = {"turborepo": "turbo"}
+LINTING_TOOLS = {"ruff": "python", "biome": "js"}
+"""Formatters that lint too: claimed as the linter when the sentence says so ("lint with ruff", `ruff check`)."""
 
 JS_MANAGERS = ("npm", "pnpm", "yarn", "bun")
 PY_MANAGERS = ("uv", "poetry", "pdm", "hatch", "rye")
@@ -200,6 +212,8 @@ NOT_FILE_OPTION_COMMANDS = {
     "mysql",
     "docker-run",
 }
+WORDLIKE_COMMANDS = {"go", "make", "just", "find", "black", "node", "bun", "yarn", "apt", "tar", "helm", "ls"}
+"""Program names that are also everyday words ("records go into one flush"): a program only when written as one."""
 EXTERNAL_COMMANDS = {
     *COMMAND_WORDS,
     *TOOLS,
@@ -240,3 +254,56 @@ EXTERNAL_COMMANDS = {
     "mypy",
     "pyright",
 }
+
+MONOREPO_TOOLS: dict[str, tuple[str, ...]] = {
+    "nx": ("nx.json", "nx"),
+    "turbo": ("turbo.json", "turbo"),
+    "lerna": ("lerna.json", "lerna"),
+}
+"""Monorepo tools and the config file or package any project using one has."""
+
+LIBRARIES: dict[str, tuple[str, str, str]] = {
+    "cobra": ("CLI library", "go", "github.com/spf13/cobra"),
+    "urfave/cli": ("CLI library", "go", "github.com/urfave/cli"),
+    "kingpin": ("CLI library", "go", "kingpin.v2|alecthomas/kingpin"),
+    "kong": ("CLI library", "go", "github.com/alecthomas/kong"),
+    "gin": ("HTTP framework", "go", "github.com/gin-gonic/gin"),
+    "echo": ("HTTP framework", "go", "github.com/labstack/echo"),
+    "chi": ("HTTP framework", "go", "github.com/go-chi/chi"),
+    "fiber": ("HTTP framework", "go", "github.com/gofiber/fiber"),
+    "gorilla/mux": ("HTTP framework", "go", "github.com/gorilla/mux"),
+    "zap": ("logging library", "go", "go.uber.org/zap"),
+    "zerolog": ("logging library", "go", "github.com/rs/zerolog"),
+    "logrus": ("logging library", "go", "github.com/sirupsen/logrus"),
+    "clap": ("CLI library", "rust", "clap"),
+    "argh": ("CLI library", "rust", "argh"),
+    "tokio": ("async runtime", "rust", "tokio"),
+    "async-std": ("async runtime", "rust", "async-std"),
+    "axum": ("HTTP framework", "rust", "axum"),
+    "actix-web": ("HTTP framework", "rust", "actix-web"),
+    "rocket": ("HTTP framework", "rust", "rocket"),
+    "warp": ("HTTP framework", "rust", "warp"),
+    "flask": ("web framework", "python", "flask"),
+    "django": ("web framework", "python", "django"),
+    "fastapi": ("web framework", "python", "fastapi"),
+    "typer": ("CLI library", "python", "typer"),
+    "celery": ("task queue", "python", "celery"),
+    "rq": ("task queue", "python", "rq"),
+    "dramatiq": ("task queue", "python", "dramatiq"),
+    "huey": ("task queue", "python", "huey"),
+    "sqlalchemy": ("ORM", "python", "sqlalchemy"),
+    "peewee": ("ORM", "python", "peewee"),
+    "pinia": ("state library", "js", "pinia"),
+    "vuex": ("state library", "js", "vuex"),
+    "redux": ("state library", "js", "redux|@reduxjs/toolkit"),
+    "zustand": ("state library", "js", "zustand"),
+    "mobx": ("state library", "js", "mobx"),
+    "express": ("HTTP framework", "js", "express"),
+    "koa": ("HTTP framework", "js", "koa"),
+    "fastify": ("HTTP framework", "js", "fastify"),
+    "hono": ("HTTP framework", "js", "hono"),
+}
+"""Libraries that fill one role each (one CLI library, one HTTP framework ...): name -> (role, ecosystem, packages
+separated by |). A library that wraps another of its role (typer wraps click) would make a true claim fail: left out."""
+WORDLIKE_LIBRARIES = {"kong", "gin", "echo", "chi", "fiber", "zap", "rocket", "warp", "express", "koa", "rq", "argh"}
+"""Library names that are also everyday words: claimed only right after a use cue and before no other word."""
