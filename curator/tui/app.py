@@ -281,7 +281,7 @@ class CuratorApp(App[None]):
         self._session_changed()
         self.call_after_refresh(self._annotate, message.generation, message.store)
 
-    @work(thread=True, exclusive=True, exit_on_error=False, group="history")
+    @work(thread=True, exclusive=True, exit_on_error=False, group="history", description="_annotate")
     def _annotate(self, generation: int, store: Store) -> None:
         signature = disk_signature(store)
         try:
@@ -302,7 +302,7 @@ class CuratorApp(App[None]):
         self._session_changed()
         self._read_usage(message.generation, self.session.store, self.session.now)
 
-    @work(thread=True, exclusive=True, exit_on_error=False, group="usage")
+    @work(thread=True, exclusive=True, exit_on_error=False, group="usage", description="_read_usage")
     def _read_usage(self, generation: int, store: Store, now: datetime) -> None:
         scan.load_usage(store, now=now, claude_dir=self.claude_dir)
         self.post_message(self.UsageLoaded(generation))
@@ -316,7 +316,7 @@ class CuratorApp(App[None]):
         self._analyze(message.generation, self.session.store, self.session.now)
         self._load_trend(message.generation, self.session.store)
 
-    @work(thread=True, exclusive=True, exit_on_error=False, group="trend")
+    @work(thread=True, exclusive=True, exit_on_error=False, group="trend", description="_load_trend")
     def _load_trend(self, generation: int, store: Store) -> None:
         try:
             trend = store_trend(store, every="week")
@@ -336,7 +336,7 @@ class CuratorApp(App[None]):
         """Big stores are analysed in a child process; small ones finish faster in a thread than a child starts."""
         return self.analysis_in_process if self.analysis_in_process is not None else len(store.entries) >= MIN_ENTRIES
 
-    @work(thread=True, exclusive=True, exit_on_error=False, group="rules")
+    @work(thread=True, exclusive=True, exit_on_error=False, group="rules", description="_analyze")
     def _analyze(self, generation: int, store: Store, now: datetime) -> None:
         session = self.session
         try:
@@ -379,7 +379,7 @@ class CuratorApp(App[None]):
         if not isinstance(self.screen, InboxScreen):
             self.push_screen(InboxScreen())
 
-    @work(thread=True, exclusive=True, exit_on_error=False, group="checks")
+    @work(thread=True, exclusive=True, exit_on_error=False, group="checks", description="_check")
     def _check(self, generation: int, store: Store) -> None:
         session = self.session
         try:
@@ -447,7 +447,7 @@ class CuratorApp(App[None]):
         self.op_running = True
         self._run_op(operation, store, after, on_error)
 
-    @work(thread=True, exclusive=False, exit_on_error=False, group="ops")
+    @work(thread=True, exclusive=False, exit_on_error=False, group="ops", description="_run_op")
     def _run_op(
         self,
         operation: Callable[[Store], OpResult],
@@ -509,7 +509,7 @@ class CuratorApp(App[None]):
             return
         self._stat_files(self.generation, store)
 
-    @work(thread=True, exclusive=True, exit_on_error=False, group="poll")
+    @work(thread=True, exclusive=True, exit_on_error=False, group="poll", description="_stat_files")
     def _stat_files(self, generation: int, store: Store) -> None:
         self.post_message(self.DiskChecked(generation, disk_signature(store)))
 
