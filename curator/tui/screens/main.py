@@ -8,7 +8,7 @@ from textual.app import ComposeResult
 from textual.containers import Container, Vertical
 from textual.message import Message
 from textual.timer import Timer
-from textual.widgets import Footer, Input, Static, TabbedContent
+from textual.widgets import Input, Static, TabbedContent
 
 from curator.model import Entry, Finding
 from curator.tui.commands import MAIN_ACTIONS, SECRET_ACTIONS, bindings
@@ -26,6 +26,7 @@ from curator.tui.widgets.content_view import ContentView
 from curator.tui.widgets.detail import DetailPane
 from curator.tui.widgets.entry_table import EntryTable
 from curator.tui.widgets.findings_view import FindingsView
+from curator.tui.widgets.footer import StableFooter
 from curator.tui.widgets.history_view import HistoryView
 from curator.tui.widgets.summary import SummaryBar
 from curator.usage import store_usage
@@ -68,7 +69,7 @@ class MainScreen(SecretActions, EntryActions):
                 yield Static(id="filter-line")
                 yield EntryTable(id="entries")
             yield DetailPane(id="detail")
-        yield Footer(compact=True, show_command_palette=False)
+        yield StableFooter(compact=True, show_command_palette=False)
 
     def on_mount(self) -> None:
         self.watch(self.app, "session_revision", self.session_changed, init=False)
