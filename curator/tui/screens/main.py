@@ -162,10 +162,23 @@ class MainScreen(SecretActions, EntryActions):
         """What the rows' order depends on: objects (compared by identity) and values."""
         session, state = self.session, self.view_state
         dated = state.sort_column not in ("flag", "name", "type") or bool(state.query.strip())
-        objects = (session.store, session.store.entries if session.store else None, session.rule_findings)
-        objects += (session.check_findings, usage)
-        values = (state.sort_column, state.sort_reverse, state.type_filter, state.flagged_only, state.show_archived)
-        values += (state.query, session.stage if dated else None, session.partial)
+        objects = (
+            session.store,
+            session.store.entries if session.store else None,
+            session.rule_findings,
+            session.check_findings,
+            usage,
+        )
+        values = (
+            state.sort_column,
+            state.sort_reverse,
+            state.type_filter,
+            state.flagged_only,
+            state.show_archived,
+            state.query,
+            session.stage if dated else None,
+            session.partial,
+        )
         return objects, values
 
     def _same_order(self, inputs: tuple[tuple, tuple]) -> bool:
