@@ -41,6 +41,7 @@ class FrameProbe:
     def __init__(self) -> None:
         self.condition: Callable[[], bool] | None = None
         self.seen_at: float | None = None
+        self.seen_cpu: float | None = None
         self._original = Screen._compositor_refresh
 
     def __enter__(self) -> FrameProbe:
@@ -49,25 +50,25 @@ class FrameProbe:
         def refresh(screen: Screen) -> None:
             probe._original(screen)
             if probe.condition is not None and probe.seen_at is None and probe.condition():
-                probe.seen_at = time.perf_counter()
+                probe.seen_at, probe.seen_cpu = time.perf_counter(), time.thread_time()
 
-        Screen._compositor_refresh = refresh  # type: ignore[method-assign]
+        Screen._compositor_refresh = refresh  # type: ignore[method-assign,assignment]
         return self
 
     def __exit__(self, *_exc) -> None:
         Screen._compositor_refresh = self._original  # type: ignore[method-assign]
 
-    async def press(self, app: CuratorApp, key: str, condition: Callable[[], bool]) -> float:
-        """Send `key` and return the seconds until a frame shows `condition` true."""
-        self.condition, self.seen_at = condition, None
+    async def press(self, app: CuratorApp, key: str, condition: Callable[[], bool]) -> tuple[float, float]:
+        """Send `key`; the seconds until a frame shows `condition` true, and the UI thread's CPU seconds meanwhile."""
+        self.condition, self.seen_at, self.seen_cpu = condition, None, None
         driver = app._driver
         assert driver is not None
-        started = time.perf_counter()
+        started, started_cpu = time.perf_counter(), time.thread_time()
         driver.send_message(events.Key(key, None))
         while self.seen_at is None and time.perf_counter() - started < KEY_TIMEOUT_SECONDS:
             await asyncio.sleep(0.001)
         self.condition = None
-        return (self.seen_at or time.perf_counter()) - started
+        return (self.seen_at or time.perf_counter()) - started, (self.seen_cpu or time.thread_time()) - started_cpu
 
 
 def expected_effect(app: CuratorApp, key: str) -> Callable[[], bool]:
@@ -89,10 +90,14 @@ def expected_effect(app: CuratorApp, key: str) -> Callable[[], bool]:
     return lambda: app.focused is table
 
 
-async def measure(store: Path, keys_per_phase: int) -> dict[str, dict[str, list[float]]]:
-    """Per phase ("analysing", "idle") and key, the latency of each press in seconds."""
+Presses = dict[str, list[tuple[float, float]]]
+"""Per key, each press's (wall seconds, UI-thread CPU seconds)."""
+
+
+async def measure(store: Path, keys_per_phase: int) -> tuple[dict[str, Presses], set[str]]:
+    """Presses while the load stages run ("analysing") and after ("idle"), and the stages seen while analysing."""
     app = CuratorApp(store, now=NOW, watch_disk=False, run_checks=True)
-    phases: dict[str, dict[str, list[float]]] = {"analysing": {}, "idle": {}}
+    phases: dict[str, Presses] = {"analysing": {}, "idle": {}}
     stages: set[str] = set()
     with FrameProbe() as probe:
         async with app.run_test(size=(120, 40)) as pilot:
@@ -107,11 +112,9 @@ async def measure(store: Path, keys_per_phase: int) -> dict[str, dict[str, list[
                             break
                         stages.add(app.session.stage)
                     key = SEQUENCE[count % len(SEQUENCE)]
-                    latency = await probe.press(app, key, expected_effect(app, key))
-                    phases[phase].setdefault(key, []).append(latency)
+                    phases[phase].setdefault(key, []).append(await probe.press(app, key, expected_effect(app, key)))
                     await asyncio.sleep(PAUSE_SECONDS if count % 10 == 9 else GAP_SECONDS)
-    phases["analysing"]["stages: " + ",".join(sorted(stages))] = []
-    return phases
+    return phases, stages
 
 
 def percentile(values: list[float], share: float) -> float:
@@ -119,28 +122,33 @@ def percentile(values: list[float], share: float) -> float:
     return ordered[min(len(ordered) - 1, int(share * len(ordered)))] if ordered else float("nan")
 
 
-def summary(phases: dict[str, dict[str, list[float]]]) -> tuple[float, float, float, float]:
-    """Every key pooled: p50 and p95 while analysing, then idle."""
-    busy = [value for values in phases["analysing"].values() for value in values]
-    idle = [value for values in phases["idle"].values() for value in values]
+def pooled(presses: Presses, part: int = 0) -> list[float]:
+    """Every key's wall (part 0) or CPU (part 1) seconds together."""
+    return [press[part] for values in presses.values() for press in values]
+
+
+def summary(phases: dict[str, Presses]) -> tuple[float, float, float, float]:
+    """Every key pooled: wall p50 and p95 while analysing, then idle."""
+    busy, idle = pooled(phases["analysing"]), pooled(phases["idle"])
     return percentile(busy, 0.5), percentile(busy, 0.95), percentile(idle, 0.5), percentile(idle, 0.95)
 
 
-def print_phases(size: int, phases: dict[str, dict[str, list[float]]]) -> None:
-    for phase, by_key in phases.items():
-        pooled = [value for values in by_key.values() for value in values]
-        notes = " ".join(key for key, values in by_key.items() if not values)
-        print(
-            f"{size:>7} entries, {phase:9}: {len(pooled):4} keys  "
-            f"p50 {percentile(pooled, 0.5) * 1000:7.1f} ms  p95 {percentile(pooled, 0.95) * 1000:7.1f} ms  "
-            f"max {max(pooled, default=float('nan')) * 1000:7.1f} ms  {notes}"
-        )
-        for key, values in by_key.items():
-            if values:
-                print(
-                    f"{'':26}{key:>9}: {len(values):4} keys  p50 {percentile(values, 0.5) * 1000:7.1f} ms  "
-                    f"p95 {percentile(values, 0.95) * 1000:7.1f} ms"
-                )
+def figures_line(label: str, presses: Presses | list[tuple[float, float]]) -> str:
+    values = presses if isinstance(presses, list) else [press for pressed in presses.values() for press in pressed]
+    wall, cpu = [press[0] for press in values], [press[1] for press in values]
+    return (
+        f"{label}: {len(values):4} keys  p50 {percentile(wall, 0.5) * 1000:7.1f} ms  "
+        f"p95 {percentile(wall, 0.95) * 1000:7.1f} ms  max {max(wall, default=float('nan')) * 1000:7.1f} ms  "
+        f"(UI-thread CPU p50 {percentile(cpu, 0.5) * 1000:5.1f} ms, p95 {percentile(cpu, 0.95) * 1000:5.1f} ms)"
+    )
+
+
+def print_phases(size: int, phases: dict[str, Presses], stages: set[str]) -> None:
+    for phase, presses in phases.items():
+        seen = f"  stages {','.join(sorted(stages))}" if phase == "analysing" else ""
+        print(figures_line(f"{size:>7} entries, {phase:9}", presses) + seen)
+        for key, values in presses.items():
+            print(figures_line(f"{'':26}{key:>9}", values))
 
 
 def keys_main(
@@ -155,8 +163,8 @@ def keys_main(
             store = (synthetic / f"s{size}") if synthetic and (synthetic / f"s{size}").is_dir() else None
             if store is None:
                 store = write_store(generate(size), Path(scratch) / f"s{size}", git=True)
-            phases = asyncio.run(measure(store, keys_per_phase))
-            print_phases(size, phases)
+            phases, stages = asyncio.run(measure(store, keys_per_phase))
+            print_phases(size, phases, stages)
             figures[size] = summary(phases)
     return figures
 

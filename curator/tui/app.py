@@ -35,6 +35,8 @@ from curator.tui.session import Session, carry_history, disk_signature
 DISK_POLL_SECONDS = 2.0
 FILES_PER_POLL_TICK = 2000
 FIRST_PAINT_WAIT_SECONDS = 2.0
+UI_SWITCH_INTERVAL_SECONDS = 0.001
+"""How long a key waits at most for the GIL while a worker thread computes (Python's default is 5 ms)."""
 
 
 @dataclass
@@ -183,6 +185,7 @@ class CuratorApp(App[None]):
         self._poll_ticks = 0
         self._first_painted = threading.Event()
         self._preloaded: Future | None = None
+        self._switch_interval = sys.getswitchinterval()
         if store_path is not None and not self.candidates:
             self._preloaded = self._start_preload()
 
@@ -195,6 +198,8 @@ class CuratorApp(App[None]):
         return future
 
     def on_mount(self) -> None:
+        self._switch_interval = sys.getswitchinterval()
+        sys.setswitchinterval(UI_SWITCH_INTERVAL_SECONDS)
         if self.projects_home is not None:
             from curator.tui.screens.projects import ProjectsScreen
 
@@ -531,6 +536,7 @@ class CuratorApp(App[None]):
             self.reload()
 
     def on_unmount(self) -> None:
+        sys.setswitchinterval(self._switch_interval)
         gc.unfreeze()
         self.analysis_process.close()
 
