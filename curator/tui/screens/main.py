@@ -145,12 +145,13 @@ class MainScreen(SecretActions, EntryActions):
             table.refresh_rows(session.findings_by_entry())
             return
         self._order_inputs = order_inputs
-        entries = visible_entries(session.table_entries, session.findings, self.view_state, session.now, usage)
+        flags = session.findings_by_entry()
+        entries = visible_entries(session.table_entries, session.findings, self.view_state, session.now, usage, flags)
         cursor_on = keep_cursor_on or (table.current_entry_id or self.shown_entry_id if self._settled else None)
         self._settled = self._settled or session.stage == "ready"
         table.show_entries(
             entries,
-            session.findings_by_entry(),
+            flags,
             self.view_state.marked,
             session.now,
             keep_cursor_on=cursor_on,
