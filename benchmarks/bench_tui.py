@@ -1,7 +1,8 @@
 """Time from app start to the first full render of the entry table, for 100 and 10,000 entries; keystroke latency.
 
 Run: python benchmarks/bench_tui.py [--repeat 3] [--sizes 100,10000]
-     python -m benchmarks.bench_tui --keys --sizes 10000   (Down/Up p50/p95 while analysing, then idle)
+     python -m benchmarks.bench_tui --keys --sizes 10000,100000   (keystroke p50/p95 per key while
+     analysing, then idle; see benchmarks/bench_tui_keys.py)
 Stores are generated claude-code stores on disk (one git commit each). The table paints from the raw
 store; history, rules and checks run after first paint, so the ratio should stay near 1 (target <= 1.5).
 """
@@ -84,57 +85,11 @@ async def first_render_seconds(store: Path) -> float:
     return elapsed
 
 
-async def keystroke_latencies(store: Path, *, presses: int = 400) -> tuple[list[float], list[float], str]:
-    """Seconds per Down/Up keystroke while history, rules and checks run, then with the app idle."""
-    app = CuratorApp(store, now=NOW, watch_disk=False, run_checks=True)
-    busy: list[float] = []
-    idle: list[float] = []
-    async with app.run_test(size=(120, 40)) as pilot:
-        while app.session.store is None or app.session.partial:
-            await pilot.pause(0.01)
-        stages = set()
-        key = "down"
-        while app.session.stage != "ready" and len(busy) < presses * 10:
-            stages.add(app.session.stage)
-            started = time.perf_counter()
-            await pilot.press(key)
-            busy.append(time.perf_counter() - started)
-            key = "up" if key == "down" and len(busy) % 40 == 0 else ("down" if len(busy) % 40 == 0 else key)
-        for _ in range(presses):
-            started = time.perf_counter()
-            await pilot.press("down")
-            idle.append(time.perf_counter() - started)
-    return busy, idle, ",".join(sorted(stages))
-
-
-def percentile(values: list[float], share: float) -> float:
-    ordered = sorted(values)
-    return ordered[min(len(ordered) - 1, int(share * len(ordered)))] if ordered else float("nan")
-
-
 def keys_main(sizes: list[int], synthetic: Path | None) -> dict[int, tuple[float, float, float, float]]:
-    """Keystroke p50/p95 while analysing and idle, on synthetic stores (benchmarks/synth.py) of each size."""
-    from benchmarks.synth import generate, write_store
+    """Keystroke p50/p95 while analysing and idle (benchmarks/bench_tui_keys.py), per size."""
+    from benchmarks.bench_tui_keys import keys_main as measure_keys
 
-    figures = {}
-    with tempfile.TemporaryDirectory(prefix="curator-bench-keys-") as scratch:
-        for size in sizes:
-            store = (synthetic / f"s{size}") if synthetic and (synthetic / f"s{size}").is_dir() else None
-            if store is None:
-                store = write_store(generate(size), Path(scratch) / f"s{size}", git=True)
-            busy, idle, stages = asyncio.run(keystroke_latencies(store))
-            figures[size] = (
-                percentile(busy, 0.5),
-                percentile(busy, 0.95),
-                percentile(idle, 0.5),
-                percentile(idle, 0.95),
-            )
-            print(
-                f"{size:>6} entries: keystroke while analysing ({len(busy)} keys, stages {stages}) "
-                f"p50 {figures[size][0] * 1000:.1f} ms, p95 {figures[size][1] * 1000:.1f} ms; "
-                f"idle p50 {figures[size][2] * 1000:.1f} ms, p95 {figures[size][3] * 1000:.1f} ms (target p95 < 50 ms)"
-            )
-    return figures
+    return measure_keys(sizes, synthetic)
 
 
 def main() -> None:

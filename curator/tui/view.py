@@ -175,10 +175,18 @@ def fuzzy_rank(entries: list[Entry], query: str) -> list[tuple[Entry, float]]:
 
 
 def visible_entries(
-    entries: list[Entry], findings: list[Finding], state: ViewState, now: datetime, usage: StoreUsage | None = None
+    entries: list[Entry],
+    findings: list[Finding],
+    state: ViewState,
+    now: datetime,
+    usage: StoreUsage | None = None,
+    flags: dict[str, list[Finding]] | None = None,
 ) -> list[Entry]:
-    """Apply the filters, then either the fuzzy ranking (when searching) or the sort column."""
-    flags = findings_by_entry(findings)
+    """Apply the filters, then either the fuzzy ranking (when searching) or the sort column.
+
+    `flags` is `findings` already indexed by entry (the session keeps one), else it is built here.
+    """
+    flags = flags if flags is not None else findings_by_entry(findings)
     kept = [
         entry
         for entry in entries

@@ -371,8 +371,10 @@ class EntryActions(CuratorScreen):
         if entry is None:
             return
         check_view = self.query_one(CheckView)
-        failing = [result for result in check_view.results if result.verdict == "fail"]
-        selected = check_view.selected
+        shown = check_view.entry_id == entry.id
+        results = check_view.results if shown else self.session.check_results.get(entry.id, [])
+        failing = [result for result in results if result.verdict == "fail"]
+        selected = check_view.selected if shown else None
         result = selected if selected is not None and selected.verdict == "fail" else next(iter(failing), None)
         if result is None:
             self.curator.say("No failed check to update from (Check tab).", severity="warning")

@@ -112,7 +112,7 @@ class InboxScreen(CuratorScreen):
         if store is not None:
             self._load(store)
 
-    @work(thread=True, exclusive=True, exit_on_error=False, group="inbox")
+    @work(thread=True, exclusive=True, exit_on_error=False, group="inbox", description="_load")
     def _load(self, store: Any) -> None:
         try:
             inbox, error = changes_since(store, include_approved=True), None
@@ -302,7 +302,7 @@ class InboxScreen(CuratorScreen):
 
         self.app.push_screen(ConfirmModal("Finish the review?", body, "Finish"), answered)
 
-    @work(thread=True, exclusive=True, exit_on_error=False, group="inbox-finish")
+    @work(thread=True, exclusive=True, exit_on_error=False, group="inbox-finish", description="_finish")
     def _finish(self, store: Any, now: Any, findings: int) -> None:
         try:
             outcome, error = ops_inbox.finish_review(store, now=now, findings=findings), None

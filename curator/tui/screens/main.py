@@ -6,10 +6,9 @@ from rich.text import Text
 from textual import on, work
 from textual.app import ComposeResult
 from textual.containers import Container, Vertical
-from textual.coordinate import Coordinate
 from textual.message import Message
 from textual.timer import Timer
-from textual.widgets import DataTable, Footer, Input, Static, TabbedContent
+from textual.widgets import Input, Static, TabbedContent
 
 from curator.model import Entry, Finding
 from curator.tui.commands import MAIN_ACTIONS, SECRET_ACTIONS, bindings
@@ -27,6 +26,7 @@ from curator.tui.widgets.content_view import ContentView
 from curator.tui.widgets.detail import DetailPane
 from curator.tui.widgets.entry_table import EntryTable
 from curator.tui.widgets.findings_view import FindingsView
+from curator.tui.widgets.footer import StableFooter
 from curator.tui.widgets.history_view import HistoryView
 from curator.tui.widgets.summary import SummaryBar
 from curator.usage import store_usage
@@ -54,6 +54,8 @@ class MainScreen(SecretActions, EntryActions):
         self._detail_timer: Timer | None = None
         self._settled = False
         self._journal_checked = False
+        self._order_inputs: tuple[tuple, tuple] | None = None
+        self._stale_tabs: set[str] = set()
 
     def compose(self) -> ComposeResult:
         yield SummaryBar(id="summary")
@@ -67,7 +69,7 @@ class MainScreen(SecretActions, EntryActions):
                 yield Static(id="filter-line")
                 yield EntryTable(id="entries")
             yield DetailPane(id="detail")
-        yield Footer(compact=True, show_command_palette=False)
+        yield StableFooter(compact=True, show_command_palette=False)
 
     def on_mount(self) -> None:
         self.watch(self.app, "session_revision", self.session_changed, init=False)
@@ -90,7 +92,7 @@ class MainScreen(SecretActions, EntryActions):
             self.day = day
             self.count = count
 
-    @work(thread=True, exclusive=True, exit_on_error=False, group="journal")
+    @work(thread=True, exclusive=True, exit_on_error=False, group="journal", description="_look_for_journal")
     def _look_for_journal(self, store) -> None:
         from curator.ops.review_state import load_journal
 
@@ -129,25 +131,62 @@ class MainScreen(SecretActions, EntryActions):
         )
 
     def refresh_table(self, *, keep_cursor_on: str | None = None) -> None:
+        """Re-filter and re-sort the rows when what decides their order changed, else only redraw them."""
         session = self.session
         table = self.query_one(EntryTable)
         if session.store is None:
+            self._order_inputs = None
             table.clear()
             self._update_filter_line(0, 0)
             return
         usage = store_usage(session.store)
-        entries = visible_entries(session.table_entries, session.findings, self.view_state, session.now, usage)
+        order_inputs = self._row_order_inputs(usage)
+        if keep_cursor_on is None and self._same_order(order_inputs):
+            table.refresh_rows(session.findings_by_entry())
+            return
+        self._order_inputs = order_inputs
+        flags = session.findings_by_entry()
+        entries = visible_entries(session.table_entries, session.findings, self.view_state, session.now, usage, flags)
         cursor_on = keep_cursor_on or (table.current_entry_id or self.shown_entry_id if self._settled else None)
         self._settled = self._settled or session.stage == "ready"
         table.show_entries(
             entries,
-            session.findings_by_entry(),
+            flags,
             self.view_state.marked,
             session.now,
             keep_cursor_on=cursor_on,
             usage=usage,
         )
         self._update_filter_line(len(entries), len(session.table_entries))
+
+    def _row_order_inputs(self, usage) -> tuple[tuple, tuple]:
+        """What the rows' order depends on: objects (compared by identity) and values."""
+        session, state = self.session, self.view_state
+        dated = state.sort_column not in ("flag", "name", "type") or bool(state.query.strip())
+        objects = (
+            session.store,
+            session.store.entries if session.store else None,
+            session.rule_findings,
+            session.check_findings,
+            usage,
+        )
+        values = (
+            state.sort_column,
+            state.sort_reverse,
+            state.type_filter,
+            state.flagged_only,
+            state.show_archived,
+            state.query,
+            session.stage if dated else None,
+            session.partial,
+        )
+        return objects, values
+
+    def _same_order(self, inputs: tuple[tuple, tuple]) -> bool:
+        previous = self._order_inputs
+        if previous is None:
+            return False
+        return previous[1] == inputs[1] and all(old is new for old, new in zip(previous[0], inputs[0]))
 
     def _update_filter_line(self, shown: int, total: int) -> None:
         state = self.view_state
@@ -176,36 +215,51 @@ class MainScreen(SecretActions, EntryActions):
 
     @property
     def current_entry(self) -> Entry | None:
-        return self.session.entry(self.query_one(EntryTable).current_entry_id)
+        table = self.query_one(EntryTable)
+        return table.entries[table.cursor_row] if table.row_count else None
 
     def _entry_findings(self, entry_id: str) -> list[Finding]:
         return self.session.findings_by_entry().get(entry_id, [])
 
-    @on(DataTable.RowHighlighted, "#entries")
-    def _row_highlighted(self, _event: DataTable.RowHighlighted) -> None:
+    @on(EntryTable.RowHighlighted, "#entries")
+    def _row_highlighted(self, _event: EntryTable.RowHighlighted) -> None:
         if self._detail_timer is not None:
             self._detail_timer.stop()
         self._detail_timer = self.set_timer(DETAIL_DEBOUNCE_SECONDS, self._show_detail)
 
     def _show_detail(self, force: bool = False) -> None:
+        """Show the highlighted entry in the active tab; the other tabs catch up when they are opened."""
         entry = self.current_entry
         entry_id = entry.id if entry else None
         if not force and entry_id == self.shown_entry_id:
             return
         self.shown_entry_id = entry_id
-        session = self.session
+        self._stale_tabs = {"content", "history", "findings", "check"}
         entry_findings = self._entry_findings(entry_id) if entry_id else []
-        results = session.check_results.get(entry_id) if entry_id else None
-        detail = self.query_one(DetailPane)
-        self.query_one("#content-view", ContentView).show(
-            entry, session.now, store_usage(session.store) if session.store else None
-        )
-        self.query_one(FindingsView).show(entry_id, entry_findings)
-        self.query_one(HistoryView).show_provenance(entry_id, store_usage(session.store) if session.store else None)
-        self.query_one(CheckView).show(entry_id, results, stage=session.stage, project=session.project_root)
+        results = self.session.check_results.get(entry_id) if entry_id else None
         failed = sum(1 for result in results or [] if result.verdict == "fail")
+        detail = self.query_one(DetailPane)
         detail.set_counts(len(entry_findings), failed)
-        if detail.active == "history":
+        self._fill_tab(detail.active)
+
+    def _fill_tab(self, tab: str) -> None:
+        """Bring one detail tab up to the highlighted entry (once per entry)."""
+        if tab not in self._stale_tabs:
+            return
+        self._stale_tabs.discard(tab)
+        session = self.session
+        entry = self.current_entry
+        entry_id = entry.id if entry else None
+        usage = store_usage(session.store) if session.store else None
+        if tab == "content":
+            self.query_one("#content-view", ContentView).show(entry, session.now, usage)
+        elif tab == "findings":
+            self.query_one(FindingsView).show(entry_id, self._entry_findings(entry_id) if entry_id else [])
+        elif tab == "check":
+            results = session.check_results.get(entry_id) if entry_id else None
+            self.query_one(CheckView).show(entry_id, results, stage=session.stage, project=session.project_root)
+        elif tab == "history":
+            self.query_one(HistoryView).show_provenance(entry_id, usage)
             self._load_history()
 
     def _load_history(self) -> None:
@@ -218,11 +272,11 @@ class MainScreen(SecretActions, EntryActions):
 
     @on(TabbedContent.TabActivated, "#detail-tabs")
     def _tab_activated(self, event: TabbedContent.TabActivated) -> None:
-        if event.pane.id == "history":
-            self._load_history()
+        if event.pane.id is not None:
+            self._fill_tab(event.pane.id)
 
-    @on(DataTable.RowSelected, "#entries")
-    def _row_selected(self, _event: DataTable.RowSelected) -> None:
+    @on(EntryTable.RowSelected, "#entries")
+    def _row_selected(self, _event: EntryTable.RowSelected) -> None:
         self._show_detail()
         detail = self.query_one(DetailPane)
         list_id = TAB_LISTS.get(detail.active)
@@ -231,8 +285,8 @@ class MainScreen(SecretActions, EntryActions):
         else:
             detail.tabs.query_one("ContentTabs").focus()
 
-    @on(DataTable.HeaderSelected, "#entries")
-    def _header_selected(self, event: DataTable.HeaderSelected) -> None:
+    @on(EntryTable.HeaderSelected, "#entries")
+    def _header_selected(self, event: EntryTable.HeaderSelected) -> None:
         key = event.column_key.value or ""
         if key == self.view_state.sort_column:
             self.view_state.sort_reverse = not self.view_state.sort_reverse
@@ -351,8 +405,7 @@ class MainScreen(SecretActions, EntryActions):
         start = table.cursor_row
         for offset in range(1, table.row_count + 1):
             row = (start + offset) % table.row_count
-            row_key = table.coordinate_to_cell_key(Coordinate(row, 0)).row_key.value
-            if row_key in flags:
+            if table.entry_id_at(row) in flags:
                 table.move_cursor(row=row, animate=False)
                 return
         self.curator.say("No flagged entries are shown.")

@@ -457,7 +457,7 @@ class ReviewScreen(ReviewJournal):
 
         self.app.push_screen(ConfirmModal("Apply the review?", body, "Apply"), answered)
 
-    @work(thread=True, exclusive=True, exit_on_error=False, group="review")
+    @work(thread=True, exclusive=True, exit_on_error=False, group="review", description="_apply")
     def _apply(self, store: Store, decisions: dict[str, Decision], message: str, now: datetime, findings: int) -> None:
         delta = ""
         fresh: Store | None = None

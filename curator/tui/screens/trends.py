@@ -65,7 +65,7 @@ class TrendsScreen(CuratorScreen):
         width = max(40, (self.size.width or self.app.size.width) - 8)
         self._draw(session.store, session.now, self.every, width)
 
-    @work(thread=True, exclusive=True, exit_on_error=False, group="trends")
+    @work(thread=True, exclusive=True, exit_on_error=False, group="trends", description="_draw")
     def _draw(self, store: Any, now: Any, every: str, width: int) -> None:
         try:
             series = store_trend(store, every=every)

@@ -160,7 +160,7 @@ class CheckView(Vertical):
         self.query_one("#check-status", Static).update(Text("probing claims…", style="italic"))
         self._run_checks(store, entry_id)
 
-    @work(thread=True, exclusive=True, exit_on_error=False, group="entry-checks")
+    @work(thread=True, exclusive=True, exit_on_error=False, group="entry-checks", description="_run_checks")
     def _run_checks(self, store: Store, entry_id: str) -> None:
         try:
             outcome, error = scan.check(store, entry_ids=[entry_id]), None

@@ -40,5 +40,10 @@ class DetailPane(Vertical):
 
     def set_counts(self, findings: int, failed_checks: int) -> None:
         """Show how many findings and failing checks the entry has in the tab labels."""
-        self.tabs.get_tab("findings").label = f"Findings ({findings})" if findings else "Findings"
-        self.tabs.get_tab("check").label = f"Check ({failed_checks} ✖)" if failed_checks else "Check"
+        for tab, label in (
+            ("findings", f"Findings ({findings})" if findings else "Findings"),
+            ("check", f"Check ({failed_checks} ✖)" if failed_checks else "Check"),
+        ):
+            shown = self.tabs.get_tab(tab)
+            if shown.label.plain != label:
+                shown.label = label

@@ -77,7 +77,7 @@ class HistoryView(Vertical):
         self.entry_id = None
         self.changes = []
 
-    @work(thread=True, exclusive=True, exit_on_error=False, group="history")
+    @work(thread=True, exclusive=True, exit_on_error=False, group="history", description="_read_history")
     def _read_history(self, store: Store, entry_id: str) -> None:
         try:
             changes = secrets.masked_history(store, history.entry_history(store, entry_id))
