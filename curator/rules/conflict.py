@@ -14,6 +14,7 @@ from curator.rules.choices import ChoiceTable, Stance
 from curator.rules.docs import Doc, Docs, order, quote, supersede_clause
 from curator.rules.facts import scope as scopes
 from curator.rules.facts import statement_facts
+from curator.rules.facts.glossary import concepts_of
 from curator.rules.project_facts import project_facts
 from curator.rules.quantities import Quantity, incompatible, same_subject
 from curator.rules.registry import Rule, RuleContext
@@ -58,14 +59,19 @@ def _number_clashes(docs: Docs, config: Config, clashes: dict[tuple[int, int], l
                 quantities.append(quantity)
     if len(quantities) < 2:
         return
-    token_sets = [q.subject | {f"@{q.rate}"} if q.rate else q.subject | {f"@{q.unit}"} for q in quantities]
+    concepts = [concepts_of(q.subject) for q in quantities]
+    token_sets = [
+        words | {f"@{q.rate}"} if q.rate else words | {f"@{q.unit}"} for q, words in zip(quantities, concepts)
+    ]
     pairs = pairing.candidate_pairs(
         token_sets,
         min_overlap=0.2,
         groups=[q.unit for q in quantities],
         skip=lambda left, right: not _allowed(docs, owners[left], owners[right]),
     )
-    subjects = [" ".join(sorted(q.subject | {q.unit} | ({q.rate} if q.rate else set()))) for q in quantities]
+    subjects = [
+        " ".join(sorted(words | {q.unit} | ({q.rate} if q.rate else set()))) for q, words in zip(quantities, concepts)
+    ]
     scores = pairing.score_pairs(subjects, pairs, scorer=fuzz.token_set_ratio)
     for (left, right), score in zip(pairs, scores):
         if score < config.conflict_subject_threshold or not incompatible(quantities[left], quantities[right]):
@@ -164,7 +170,7 @@ def _action_clashes(docs: Docs, clashes: dict[tuple[int, int], list[Clash]]) -> 
 
 def _scoped(docs: Docs, left: int, left_scope: frozenset[str], right: int, right_scope: frozenset[str]) -> dict | None:
     """None when two statements speak of disjoint scopes; else {} or the scoped exception one of them makes."""
-    relation = scopes.relation(left_scope, right_scope)
+    relation = scopes.relation(concepts_of(left_scope), concepts_of(right_scope))
     if relation == "disjoint":
         return None
     if relation == "same":

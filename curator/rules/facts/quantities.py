@@ -5,8 +5,8 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
-from curator.rules.facts.glossary import concept
-from curator.rules.facts.scope import relation, scope_tokens
+from curator.rules.facts.glossary import concept, concepts_of
+from curator.rules.facts.scope import component_tokens, relation, scope_tokens
 from curator.rules.facts.subject import proper_names, subject_tokens
 from curator.rules.text import CJK_CHAR, IS_CJK, STOPWORDS, tokens
 
@@ -194,6 +194,9 @@ def extract(statement: str) -> list[Quantity]:
             continue
         if unit in ("year", "month") and value > 12 and unit_length and after[:1] in "年月":
             continue
+        nouns = _classified_nouns(after[unit_length:]) if unit in _CLASSIFIERS else []
+        if unit in _CLASSIFIERS:
+            unit = nouns[0] if nouns else _BARE_CLASSIFIERS.get(unit, unit)
         if unit is None:
             if not (_UPPER_LEFT.search(lowered[:start]) or _LOWER_LEFT.search(lowered[:start])):
                 continue
@@ -208,7 +211,11 @@ def extract(statement: str) -> list[Quantity]:
         elif _APPROX_LEFT.search(lowered[:start]) or _APPROX_RIGHT.match(after[unit_length:]):
             kind, low, high = "approx", value * 0.9, value * 1.1
         bounds = _clause_bounds(lowered, start, end + unit_length)
-        rate = _rate(lowered[bounds[0] : bounds[1]], unit)
+        rate = (
+            "interval"
+            if _EVERY.search(lowered[max(0, start - 12) : start])
+            else _rate(lowered[bounds[0] : bounds[1]], unit)
+        )
         span = statement[max(0, start - 12) : min(len(statement), end + unit_length + 12)].strip()
         unit, factor = _canonical_unit(unit)
         low, high = low * factor, high * factor
@@ -219,9 +226,12 @@ def extract(statement: str) -> list[Quantity]:
             head_end = min((b.start() for b in _CLAUSE_BREAK.finditer(lowered)), default=len(lowered))
             sequence = tuple(token for token in _content(lowered[:head_end]) if token not in scope) + sequence
         subject = frozenset(sequence) - {""}
+        scope = scope | component_tokens(statement)
         names = proper_names(statement)
         found.append(Quantity(statement, span, kind, low, high, unit, rate, subject, sequence, scope, names))
-        head = _head_noun(after, unit_length)
+        head = (
+            nouns[1] if len(nouns) > 1 else _head_noun(after, unit_length, statement[end : end + unit_length].strip())
+        )
         if head and head != unit:
             qualifier = unit
             found.append(
@@ -257,6 +267,7 @@ _CALENDAR = re.compile(
     rf"|\b{_MONTH_NAME}\s+\d{{1,2}}(?:st|nd|rd|th)?\b(?:,?\s+20\d\d)?|\b\d{{1,2}}(?:st|nd|rd|th)?\s+{_MONTH_NAME}\b"
     r"|\b\d{1,2}:\d{2}\b"
 )
+_EVERY = re.compile(r"(?:\bevery|\beach|每隔|每)\s*$")
 _FROM_VALUE = re.compile(r"(?:\bfrom|从|由)\s*$")
 _COUNT_UNITS = frozenset({"time"})
 
@@ -321,7 +332,7 @@ _QUALIFIERS = re.compile(
     r"|target(?:s|ed|ing)?|goal|aim(?:s|ed)? (?:for|at)|settled on|decided on|agreed on|planned|plan(?:s)? (?:for|on)|stays? at|keep(?:s)?"
     r"|takes?|took|runs? with|is|are|was|were|set to|defaults? to|typically|usually|normally|only|just"
     r"|kept|keeps?|retained|stored|expires?(?: after)?|lives?|lasts?|holds?)\b"
-    r"|现在|目前|暂时|以后|今后|从现在起|这段时间|本(?:周|月|季度)|[qQ][1-4]|[^，。；\s]{0,6}期间|[^，。；]{0,6}的时候|临时"
+    r"|现在|目前|暂时|以后|今后|从现在起|保留|保存|留存|保持|维持|这段时间|本(?:周|月|季度)|[qQ][1-4]|[^，。；\s]{0,6}期间|[^，。；]{0,6}的时候|临时"
 )
 
 
@@ -364,24 +375,61 @@ def same_subject(left: Quantity, right: Quantity) -> bool:
     for one, other in ((left, right), (right, left)):
         if one.qualifier and one.qualifier != other.qualifier and one.qualifier not in other.subject:
             return False
-    if left.scope and right.scope and relation(left.scope, right.scope) == "disjoint":
+    if left.scope and right.scope and relation(concepts_of(left.scope), concepts_of(right.scope)) == "disjoint":
         return False
     return _same_subject(left, right)
 
 
 def _across_languages(left: Quantity, right: Quantity) -> bool | None:
-    """For an English and a Chinese statement: whether their subjects share a concept through the glossary."""
+    """For an English and a Chinese statement: their subjects compared as glossary concepts.
+
+    One subject inside the other is one subject. Otherwise they must share most concepts, or two, or
+    one when the Chinese side is mostly understood (its words known to the glossary) and the two sides
+    do not each put a word of their own before a shared one ("image uploads" vs "视频上传").
+    """
     left_cjk = any(IS_CJK.match(token) for token in left.subject)
     right_cjk = any(IS_CJK.match(token) for token in right.subject)
     if left_cjk == right_cjk or not left.subject or not right.subject:
         return None
-    left_concepts = {concept(token) for token in left.subject}
-    right_concepts = {concept(token) for token in right.subject}
+    left_concepts, right_concepts = _comparable_concepts(left.subject), _comparable_concepts(right.subject)
     shared = left_concepts & right_concepts
-    return len(shared) / len(left_concepts | right_concepts) >= CROSS_LANGUAGE_SHARE
+    if not shared:
+        return False
+    if shared == left_concepts or shared == right_concepts:
+        return True
+    share = len(shared) / len(left_concepts | right_concepts)
+    if share >= CROSS_LANGUAGE_SHARE or (len(shared) >= 2 and share >= CROSS_LANGUAGE_MIN_SHARE):
+        return True
+    chinese = left if left_cjk else right
+    if share < CROSS_LANGUAGE_MIN_SHARE or _understood(chinese.subject) < CROSS_LANGUAGE_UNDERSTOOD:
+        return False
+    left_sequence = tuple(_known(token) for token in left.sequence)
+    right_sequence = tuple(_known(token) for token in right.sequence)
+    return not (_modifies_shared(left_sequence, shared) and _modifies_shared(right_sequence, shared))
 
 
-CROSS_LANGUAGE_SHARE = 0.15
+def _comparable_concepts(words: frozenset[str]) -> frozenset[str]:
+    """Concepts of a subject, without one-character Chinese words the glossary does not know (够, 跑, 慢)."""
+    return frozenset(
+        concept(word) for word in words if not (len(word) == 1 and IS_CJK.match(word) and concept(word) == word)
+    )
+
+
+def _understood(words: frozenset[str]) -> float:
+    """The share of a Chinese subject's words (two characters or more) that are Latin or known to the glossary."""
+    longer = [word for word in words if len(word) > 1]
+    return sum(1 for word in longer if word.isascii() or concept(word) != word) / len(longer) if longer else 0.0
+
+
+def _known(token: str) -> str:
+    """A token's concept, or a gap for a Chinese word the glossary does not know."""
+    mapped = concept(token)
+    return "" if IS_CJK.match(token) and mapped == token else mapped
+
+
+CROSS_LANGUAGE_SHARE = 0.4
+CROSS_LANGUAGE_MIN_SHARE = 0.15
+CROSS_LANGUAGE_UNDERSTOOD = 0.5
 
 
 def _same_subject(left: Quantity, right: Quantity) -> bool:
@@ -455,6 +503,8 @@ def _unit(after: str) -> tuple[str | None, int]:
     for cjk_unit in _CJK_UNITS:
         if stripped.startswith(cjk_unit):
             return _UNIT_ALIASES.get(cjk_unit, cjk_unit), gap + len(cjk_unit)
+    if stripped[0] in _CJK_PARTICLES:
+        return None, 0
     if re.match(f"[{CJK_CHAR}]", stripped[0]):
         return _UNIT_ALIASES.get(stripped[0], stripped[0]), gap + 1
     word = re.match(
@@ -466,21 +516,46 @@ def _unit(after: str) -> tuple[str | None, int]:
     name = word.group(1)
     if name in _NOT_UNITS or name in STOPWORDS:
         return None, 0
-    base = name[:-1] if len(name) > 3 and name.endswith("s") and not name.endswith("ss") else name
+    base = name[:-1] if len(name) > 3 and name.endswith("s") and not name.endswith(("ss", "is", "us")) else name
     if base.endswith("ie"):
         base = base[:-2] + "y"
     return _UNIT_ALIASES.get(base, _UNIT_ALIASES.get(name, base)), gap + word.end()
 
 
+_CLASSIFIERS = frozenset("个 条 份 名 位 台 项 张 只 件 套 组 家 处 颗 块 根 把".split())
+_BARE_CLASSIFIERS = {"份": "copy", "名": "person", "位": "person", "台": "machin"}
+_NOUN_RUN = re.compile(f"[\\s{CJK_CHAR}A-Za-z_-]{{1,16}}")
+
+
+def _classified_nouns(after: str) -> list[str]:
+    """The nouns a Chinese classifier counts, as English concepts: "20 个 Redis 连接" → [redis, connection]."""
+    run = _NOUN_RUN.match(after)
+    if not run:
+        return []
+    words = [word for word in subject_tokens(run.group(0)) if word]
+    if words and not words[0].isascii() and concept(words[0]) == words[0]:
+        return [words[0]]
+    known: list[str] = []
+    for word in words[:2]:
+        if not (word.isascii() or concept(word) != word):
+            break
+        known.append(concept(word))
+    return known
+
+
+_CJK_PARTICLES = frozenset("了的吗呢吧啊是和与或就都也还在")
 _HEAD_STOP = frozenset(
     "max min maximum minimum total each still left remaining now only ago later long old per plus more less once".split()
 )
 
 
-def _head_noun(after: str, unit_length: int) -> str | None:
-    """The noun a two-word unit names ("3 NAT gateways" → gateway), when the first word only qualifies it."""
+def _head_noun(after: str, unit_length: int, written: str = "") -> str | None:
+    """The noun a two-word unit names ("3 NAT gateways" → gateway, "5 Redis connections"), when the first word only qualifies it."""
     following = re.match(r" ([a-z][a-z-]{2,})\b", after[unit_length:])
-    if not following or after[:unit_length].strip().endswith("s") and not after[:unit_length].strip().endswith("ss"):
+    name = written[:1].isupper()
+    if not following or (
+        not name and after[:unit_length].strip().endswith("s") and not after[:unit_length].strip().endswith("ss")
+    ):
         return None
     word = following.group(1)
     if word in _HEAD_STOP or word in _NOT_UNITS or word in STOPWORDS:
@@ -516,7 +591,9 @@ def _magnitudes_apart(left: Quantity, right: Quantity) -> bool:
 
 
 def incompatible(left: Quantity, right: Quantity) -> bool:
-    """Whether two quantities for the same subject and unit cannot both hold."""
+    """Whether two quantities for the same subject and unit cannot both hold ("every 500 steps" is no amount of steps)."""
+    if (left.rate == "interval") != (right.rate == "interval"):
+        return False
     if left.rate and right.rate and left.rate != right.rate:
         return False
     if left.unit == "duration" and _magnitudes_apart(left, right):
@@ -531,9 +608,11 @@ def incompatible(left: Quantity, right: Quantity) -> bool:
 
 
 _SETTING = re.compile(
-    r"(?<![\w.-])(?P<dash>--?)?(?P<key>[A-Za-z][A-Za-z0-9]*(?:[_.-][A-Za-z0-9]+)*)\s*(?P<sep>=|:|\s|\s+(?:is|of|at)\s+)\s*[`'\"]?"
+    r"(?<![\w.-])(?P<dash>--?)?(?P<key>[A-Za-z][A-Za-z0-9]*(?:[_.-][A-Za-z0-9]+)*)[`'\"]?\s*(?P<sep>=|:|\s|\s+(?:is|of|at)\s+"
+    r"|\s*(?:是|为|设为|设成|设置为|改成|改为|调到|调成|调整为|提到|提高到|升到|降到|降低到|=)\s*)\s*[`'\"]?"
     r"(?P<num>\d+(?:\.\d+)?)(?P<unit>ms|s|m|h|min|sec|[kmgt]i?b?)?(?![\w:/-]|\.\d|\s?%|\s(?!(?:in|on|for|at|and|or|to|with|by|of|per|when|if|the|is|are|was|than|from|after|before|until)\b)[a-z])"
 )
+_VERSION_SUFFIX = re.compile(r"_?(?:version|ver)$")
 _SHORT_FLAG = re.compile(r"\b(?P<command>[a-z][\w-]*)\s+-(?P<flag>[a-zA-Z])\s*(?P<num>\d+)\b(?![.\w])")
 _BYTE_SUFFIX = {
     "k": "kb",
@@ -565,7 +644,7 @@ def settings(statement: str) -> list[Quantity]:
     found: list[Quantity] = []
     if not _ANY_DIGIT.search(statement):
         return found
-    scope = scope_tokens(statement)
+    scope = scope_tokens(statement) | component_tokens(statement)
     for match in _SETTING.finditer(statement):
         key, separator = match.group("key"), match.group("sep").strip()
         code_like = (
@@ -587,8 +666,10 @@ def settings(statement: str) -> list[Quantity]:
         if match.group("dash") == "-" or (suffix and not code_like):
             continue
         value = float(match.group("num"))
-        name = key.lower().lstrip("-").replace("-", "_").replace(".", "_")
-        every_word = subject_tokens(name.replace("_", " "))
+        plain = key.lower().lstrip("-").replace("-", "_").replace(".", "_")
+        name = _VERSION_SUFFIX.sub("", plain) or plain
+        snake = re.sub(r"(?<=[a-z0-9])(?=[A-Z])", "_", key).lower().lstrip("-").replace("-", "_").replace(".", "_")
+        every_word = subject_tokens(snake.replace("_", " "))
         words = tuple(word for word in every_word if word not in ("max", "min"))
         if suffix in _BYTE_SUFFIX and (suffix != "m" or _MEMORY_KEY.search(key)):
             unit, factor = _canonical_unit(_BYTE_SUFFIX[suffix])
