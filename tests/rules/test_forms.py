@@ -1,0 +1,82 @@
+"""Forms people write that the drift rules read: one row per form, each positive beside a look-alike that must stay quiet."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from curator.rules.facts.versions import incompatible, versions
+from tests.rules.test_facts import scan
+
+CONFLICT = [("conflict", ["e0.md", "e1.md"])]
+
+
+def pair_findings(tmp_path: Path, *texts: str) -> list[tuple[str, list[str]]]:
+    return [found for found in scan(tmp_path, *texts) if found[0] in ("conflict", "duplicate")]
+
+
+@pytest.mark.parametrize(
+    ("statement", "expected"),
+    [
+        ("Pin pydantic to 1.10 in the API service.", [("pydantic", (1, 10), (1, 11))]),
+        ("We run Node 18 on CI.", [("node", (18,), (19,))]),
+        ("The AWS provider is pinned to `~> 4.67`.", [("provider", (4, 67), (5,))]),
+        ("The AWS provider is on 5.x everywhere.", [("provider", (5,), (6,))]),
+        ("lodash ^4.17 in package.json", [("lodash", (4, 17), (5,))]),
+        ("Keep numpy < 2.0 for the training code.", [("numpy", (-1,), (2, 0))]),
+        ("Node >= 18 is required.", [("node", (18,), (10**9,))]),
+        ("The iOS app requires iOS 16 or later.", [("ios", (16,), (10**9,))]),
+        ("Android minSdkVersion is 24.", [("minsdk", (24,), (25,))]),
+        ("minSdk 提到 26 了", [("minsdk", (26,), (27,))]),
+        ("生产环境 Postgres 版本是 14。", [("postgres", (14,), (15,))]),
+        ("upgrade Node from 16 to 18", [("node", (18,), (19,))]),
+        ("Node 20 rather than Node 18", [("node", (20,), (21,))]),
+        ("Postgres on 5433, Redis on 6380", []),
+        ("Shipping: free above 50 EUR, otherwise 4.90 EUR", []),
+        ("Two P1 bugs, both on iOS 17 keyboards", []),
+        ("Released v2.3.1 yesterday", []),
+        ("F1 0.71 on the dev set; peak lr 3e-4", []),
+        ("Use GPT-4 for summaries", []),
+    ],
+)
+def test_version_claims(statement: str, expected: list[tuple]) -> None:
+    assert [(v.name, v.low, v.high) for v in versions(statement)] == expected
+
+
+def test_version_intervals_meet_or_not() -> None:
+    (pinned,) = versions("numpy < 2.0")
+    (new,) = versions("numpy 2.1")
+    (old,) = versions("numpy 1.26")
+    assert incompatible(pinned, new)
+    assert not incompatible(pinned, old)
+
+
+@pytest.mark.parametrize(
+    ("texts", "expected"),
+    [
+        # version pins
+        (("Pin pydantic to 1.10 in the API service.", "The API service uses pydantic 2.7."), CONFLICT),
+        (("We run Node 18 on CI.", "CI runs on Node 20."), CONFLICT),
+        (("Keep numpy < 2.0 for the training code.", "The training code uses numpy 2.1."), CONFLICT),
+        (("minSdkVersion is 24.", "minSdkVersion 改成 26 了。"), CONFLICT),
+        (("We run Node 18 on CI.", "We run Python 3.12 on CI."), []),
+        (("Use Go 1.22 for the payments service.", "Use Go 1.21 for the legacy importer service."), []),
+        (("Node >= 18 is required.", "CI runs on Node 20."), []),
+        (("The iOS app requires iOS 16 or later.", "The Android app requires Android 13 or later."), []),
+        # cross-language numbers without a fixture glossary word
+        (("Keep at most 5 Redis connections per worker.", "每个 worker 最多 20 个 Redis 连接。"), CONFLICT),
+        (("Login sessions expire after 7 days.", "登录会话 14 天后过期。"), CONFLICT),
+        (("Batch size is 32 for fine-tuning.", "微调的 batch size 是 64。"), CONFLICT),
+        (("The nightly backup keeps 7 copies.", "夜间备份保留 14 份。"), CONFLICT),
+        (("S3 access logs are kept for 90 days.", "S3 访问日志保留 30 天。"), CONFLICT),
+        (("Checkout API timeout is 10 seconds.", "结账接口超时是 30 秒。"), CONFLICT),
+        (("Checkout API timeout is 10 seconds.", "搜索接口超时 30 秒。"), []),
+        (("Image uploads are limited to 5 MB.", "视频上传限制 100MB。"), []),
+        (("Keep at most 5 Redis connections per worker.", "每个 worker 最多 20 个 MySQL 连接。"), []),
+        (("Login sessions expire after 7 days.", "短信验证码 5 分钟后过期。"), []),
+        (("Val loss during the first 200 steps is noise.", "eval 每 500 步跑一次。"), []),
+    ],
+)
+def test_forms_between_two_entries(tmp_path: Path, texts: tuple[str, ...], expected: list) -> None:
+    assert pair_findings(tmp_path, *texts) == expected
