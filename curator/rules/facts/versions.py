@@ -75,7 +75,7 @@ _REJECTED = re.compile(
 )
 MAX_BARE_MAJOR = 200
 _BARE_GAP = frozenset(
-    "version ver v is was are to lts 版本 版本号 是 为 到 升级到 升到 降到 改成 改为 提到 still now currently pinned pin".split()
+    "version ver v is was are to from 从 lts 版本 版本号 是 为 到 升级到 升到 降到 改成 改为 提到 still now currently pinned pin".split()
 )
 _PLATFORMS = frozenset("ios android windows macos ubuntu debian centos chrome safari firefox iphone ipad edge".split())
 _REQUIREMENT = re.compile(
