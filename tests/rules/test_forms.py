@@ -6,6 +6,7 @@ from pathlib import Path
 
 import pytest
 
+from curator.rules.facts.numwords import normalise
 from curator.rules.facts.versions import incompatible, versions
 from tests.rules.test_facts import scan
 
@@ -40,6 +41,24 @@ def pair_findings(tmp_path: Path, *texts: str) -> list[tuple[str, list[str]]]:
         ("Use GPT-4 for summaries", []),
     ],
 )
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        ("We keep a couple of replicas", "We keep 2 replicas"),
+        ("a pair of reviewers", "2 reviewers"),
+        ("a quarter of an hour", "15 minutes"),
+        ("three quarters of an hour", "45 minutes"),
+        ("俩 reviewer", "2 reviewer"),
+        ("值班表里有仨人", "值班表里有3人"),
+        ("他俩都在", "他俩都在"),
+        ("超时一刻钟", "超时15分钟"),
+        ("还剩十几个页面", "还剩11-19个页面"),
+    ],
+)
+def test_colloquial_number_words(text: str, expected: str) -> None:
+    assert normalise(text) == expected
+
+
 def test_version_claims(statement: str, expected: list[tuple]) -> None:
     assert [(v.name, v.low, v.high) for v in versions(statement)] == expected
 
@@ -76,6 +95,18 @@ def test_version_intervals_meet_or_not() -> None:
         (("Keep at most 5 Redis connections per worker.", "每个 worker 最多 20 个 MySQL 连接。"), []),
         (("Login sessions expire after 7 days.", "短信验证码 5 分钟后过期。"), []),
         (("Val loss during the first 200 steps is noise.", "eval 每 500 步跑一次。"), []),
+        # number words and limits
+        (("We keep a couple of replicas for the search index.", "The search index runs 3 replicas."), CONFLICT),
+        (("We keep a couple of replicas for the search index.", "The search index runs 2 replicas."), []),
+        (("合并前需要俩 reviewer 批准。", "合并前需要 1 个 reviewer 批准。"), CONFLICT),
+        (("接口超时设为一刻钟。", "接口超时设为 5 分钟。"), CONFLICT),
+        (("The deploy window is a quarter of an hour.", "The deploy window is 30 minutes."), CONFLICT),
+        (("No more than 3 concurrent deploys.", "Up to 5 deploys can run concurrently."), CONFLICT),
+        (("No more than 3 concurrent deploys.", "No more than 10 concurrent database connections."), []),
+        (("Limit API calls to 100 per minute.", "API rate limit: 60 requests per minute."), CONFLICT),
+        (('`"maxRetries": 3` in config.json', "maxRetries is 5"), CONFLICT),
+        (("The container memory limit is 1 GB.", "The container memory limit is 1024 MB."), []),
+        (("The container memory limit is 512 MB.", "The container memory limit is 1 GB."), CONFLICT),
     ],
 )
 def test_forms_between_two_entries(tmp_path: Path, texts: tuple[str, ...], expected: list) -> None:

@@ -17,11 +17,11 @@ _NUMBER = re.compile(
 _LEFT_OK = re.compile(f"(?:^|[\\s(~≈<>=≤≥:：,，、（$￥{CJK_CHAR}])$")
 _UPPER_LEFT = re.compile(
     r"(?<![a-z])(?:at most|up to|no more than|not more than|maximum(?: of)?|max(?:imum)?\.?|under|below|less than|fewer than"
-    r"|capped at|cap(?: of| at)?|limit(?:ed)? (?:of|to|at)|no longer than|<=?|≤|最多|至多|不超过|不得超过|不能超过|上限|封顶)"
+    r"|capped at|cap(?: of| at| is)?|limit(?:ed)? (?:of|to|at)|limits?(?: is| of)?|no longer than|<=?|≤|最多|至多|不超过|不得超过|不能超过|上限|封顶)"
     r"[\s:：]*(?:[" + CJK_CHAR + r"]{1,3}\s*|[a-z][\w-]{1,15}\s+)?$"
 )
 _LOWER_LEFT = re.compile(
-    r"(?<![a-z])(?:at least|minimum(?: of)?|min\.?|no less than|not less than|no fewer than|more than|over|above|>=?|≥|至少|不少于|不低于|最少)"
+    r"(?<![a-z])(?:at least|minimum(?: of)?|min\.?|no less than|not less than|no fewer than|(?<!no )(?<!not )more than|(?<!no )over|above|>=?|≥|至少|不少于|不低于|最少)"
     r"[\s:：]*(?:[" + CJK_CHAR + r"]{1,3}\s*|[a-z][\w-]{1,15}\s+)?$"
 )
 _APPROX_LEFT = re.compile(r"(?:about|around|roughly|approximately|approx\.?|~|≈|约|大约|大概|差不多)[\s:：]*$")
@@ -74,6 +74,8 @@ _UNIT_ALIASES = {
     "行": "line",
     "request": "request",
     "req": "request",
+    "call": "request",
+    "deployment": "deploy",
     "次": "time",
     "time": "time",
     "x": "time",
@@ -98,7 +100,7 @@ _UNIT_ALIASES = {
     "gb": "gb",
 }
 _RATE = re.compile(
-    r"(?:per|a|an|each|every|/)\s*(second|sec|minute|min|hour|hr|day|week|month|year|post|article|pr|request|run|session|file)s?\b"
+    r"(?:\b(?:per|a|an|each|every)|/)\s*(second|sec|minute|min|hour|hr|day|week|month|year|post|article|pr|request|run|session|file)s?\b"
     r"|\b(daily|weekly|monthly|hourly|yearly)\b|每(?:个)?(秒|分钟|小时|天|日|周|星期|月|年|篇|次|个)"
 )
 _RATE_ALIASES = {
@@ -197,6 +199,9 @@ def extract(statement: str) -> list[Quantity]:
         nouns = _classified_nouns(after[unit_length:]) if unit in _CLASSIFIERS else []
         if unit in _CLASSIFIERS:
             unit = nouns[0] if nouns else _BARE_CLASSIFIERS.get(unit, unit)
+        limited = _LIMIT_OBJECT.search(lowered[:start]) if unit is None else None
+        if limited:
+            unit = _UNIT_ALIASES.get(_singular(limited.group(1)), _singular(limited.group(1)))
         if unit is None:
             if not (_UPPER_LEFT.search(lowered[:start]) or _LOWER_LEFT.search(lowered[:start])):
                 continue
@@ -206,7 +211,7 @@ def extract(statement: str) -> list[Quantity]:
             kind, high = "range", _value(match.group("num2"), match.group("suffix2"))
         elif match.group("plus") or _LOWER_RIGHT.match(after[unit_length:]) or _LOWER_LEFT.search(lowered[:start]):
             kind, high = "lower", float("inf")
-        elif _UPPER_LEFT.search(lowered[:start]) or _UPPER_RIGHT.match(after[unit_length:]):
+        elif limited or _UPPER_LEFT.search(lowered[:start]) or _UPPER_RIGHT.match(after[unit_length:]):
             kind, low = "upper", float("-inf")
         elif _APPROX_LEFT.search(lowered[:start]) or _APPROX_RIGHT.match(after[unit_length:]):
             kind, low, high = "approx", value * 0.9, value * 1.1
@@ -267,6 +272,15 @@ _CALENDAR = re.compile(
     rf"|\b{_MONTH_NAME}\s+\d{{1,2}}(?:st|nd|rd|th)?\b(?:,?\s+20\d\d)?|\b\d{{1,2}}(?:st|nd|rd|th)?\s+{_MONTH_NAME}\b"
     r"|\b\d{1,2}:\d{2}\b"
 )
+_LIMIT_OBJECT = re.compile(
+    r"\b(?:limit|cap|throttle)(?:ed|s)?\s+(?:the\s+|our\s+)?(?:[\w-]+\s+){0,2}?([a-z][\w-]*)\s+(?:to|at)\s*$"
+)
+
+
+def _singular(word: str) -> str:
+    return word[:-1] if len(word) > 3 and word.endswith("s") and not word.endswith(("ss", "is", "us")) else word
+
+
 _EVERY = re.compile(r"(?:\bevery|\beach|每隔|每)\s*$")
 _FROM_VALUE = re.compile(r"(?:\bfrom|从|由)\s*$")
 _COUNT_UNITS = frozenset({"time"})
@@ -610,7 +624,7 @@ def incompatible(left: Quantity, right: Quantity) -> bool:
 _SETTING = re.compile(
     r"(?<![\w.-])(?P<dash>--?)?(?P<key>[A-Za-z][A-Za-z0-9]*(?:[_.-][A-Za-z0-9]+)*)[`'\"]?\s*(?P<sep>=|:|\s|\s+(?:is|of|at)\s+"
     r"|\s*(?:是|为|设为|设成|设置为|改成|改为|调到|调成|调整为|提到|提高到|升到|降到|降低到|=)\s*)\s*[`'\"]?"
-    r"(?P<num>\d+(?:\.\d+)?)(?P<unit>ms|s|m|h|min|sec|[kmgt]i?b?)?(?![\w:/-]|\.\d|\s?%|\s(?!(?:in|on|for|at|and|or|to|with|by|of|per|when|if|the|is|are|was|than|from|after|before|until)\b)[a-z])"
+    r"(?P<num>\d+(?:\.\d+)?)(?P<unit>ms|s|m|h|min|sec|[kmgt]i?b?)?(?![\w:/-]|\.\d|\s?%|\s(?!(?:in|on|for|at|and|or|to|with|by|of|per|when|if|the|is|are|was|than|from|after|before|until)\b)[a-zA-Z])"
 )
 _VERSION_SUFFIX = re.compile(r"_?(?:version|ver)$")
 _SHORT_FLAG = re.compile(r"\b(?P<command>[a-z][\w-]*)\s+-(?P<flag>[a-zA-Z])\s*(?P<num>\d+)\b(?![.\w])")

@@ -33,7 +33,7 @@ _COMPONENT = re.compile(
 )
 _NOT_COMPONENT = frozenset(
     "the a an this that each every any all our your their its one same other new old main same background "
-    "whole entire".split()
+    "whole entire limit limits call calls use uses using hit hits cap throttle query mock stub".split()
 )
 _MODEL_SIZE = re.compile(r"(?<![\w.])\d+(?:\.\d+)?[MBK](?![A-Za-z])")
 _ZH_SCOPE = re.compile(
