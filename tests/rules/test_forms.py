@@ -11,6 +11,7 @@ from curator.rules.facts.versions import incompatible, versions
 from tests.rules.test_facts import scan
 
 CONFLICT = [("conflict", ["e0.md", "e1.md"])]
+DUPLICATE = [("duplicate", ["e0.md", "e1.md"])]
 
 
 def pair_findings(tmp_path: Path, *texts: str) -> list[tuple[str, list[str]]]:
@@ -97,7 +98,7 @@ def test_version_intervals_meet_or_not() -> None:
         (("Val loss during the first 200 steps is noise.", "eval 每 500 步跑一次。"), []),
         # number words and limits
         (("We keep a couple of replicas for the search index.", "The search index runs 3 replicas."), CONFLICT),
-        (("We keep a couple of replicas for the search index.", "The search index runs 2 replicas."), []),
+        (("We keep a couple of replicas for the search index.", "The search index runs 2 replicas."), DUPLICATE),
         (("合并前需要俩 reviewer 批准。", "合并前需要 1 个 reviewer 批准。"), CONFLICT),
         (("接口超时设为一刻钟。", "接口超时设为 5 分钟。"), CONFLICT),
         (("The deploy window is a quarter of an hour.", "The deploy window is 30 minutes."), CONFLICT),
