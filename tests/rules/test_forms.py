@@ -112,3 +112,26 @@ def test_version_intervals_meet_or_not() -> None:
 )
 def test_forms_between_two_entries(tmp_path: Path, texts: tuple[str, ...], expected: list) -> None:
     assert pair_findings(tmp_path, *texts) == expected
+
+
+@pytest.mark.parametrize(
+    ("text", "days", "expected"),
+    [
+        ("Finish the API docs by EOW.", 60, ["expired-date"]),
+        ("Get the audit done by end of next week.", 60, ["expired-date"]),
+        ("本周内完成支付模块的 review。", 60, ["expired-date"]),
+        ("Migrate the billing cron no later than 2026-10-15.", 60, ["expired-date"]),
+        ("Finish the API docs by EOW.", 3, []),
+        ("目前还剩 5 个 ablation 没跑完，本周内结束。", 3, []),
+        ("Finish the report by end of month.", 2, []),
+        ("Migrate the billing cron no later than 2027-03-01.", 60, []),
+        ("目前 5 个服务还在用 Python 2。", 60, ["outdated-number"]),
+        ("还有俩 bug 没修。", 60, ["outdated-number"]),
+        ("当前还剩十几个页面没适配暗色模式。", 60, ["outdated-number"]),
+        ("每个分片 3 个副本。", 60, []),
+        ("The cluster has 3 master nodes by design.", 60, []),
+    ],
+)
+def test_forms_in_one_entry(tmp_path: Path, text: str, days: int, expected: list[str]) -> None:
+    found = [rule for rule, _ in scan(tmp_path, text, days=(days,)) if rule in ("expired-date", "outdated-number")]
+    assert found == expected
