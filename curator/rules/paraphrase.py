@@ -20,13 +20,18 @@ MAX_CHARS = 1500
 _NUMBER = re.compile(r"\d+(?:\.\d+)?")
 _NEGATION = re.compile(
     r"\b(?:never|don'?t|do not|does not|doesn'?t|no longer|avoid|must not|mustn'?t|should not|shouldn'?t|cannot|can'?t)\b"
-    r"|不要|别|禁止|不能|不准|不许|切勿|不再|不得",
+    r"|不要|别|禁止|不能|不准|不许|切勿|不再|不得|不用|无需|不需要|不必",
+    re.I,
+)
+_PERMISSION = re.compile(
+    r"\b(?:can|may|always|must|(?:is|are) (?:fine|ok|okay|allowed)|it'?s (?:fine|ok|okay)|allowed to)\b"
+    r"|可以|允许|一律|必须|务必|总是",
     re.I,
 )
 
 
 def signature(doc: Doc, table: ChoiceTable | None) -> tuple:
-    """What must be equal for two entries to say the same thing: numbers, dates, choices, negation, scope."""
+    """What must be equal for two entries to say the same thing: numbers, dates, choices, and whether it negates."""
     facts = doc.facts
     anchor = doc.written.date() if doc.written else None
     written = frozenset(float(number) for fact in facts for number in _NUMBER.findall(fact.text))
@@ -38,14 +43,20 @@ def signature(doc: Doc, table: ChoiceTable | None) -> tuple:
         for fact in facts
         for stance in (fact.stances(table) if table else [])
     )
-    return numbers, dates, choices
+    negated = any(_NEGATION.search(fact.text) for fact in facts)
+    permitted = any(_PERMISSION.search(fact.text) for fact in facts)
+    stance = "neg" if negated and not permitted else "pos" if permitted and not negated else None
+    return numbers, dates, choices, stance
 
 
 def facts_differ(left: tuple, right: tuple) -> bool:
-    """Two signatures disagree: different numbers or dates (when both state some), or another member of a shared choice."""
+    """Two signatures disagree: different numbers or dates (when both state some), another member of a shared
+    choice, or a prohibition on one side and a permission or command on the other ("禁止…" vs "可以…")."""
     for position in (0, 1):
         if left[position] and right[position] and left[position] != right[position]:
             return True
+    if left[3] and right[3] and left[3] != right[3]:
+        return True
     left_choices = {(set_index, polarity): member for set_index, member, polarity in left[2]}
     right_choices = {(set_index, polarity): member for set_index, member, polarity in right[2]}
     return any(right_choices.get(key, member) != member for key, member in left_choices.items())

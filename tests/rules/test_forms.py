@@ -108,6 +108,17 @@ def test_version_intervals_meet_or_not() -> None:
         (('`"maxRetries": 3` in config.json', "maxRetries is 5"), CONFLICT),
         (("The container memory limit is 1 GB.", "The container memory limit is 1024 MB."), []),
         (("The container memory limit is 512 MB.", "The container memory limit is 1 GB."), CONFLICT),
+        # polarity: negation far from the verb, "X is fine", 不用 / 一律, and the duplicate gate
+        (
+            ("Never, under any circumstances, force-push to main.", "Force-pushing to main is fine after a rebase."),
+            CONFLICT,
+        ),
+        (("Never force-push to main.", "Force-pushing to your own feature branch is fine."), []),
+        (("Don't ever commit .env files.", "Commit the .env file so CI can read it."), CONFLICT),
+        (("We do not, as a rule, squash commits when merging.", "Always squash commits when merging."), CONFLICT),
+        (("数据库变更一律走迁移脚本。", "数据库变更不用走迁移脚本。"), CONFLICT),
+        (("禁止在周五下午发布。", "周五下午可以发布。"), CONFLICT),
+        (("禁止在周五下午发布。", "周五下午可以开复盘会。"), []),
     ],
 )
 def test_forms_between_two_entries(tmp_path: Path, texts: tuple[str, ...], expected: list) -> None:
