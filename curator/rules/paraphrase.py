@@ -157,7 +157,7 @@ def translation_pairs(
 
     Blocked on the concepts themselves (an inverted index with prefix filtering), never all pairs.
     """
-    chinese = [_cjk_share(doc.prose) >= CJK_SHARE if ok else False for doc, ok in zip(docs.items, eligible)]
+    chinese = [_has_chinese(doc.prose) if ok else False for doc, ok in zip(docs.items, eligible)]
     if not any(chinese) or all(chinese[position] or not ok for position, ok in enumerate(eligible)):
         return []
     concepts = [
@@ -181,10 +181,25 @@ def translation_pairs(
 
 
 def _concepts(words: frozenset[str], is_chinese: bool) -> frozenset[str]:
-    """English words as they are; for a Chinese entry, only the words the glossary knows and the Latin words."""
+    """English words as they are; for a Chinese entry, only the words the glossary knows and the Latin words.
+
+    Modal and negation words are left out on both sides: the two languages place them differently.
+    """
     if not is_chinese:
-        return words
-    return frozenset(concept(word) for word in words if not IS_CJK.match(word) or concept(word) != word)
+        return (words | frozenset(word[:-3] for word in words if word.endswith("ation"))) - _FUNCTION_CONCEPTS
+    return (
+        frozenset(concept(word) for word in words if not IS_CJK.match(word) or concept(word) != word)
+        - _FUNCTION_CONCEPTS
+    )
+
+
+_FUNCTION_CONCEPTS = frozenset("never alway must every befor after don't do not can should need go us use".split())
+MIN_CJK_CHARS = 4
+
+
+def _has_chinese(text: str) -> bool:
+    """A Chinese or mixed entry: a share of CJK letters, or a few CJK characters among code and names."""
+    return _cjk_share(text) >= CJK_SHARE or len(IS_CJK.findall(text)) >= MIN_CJK_CHARS
 
 
 def _cjk_share(text: str) -> float:

@@ -119,6 +119,30 @@ def test_version_intervals_meet_or_not() -> None:
         (("数据库变更一律走迁移脚本。", "数据库变更不用走迁移脚本。"), CONFLICT),
         (("禁止在周五下午发布。", "周五下午可以发布。"), CONFLICT),
         (("禁止在周五下午发布。", "周五下午可以开复盘会。"), []),
+        # English <-> Chinese translations (mixed entries count as Chinese; modal words left out)
+        (
+            (
+                "Do not log request bodies; they may contain card numbers.",
+                "不要在日志里记录请求体，里面可能有银行卡号。",
+            ),
+            DUPLICATE,
+        ),
+        (
+            (
+                "The release checklist lives in docs/release.md; update it after every release.",
+                "发布清单在 docs/release.md，每次发布后都要更新。",
+            ),
+            DUPLICATE,
+        ),
+        (
+            (
+                "All gameplay actions go through the Input System action map; never poll Input.GetKey.",
+                "所有玩法操作都走 Input System 的 action map，不要用 Input.GetKey 轮询。",
+            ),
+            DUPLICATE,
+        ),
+        (("The staging database is reset every Sunday night.", "生产数据库每周日晚上做全量备份。"), []),
+        (("Do not log request bodies; they may contain card numbers.", "不要在日志里打印用户密码和手机号。"), []),
     ],
 )
 def test_forms_between_two_entries(tmp_path: Path, texts: tuple[str, ...], expected: list) -> None:

@@ -11,7 +11,7 @@ PAIRS = """
 迁移 migrat|数据库 database|缓存 cache|日志 log|超时 timeout|重试 retry|并发 concurren|并发数 concurren|线程 thread|
 进程 process|副本 replica|分支 branch|主分支 main|合并 merg|提交 commit|推送 push|评审 review|审核 review|代码审查 review|
 依赖 dependency|安装 install|构建 build|打包 build|编译 compil|配置 configur|环境 environment|测试环境 staging|
-生产环境 production|生产 production|线上 production|本地 local|服务 servic|接口 api|请求 request|响应 respons|用户 user|
+生产环境 production|生产 production|线上 production|本地 local|服务 servic|接口 api|请求 request|响应 response|用户 user|
 密码 password|密钥 secret|令牌 token|权限 permission|文档 documentation|注释 comment|变量 variabl|函数 function|模块 modul|
 组件 component|页面 page|图片 imag|颜色 color|主题 theme|深色模式 dark|深色 dark|暗色 dark|暗色模式 dark|写死 hard|字体 font|
 样式 styl|格式化 format|缩进 indent|空格 spac|模型 model|训练 train|评估 eval|验证 validat|学习率 lr|批大小 batch|批次 batch|
@@ -19,7 +19,7 @@ PAIRS = """
 监控 monitor|告警 alert|指标 metric|覆盖率 coverage|延迟 latency|内存 memory|磁盘 disk|存储 storag|文件 file|目录 directory|
 仓库 repository|版本 version|版本号 version|升级 upgrad|降级 downgrad|删除 delet|清理 clean|修复 fix|问题 issu|崩溃 crash|
 错误 error|报错 error|异常 exception|弹窗 prompt|提示 prompt|评分 rating|通知 notification|消息 messag|邮件 email|短信 sms|
-支付 payment|订单 order|退款 refund|价格 price|金额 amount|账 expens|记账 expens|货币 currency|同步 sync|冲突 conflict|
+支付 payment|订单 order|退款 refund|价格 price|金额 amount|账 expense|记账 expense|货币 currency|同步 sync|冲突 conflict|
 设备 devic|客户端 client|服务端 server|服务器 server|后端 backend|前端 frontend|硬编码 hard|十六进制 hex|组件里 component|
 每次 every|永远 never|不要 never|总是 alway|一定要 alway|必须 must|禁止 never|之前 before|之后 after|天 day|小时 hour|
 分钟 minut|秒 second|周 week|月 month|年 year|
@@ -46,5 +46,5 @@ PAIRS = """
 导入 import|异步 async|端到端 e2e|移动端 mobil|网页 web|重启 restart|扩容 scal|缩容 scal|副本数 replica|评论 comment|
 文章 post|博客 blog|编辑 editor|作者 author|标签 tag|分类 category|图表 chart|报表 report|报告 report|导航 navigation|
 菜单 menu|表单 form|输入框 input|列表 list|详情 detail|排序 sort|过滤 filter|筛选 filter|统计 statistic|埋点 tracking|
-上报 report|采样 sampl|采样率 sampl|阈值 threshold|重放 replay|幂等 idempot|签到 checkin|访问 access|访问量 traffic|读取 read|写入 write|读写 read|
+上报 report|采样 sampl|采样率 sampl|阈值 threshold|重放 replay|幂等 idempot|签到 checkin|更新 updat|清单 checklist|记录 log|号 number|号码 number|单独 separat|跑 run|执行 run|运行 run|包含 contain|含有 contain|检查 check|确认 confirm|忽略 ignor|跳过 skip|等待 wait|失败 fail|成功 success|相同 same|一致 match|文件夹 folder|路径 path|链接 link|地址 address|名称 name|命名 name|前缀 prefix|后缀 suffix|大写 uppercas|小写 lowercas|中间件 middleware|插件 plugin|框架 framework|库 library|工具 tool|编辑器 editor|终端 terminal|浏览器 browser|数仓 warehouse|数据仓库 warehouse|列 column|裁剪 clip|发散 diverge|玩法 gameplay|操作 action|查数 query|收敛 converge|打开 enabl|笔 entry|条目 entry|费用 expense|支出 expense|时机 timing|走 go|拉取 pull|拉 pull|访问 access|访问量 traffic|读取 read|写入 write|读写 read|
 """
