@@ -64,6 +64,7 @@ class Action:
 
 
 MAX_POSITIVE_CHARS = 90
+MAX_CONDITION_CHARS = 60
 
 
 def collect(statements_by_owner: list[list[StatementFacts]]) -> tuple[list[int], list[Action]]:
@@ -91,8 +92,10 @@ def collect(statements_by_owner: list[list[StatementFacts]]) -> tuple[list[int],
     if not found:
         return owners, found
     for owner, statement, lowered in _clauses(statements_by_owner):
-        if len(lowered) <= MAX_POSITIVE_CHARS and _negated_core(lowered) is None:
+        if len(lowered) <= MAX_POSITIVE_CHARS + MAX_CONDITION_CHARS and _negated_core(lowered) is None:
             core, strong = _positive_core(lowered)
+            if len(core) > MAX_POSITIVE_CHARS:
+                continue
             key = _key(core)
             imperative = strong or core != lowered or bool(key[:1] and (key[0] in verbs or key[0] in _IMPERATIVE_VERBS))
             if key in keys or (strong and key[:1] and key[0] in verbs) or imperative:

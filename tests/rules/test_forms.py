@@ -119,6 +119,21 @@ def test_version_intervals_meet_or_not() -> None:
         (("数据库变更一律走迁移脚本。", "数据库变更不用走迁移脚本。"), CONFLICT),
         (("禁止在周五下午发布。", "周五下午可以发布。"), CONFLICT),
         (("禁止在周五下午发布。", "周五下午可以开复盘会。"), []),
+        # a leading condition before "always", JVM-style sizes, flags after "with", spaces are indentation
+        (
+            (
+                "Never push straight to main; every change goes through a PR with one approving review.",
+                "During a P1 (payments failing in prod) always push the hotfix directly to main and open the PR afterwards.",
+            ),
+            CONFLICT,
+        ),
+        (("spark.executor.memory 设成 8g。", "executor 内存用 16g，8g 的时候 shuffle 经常 OOM。"), CONFLICT),
+        (
+            ("Tests: run `uv run pytest -n 4`.", "Run pytest with `-n 8`; with four workers the suite is slow."),
+            CONFLICT,
+        ),
+        (("Indent with 2 spaces.", "Use 4 spaces in TypeScript files as well as everywhere else."), CONFLICT),
+        (("Indent with 2 spaces.", "Commit messages: 2 lines max."), []),
         # English <-> Chinese translations (mixed entries count as Chinese; modal words left out)
         (
             (

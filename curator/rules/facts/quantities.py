@@ -181,6 +181,13 @@ def extract(statement: str) -> list[Quantity]:
         if not _LEFT_OK.search(lowered[:start]) or _FROM_VALUE.search(lowered[max(0, start - 12) : start]):
             continue
         after = lowered[end:]
+        memory_suffix = (
+            re.match(r"([kmgt])(?![a-z])", after)
+            and _MEMORY_CONTEXT.search(lowered)
+            and not _CODE_KEY_BEFORE.search(lowered[max(0, start - 60) : start])
+        )
+        if memory_suffix:
+            after = after[0] + "b" + after[1:]
         if re.match(r"[.:/\-]\d|[a-z_]|\.\d", after) and not re.match(r"(?:ms|s|h|m|d|kb|mb|gb|x)\b", after):
             continue
         if match.group("num").count(".") > 1:
@@ -231,6 +238,8 @@ def extract(statement: str) -> list[Quantity]:
             head_end = min((b.start() for b in _CLAUSE_BREAK.finditer(lowered)), default=len(lowered))
             sequence = tuple(token for token in _content(lowered[:head_end]) if token not in scope) + sequence
         subject = frozenset(sequence) - {""}
+        if unit == "space":
+            subject |= {"indent"}
         scope = scope | component_tokens(statement)
         names = proper_names(statement)
         found.append(Quantity(statement, span, kind, low, high, unit, rate, subject, sequence, scope, names))
@@ -627,7 +636,9 @@ _SETTING = re.compile(
     r"(?P<num>\d+(?:\.\d+)?)(?P<unit>ms|s|m|h|min|sec|[kmgt]i?b?)?(?![\w:/-]|\.\d|\s?%|\s(?!(?:in|on|for|at|and|or|to|with|by|of|per|when|if|the|is|are|was|than|from|after|before|until)\b)[a-zA-Z])"
 )
 _VERSION_SUFFIX = re.compile(r"_?(?:version|ver)$")
-_SHORT_FLAG = re.compile(r"\b(?P<command>[a-z][\w-]*)\s+-(?P<flag>[a-zA-Z])\s*(?P<num>\d+)\b(?![.\w])")
+_SHORT_FLAG = re.compile(r"\b(?P<command>[a-z][\w-]*)\s+(?:with\s+`?|`)?-(?P<flag>[a-zA-Z])\s*(?P<num>\d+)\b(?![.\w])")
+_CODE_KEY_BEFORE = re.compile(r"[a-z_][\w]*[._][\w.]*[`'\"]?\s*(?:[=:]|\s)\s*[`'\"]?$")
+_MEMORY_CONTEXT = re.compile(r"mem|heap|ram\b|xmx|内存|显存|堆")
 _BYTE_SUFFIX = {
     "k": "kb",
     "kb": "kb",

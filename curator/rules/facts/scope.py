@@ -33,7 +33,8 @@ _COMPONENT = re.compile(
 )
 _NOT_COMPONENT = frozenset(
     "the a an this that each every any all our your their its one same other new old main same background "
-    "whole entire limit limits call calls use uses using hit hits cap throttle query mock stub".split()
+    "whole entire limit limits call calls use uses using hit hits cap throttle query mock stub one two three four five "
+    "six seven eight nine ten twelve few several many more multiple extra".split()
 )
 _MODEL_SIZE = re.compile(r"(?<![\w.])\d+(?:\.\d+)?[MBK](?![A-Za-z])")
 _ZH_SCOPE = re.compile(
