@@ -407,8 +407,9 @@ def _across_languages(left: Quantity, right: Quantity) -> bool | None:
     """For an English and a Chinese statement: their subjects compared as glossary concepts.
 
     One subject inside the other is one subject. Otherwise they must share most concepts, or two, or
-    one when the Chinese side is mostly understood (its words known to the glossary) and the two sides
-    do not each put a word of their own before a shared one ("image uploads" vs "视频上传").
+    one when the Chinese side is mostly understood (its words known to the glossary), names no Latin word
+    the English side lacks, and the two sides do not each put a word of their own before a shared one
+    ("image uploads" vs "视频上传").
     """
     left_cjk = any(IS_CJK.match(token) for token in left.subject)
     right_cjk = any(IS_CJK.match(token) for token in right.subject)
@@ -425,6 +426,8 @@ def _across_languages(left: Quantity, right: Quantity) -> bool | None:
         return True
     chinese = left if left_cjk else right
     if share < CROSS_LANGUAGE_MIN_SHARE or _understood(chinese.subject) < CROSS_LANGUAGE_UNDERSTOOD:
+        return False
+    if any(word.isascii() and word not in shared for word in chinese.subject):
         return False
     left_sequence = tuple(_known(token) for token in left.sequence)
     right_sequence = tuple(_known(token) for token in right.sequence)

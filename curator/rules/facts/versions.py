@@ -83,6 +83,13 @@ _REQUIREMENT = re.compile(
     r"floor|baseline)\b|最低|要求|支持|最高",
     re.I,
 )
+_NOT_A_CLAIM = re.compile(
+    r"\b(?:if|unless|whether|had|has had|was|were|broke|breaks|broken|crash\w*|bugs?|leak\w*|regress\w*|issues?"
+    r"|fail(?:s|ed|ing)?|added|adds|introduced|removed|deprecated|reached|end of life|eol|released|is out|came out"
+    r"|evaluat\w*|consider\w*|tried|trying|experiment\w*|used to|ago|last (?:week|month|year))\b"
+    r"|如果|之前|以前|曾经|出过|崩溃|报错|泄漏|评估|考虑|试过",
+    re.I,
+)
 _WORD = re.compile(r"[A-Za-z][\w.+#-]*|[\u4e00-\u9fff]+")
 _CLAUSE = re.compile(r"[,;；，。!?！？()（）]|\s[—–-]\s|\.\s")
 
@@ -114,6 +121,9 @@ def versions(statement: str) -> tuple[Version, ...]:
             continue
         name, qualifier, gap, written = named
         if not {"to", "到"} & set(gap) and _REJECTED.search(before[: before.rfind(written)]):
+            continue
+        clause_end = next((m.start() for m in _CLAUSE.finditer(statement, match.end())), len(statement))
+        if not {"to", "到"} & set(gap) and _NOT_A_CLAIM.search(statement[clause_start:clause_end]):
             continue
         operator = (match.group("op") or "").lower()
         dotted = "." in match.group("ver") or match.group("x")
