@@ -140,6 +140,9 @@ def test_version_intervals_meet_or_not() -> None:
         ),
         (("Indent with 2 spaces.", "Use 4 spaces in TypeScript files as well as everywhere else."), CONFLICT),
         (("Indent with 2 spaces.", "Commit messages: 2 lines max."), []),
+        # moved off X to Y; a CI service is one choice
+        (("We moved off Jenkins to GitHub Actions.", "CI runs on Jenkins."), CONFLICT),
+        (("The web repo moved off Jenkins to GitHub Actions.", "The firmware repo builds on Jenkins."), []),
         # English <-> Chinese translations (mixed entries count as Chinese; modal words left out)
         (
             (
