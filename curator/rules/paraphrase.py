@@ -12,6 +12,8 @@ from curator.rules.facts.glossary import concept
 from curator.rules.text import CJK_RUN, IS_CJK
 
 MEANING_THRESHOLD = 0.86
+FACTS_AGREE_THRESHOLD = 0.55
+FACTS_AGREE_WORDS = 0.5
 SHARED_WORDS_THRESHOLD = 0.66
 MIN_SHARED_WORDS = 0.4
 MIN_RARE_OVERLAP = 0.4
@@ -102,9 +104,16 @@ def rare_word_overlap(token_ids: list[tuple[int, ...]]) -> Callable[[int, int], 
 
 
 def meaning_pairs(
-    docs: Docs, subjects: Mapping[int, frozenset[str]], eligible: list[bool], overlap: Callable[[int, int], float]
+    docs: Docs,
+    subjects: Mapping[int, frozenset[str]],
+    eligible: list[bool],
+    overlap: Callable[[int, int], float],
+    numbers: Mapping[int, frozenset[float]] | None = None,
 ) -> list[tuple[int, int, float]]:
     """(i, j, similarity 0-100) for entries whose embeddings are close and which share enough subject words.
+
+    A pair whose embeddings are only fairly close still counts when its facts agree: both state the same
+    numbers and half their subject words are shared (the static model scores many paraphrases low).
 
     Instruction-file rules only pair with memory. Empty when no embedding model is available.
     """
@@ -121,15 +130,18 @@ def meaning_pairs(
     memory = numpy.fromiter((not doc.is_context for doc in docs.items), dtype=bool, count=len(texts))
     allowed = numpy.asarray(eligible, dtype=bool)
     found: list[tuple[int, int, float]] = []
-    for left, right, cosine in semantic.similar_pairs(vectors, SHARED_WORDS_THRESHOLD, allowed=allowed):
+    for left, right, cosine in semantic.similar_pairs(vectors, FACTS_AGREE_THRESHOLD, allowed=allowed):
         if not (memory[left] or memory[right]):
             continue
         if docs.items[left].entry.kind == docs.items[right].entry.kind == "rule":
             continue
         shared = overlap(left, right)
-        if shared >= MIN_RARE_OVERLAP and (
-            cosine >= MEANING_THRESHOLD or _shared(subjects[left], subjects[right]) >= MIN_SHARED_WORDS
-        ):
+        if shared < MIN_RARE_OVERLAP:
+            continue
+        words = _shared(subjects[left], subjects[right])
+        if cosine >= SHARED_WORDS_THRESHOLD and (cosine >= MEANING_THRESHOLD or words >= MIN_SHARED_WORDS):
+            found.append((left, right, round(cosine * 100, 1)))
+        elif numbers is not None and numbers[left] and numbers[left] == numbers[right] and words >= FACTS_AGREE_WORDS:
             found.append((left, right, round(cosine * 100, 1)))
     return found
 

@@ -143,6 +143,28 @@ def test_version_intervals_meet_or_not() -> None:
         # moved off X to Y; a CI service is one choice
         (("We moved off Jenkins to GitHub Actions.", "CI runs on Jenkins."), CONFLICT),
         (("The web repo moved off Jenkins to GitHub Actions.", "The firmware repo builds on Jenkins."), []),
+        # paraphrases the static model scores low, found by agreeing facts (same numbers, shared words)
+        (
+            (
+                "Don't trust val loss from the first 200 steps; the dataloader shuffles the eval set late.",
+                "Val loss during the first 200 steps is meaningless: the eval set only gets shuffled later by the loader.",
+            ),
+            DUPLICATE,
+        ),
+        (
+            (
+                "Warm up the learning rate for the first 500 steps.",
+                "For the first 500 steps, the LR is linearly warmed up.",
+            ),
+            DUPLICATE,
+        ),
+        (
+            (
+                "Don't trust val loss from the first 200 steps; the dataloader shuffles the eval set late.",
+                "Val loss during the first 500 steps is meaningless: the eval set only gets shuffled later by the loader.",
+            ),
+            [],
+        ),
         # English <-> Chinese translations (mixed entries count as Chinese; modal words left out)
         (
             (
