@@ -140,6 +140,15 @@ def test_version_intervals_meet_or_not() -> None:
         ),
         (("Indent with 2 spaces.", "Use 4 spaces in TypeScript files as well as everywhere else."), CONFLICT),
         (("Indent with 2 spaces.", "Commit messages: 2 lines max."), []),
+        # changed-to values, Kubernetes sizes, Chinese "at least"
+        (("Bumped the crawler worker count to 8.", "The crawler uses 4 workers."), CONFLICT),
+        (("Bumped the crawler worker count to 8.", "The indexer uses 4 workers."), []),
+        (("至少 2 人评审才能合并。", "合并只需要 1 人评审。"), CONFLICT),
+        (("`REDIS_TTL` 设为 3600。", "REDIS_TTL=600"), CONFLICT),
+        (("Max 2 concurrent jobs on CI.", "CI runs up to 4 jobs in parallel."), CONFLICT),
+        (("Max 2 concurrent jobs on CI.", "Max 4 concurrent jobs on the staging cluster."), []),
+        (("Retry webhooks 3 times with exponential backoff.", "webhook 失败重试 3 次，指数退避。"), DUPLICATE),
+        (("Retry webhooks 3 times with exponential backoff.", "邮件发送失败重试 3 次。"), []),
         # moved off X to Y; a CI service is one choice
         (("We moved off Jenkins to GitHub Actions.", "CI runs on Jenkins."), CONFLICT),
         (("The web repo moved off Jenkins to GitHub Actions.", "The firmware repo builds on Jenkins."), []),

@@ -98,6 +98,12 @@ _UNIT_ALIASES = {
     "kb": "kb",
     "mb": "mb",
     "gb": "gb",
+    "kib": "kb",
+    "mib": "mb",
+    "gib": "gb",
+    "ki": "kb",
+    "mi": "mb",
+    "gi": "gb",
 }
 _RATE = re.compile(
     r"(?:\b(?:per|a|an|each|every)|/)\s*(second|sec|minute|min|hour|hr|day|week|month|year|post|article|pr|request|run|session|file)s?\b"
@@ -188,7 +194,7 @@ def extract(statement: str) -> list[Quantity]:
         )
         if memory_suffix:
             after = after[0] + "b" + after[1:]
-        if re.match(r"[.:/\-]\d|[a-z_]|\.\d", after) and not re.match(r"(?:ms|s|h|m|d|kb|mb|gb|x)\b", after):
+        if re.match(r"[.:/\-]\d|[a-z_]|\.\d", after) and not re.match(r"(?:ms|s|h|m|d|kb|mb|gb|[kmg]ib?|x)\b", after):
             continue
         if match.group("num").count(".") > 1:
             continue
@@ -209,6 +215,13 @@ def extract(statement: str) -> list[Quantity]:
         limited = _LIMIT_OBJECT.search(lowered[:start]) if unit is None else None
         if limited:
             unit = _UNIT_ALIASES.get(_singular(limited.group(1)), _singular(limited.group(1)))
+        changed = _CHANGED_TO.search(lowered[:start]) if unit is None and not limited else None
+        if changed:
+            noun = (
+                changed.group(2) if changed.group(2) not in ("count", "number", "total", "size") else changed.group(1)
+            )
+            if noun and noun not in STOPWORDS:
+                unit = _UNIT_ALIASES.get(_singular(noun), _singular(noun))
         if unit is None:
             if not (_UPPER_LEFT.search(lowered[:start]) or _LOWER_LEFT.search(lowered[:start])):
                 continue
@@ -280,6 +293,10 @@ _CALENDAR = re.compile(
     r"|(?:每月|每个月)\s*\d{1,2}\s*[日号]|\b20\d\d[-/.]\d{1,2}(?:[-/.]\d{1,2})?\b"
     rf"|\b{_MONTH_NAME}\s+\d{{1,2}}(?:st|nd|rd|th)?\b(?:,?\s+20\d\d)?|\b\d{{1,2}}(?:st|nd|rd|th)?\s+{_MONTH_NAME}\b"
     r"|\b\d{1,2}:\d{2}\b"
+)
+_CHANGED_TO = re.compile(
+    r"\b(?:bump|rais|increas|set|chang|lower|reduc|drop|cut|scal)\w*\s+(?:the\s+|our\s+)?(?:[\w-]+\s+){0,2}?"
+    r"(?:([a-z][\w-]*)\s+)?([a-z][\w-]*)\s+to\s*$"
 )
 _LIMIT_OBJECT = re.compile(
     r"\b(?:limit|cap|throttle)(?:ed|s)?\s+(?:the\s+|our\s+)?(?:[\w-]+\s+){0,2}?([a-z][\w-]*)\s+(?:to|at)\s*$"
@@ -354,7 +371,8 @@ _QUALIFIERS = re.compile(
     r"|q[1-4]|we|our|us|they|you|can|may|should|must|will|need to|needs to|has to|have to"
     r"|target(?:s|ed|ing)?|goal|aim(?:s|ed)? (?:for|at)|settled on|decided on|agreed on|planned|plan(?:s)? (?:for|on)|stays? at|keep(?:s)?"
     r"|takes?|took|runs? with|is|are|was|were|set to|defaults? to|typically|usually|normally|only|just"
-    r"|kept|keeps?|retained|stored|expires?(?: after)?|lives?|lasts?|holds?)\b"
+    r"|kept|keeps?|retained|stored|expires?(?: after)?|lives?|lasts?|holds?|uses?|using|used|bump(?:s|ed)?"
+    r"|rais(?:e|es|ed)|increas(?:e|es|ed)|lower(?:s|ed)?|reduc(?:e|es|ed)|dropp(?:ed)?|count)\b"
     r"|现在|目前|暂时|以后|今后|从现在起|保留|保存|留存|保持|维持|这段时间|本(?:周|月|季度)|[qQ][1-4]|[^，。；\s]{0,6}期间|[^，。；]{0,6}的时候|临时"
 )
 
@@ -472,7 +490,7 @@ def _same_subject(left: Quantity, right: Quantity) -> bool:
         return across
     shared = left.subject & right.subject
     if not shared:
-        return False
+        return bool(left.subject <= right.subject | right.scope or right.subject <= left.subject | left.scope)
     if shared == left.subject or shared == right.subject:
         return True
     if (left.names - right.subject) & (left.subject - shared) and (right.names - left.subject) & (
@@ -636,7 +654,7 @@ def incompatible(left: Quantity, right: Quantity) -> bool:
 _SETTING = re.compile(
     r"(?<![\w.-])(?P<dash>--?)?(?P<key>[A-Za-z][A-Za-z0-9]*(?:[_.-][A-Za-z0-9]+)*)[`'\"]?\s*(?P<sep>=|:|\s|\s+(?:is|of|at)\s+"
     r"|\s*(?:是|为|设为|设成|设置为|改成|改为|调到|调成|调整为|提到|提高到|升到|降到|降低到|=)\s*)\s*[`'\"]?"
-    r"(?P<num>\d+(?:\.\d+)?)(?P<unit>ms|s|m|h|min|sec|[kmgt]i?b?)?(?![\w:/-]|\.\d|\s?%|\s(?!(?:in|on|for|at|and|or|to|with|by|of|per|when|if|the|is|are|was|than|from|after|before|until)\b)[a-zA-Z])"
+    r"(?P<num>\d+(?:\.\d+)?)(?P<unit>(?i:ms|s|m|h|min|sec|[kmgt]i?b?))?(?![\w:/-]|\.\d|\s?%|\s(?!(?:in|on|for|at|and|or|to|with|by|of|per|when|if|the|is|are|was|than|from|after|before|until)\b)[a-zA-Z])"
 )
 _VERSION_SUFFIX = re.compile(r"_?(?:version|ver)$")
 _SHORT_FLAG = re.compile(r"\b(?P<command>[a-z][\w-]*)\s+(?:with\s+`?|`)?-(?P<flag>[a-zA-Z])\s*(?P<num>\d+)\b(?![.\w])")
@@ -764,8 +782,8 @@ def _noun_key(statement: str, start: int) -> bool:
 def _setting(
     statement: str, span: str, value: float, name: str, words: tuple[str, ...], unit: str, scope: frozenset[str]
 ) -> Quantity:
-    kind, low, high = "exact", value, value
-    subject = frozenset(words) - {unit}
+    kind, low, high = ("upper", float("-inf"), value) if "limit" in words else ("exact", value, value)
+    subject = frozenset(words) - {unit, "limit"}
     return Quantity(statement, span, kind, low, high, unit, None, subject, tuple(subject), scope)
 
 

@@ -71,7 +71,7 @@ def _scope_tokens(text: str) -> frozenset[str]:
             found.update(words)
     found.update(size.lower() for size in _MODEL_SIZE.findall(text))
     for match in _COMPONENT.finditer(text):
-        if match.group(1).lower() not in _NOT_COMPONENT:
+        if match.group(1).lower() not in _NOT_COMPONENT and not match.group(1).isdigit():
             found.update(subject_tokens(match.group(0)))
     for match in _ZH_SCOPE.finditer(text):
         found.update(subject_tokens(match.group("scope") or match.group("env") or match.group("named")))
