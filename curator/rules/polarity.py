@@ -254,6 +254,18 @@ def _embedded(needle: list[str], haystack: list[str]) -> bool:
     return True
 
 
+_MANNER = frozenset(
+    stem(word)
+    for word in "manually manual directly direct by hand yourself locally quickly 手动 手工 直接 自己 亲自 随便 单独 临时".split()
+)
+
+
+def _covers(target: frozenset[str], words: set[str]) -> bool:
+    """Every object word recurs, or only manner words are missing ("不要在本地手动 archive 上传" vs "可以在本地直接 archive 上传")."""
+    missing = target - words
+    return not missing or (missing <= _MANNER and len(missing) < len(target) - 1)
+
+
 def _same_object(owners: list[int], found: list[Action], allowed: Callable[[int, int], bool]) -> set[tuple[int, int]]:
     """(i, j) where every stemmed word a negated action acts on recurs in a positive action of another entry.
 
@@ -272,13 +284,13 @@ def _same_object(owners: list[int], found: list[Action], allowed: Callable[[int,
         target = _object(action.words)
         if action.polarity != "neg" or not target or not action.verbal:
             continue
-        rarest = min(target, key=lambda word: (frequency[word], word))
-        candidates = holders.get(rarest, [])
+        rarest = sorted(target, key=lambda word: (frequency[word], word))[: 2 if len(target) > 2 else 1]
+        candidates = sorted({held for word in rarest for held in holders.get(word, [])})
         if len(candidates) > CONTAINED_BLOCK_CAP:
             continue
         for positive in candidates:
             words = found[positive].words
-            if not target <= set(words) | found[positive].scope:
+            if not _covers(target, set(words) | found[positive].scope):
                 continue
             if (
                 not found[positive].verbal

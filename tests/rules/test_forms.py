@@ -125,6 +125,8 @@ def test_version_intervals_meet_or_not() -> None:
         (("数据库变更一律走迁移脚本。", "数据库变更不用走迁移脚本。"), CONFLICT),
         (("禁止在周五下午发布。", "周五下午可以发布。"), CONFLICT),
         (("禁止在周五下午发布。", "周五下午可以开复盘会。"), []),
+        (("不要在本地手动 archive 上传。", "紧急修复可以在本地 Xcode 直接 archive 上传 TestFlight。"), CONFLICT),
+        (("不要在本地手动 archive 上传。", "可以在本地手动 archive 测试包。"), []),
         # a leading condition before "always", JVM-style sizes, flags after "with", spaces are indentation
         (
             (
