@@ -87,6 +87,8 @@ def test_version_intervals_meet_or_not() -> None:
         (("React 19 is out; we'll evaluate it next quarter.", "The web app is on React 18."), []),
         (("Use Go 1.22 for the payments service.", "Use Go 1.21 for the legacy importer service."), []),
         (("Node >= 18 is required.", "CI runs on Node 20."), []),
+        (("The ML service uses Python 3.10.", "The API uses Python 3.12."), []),
+        (("The ML service uses Python 3.10.", "The ML service runs Python 3.12."), CONFLICT),
         (("The iOS app requires iOS 16 or later.", "The Android app requires Android 13 or later."), []),
         # cross-language numbers without a fixture glossary word
         (("Keep at most 5 Redis connections per worker.", "每个 worker 最多 20 个 Redis 连接。"), CONFLICT),

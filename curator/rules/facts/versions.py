@@ -11,6 +11,9 @@ import re
 from dataclasses import dataclass
 from functools import lru_cache
 
+from curator.rules.facts.glossary import concepts_of
+from curator.rules.facts.subject import subject_tokens
+
 INFINITY = (10**9,)
 ZERO = (-1,)
 
@@ -90,6 +93,10 @@ _NOT_A_CLAIM = re.compile(
     r"|如果|之前|以前|曾经|出过|崩溃|报错|泄漏|评估|考虑|试过",
     re.I,
 )
+_GENERIC_CONTEXT = frozenset(
+    "run use us pin target requir need upgrad bump stay keep lock set built build test everywher default all "
+    "project repo repository code codebase we always never must should now current still".split()
+)
 _WORD = re.compile(r"[A-Za-z][\w.+#-]*|[\u4e00-\u9fff]+")
 _CLAUSE = re.compile(r"[,;；，。!?！？()（）]|\s[—–-]\s|\.\s")
 
@@ -104,6 +111,7 @@ class Version:
     qualifier: str | None
     low: tuple[int, ...]
     high: tuple[int, ...]
+    context: frozenset[str] = frozenset()
 
 
 @lru_cache(maxsize=100_000)
@@ -143,8 +151,15 @@ def versions(statement: str) -> tuple[Version, ...]:
         if interval is None:
             continue
         span = statement[max(0, match.start() - 24) : match.end() + 8].strip()
-        found.append(Version(statement, span, name, qualifier, *interval))
+        context = _context(before[clause_start : before.rfind(written)], name, qualifier)
+        found.append(Version(statement, span, name, qualifier, *interval, context))
     return tuple(found)
+
+
+def _context(text: str, name: str, qualifier: str | None) -> frozenset[str]:
+    """What the clause says the version is for, before the name ("the ML service uses …"), as concepts."""
+    words = concepts_of(frozenset(subject_tokens(text)))
+    return words - _GENERIC_CONTEXT - {name, qualifier or ""}
 
 
 def _name(words: list[str]) -> tuple[str, str | None, list[str], str] | None:
@@ -220,7 +235,10 @@ def _pad(parts: tuple[int, ...]) -> tuple[int, ...]:
 
 
 def same_thing(left: Version, right: Version) -> bool:
-    """One name, and no two different qualifiers ("AWS provider" vs "Google provider")."""
+    """One name, no two different qualifiers ("AWS provider" vs "Google provider") and no two different
+    things it is for ("the ML service uses Python 3.10" vs "the API uses Python 3.12")."""
     if left.name != right.name:
+        return False
+    if left.context and right.context and left.context.isdisjoint(right.context):
         return False
     return not (left.qualifier and right.qualifier and left.qualifier != right.qualifier)
