@@ -76,10 +76,15 @@ def _number_clashes(docs: Docs, config: Config, clashes: dict[tuple[int, int], l
         " ".join(sorted(words | {q.unit} | ({q.rate} if q.rate else set()))) for q, words in zip(quantities, concepts)
     ]
     scores = pairing.score_pairs(subjects, pairs, scorer=fuzz.token_set_ratio)
+    stated: dict[tuple[int, str], set[tuple[float, float]]] = defaultdict(set)
+    for owner, quantity in zip(owners, quantities):
+        stated[(owner, quantity.unit)].add((quantity.low, quantity.high))
     for (left, right), score in zip(pairs, scores):
         if score < config.conflict_subject_threshold or not incompatible(quantities[left], quantities[right]):
             continue
         if not same_subject(quantities[left], quantities[right]):
+            continue
+        if _both_stated(quantities, owners, stated, left, right):
             continue
         scoped = _scoped(
             docs,
@@ -110,6 +115,20 @@ def _number_clashes(docs: Docs, config: Config, clashes: dict[tuple[int, int], l
                 },
             )
         )
+
+
+def _both_stated(
+    quantities: list[Quantity],
+    owners: list[int],
+    stated: dict[tuple[int, str], set[tuple[float, float]]],
+    left: int,
+    right: int,
+) -> bool:
+    """Each entry also states the other's value in that unit: they say the same numbers, about different things."""
+    one, other = quantities[left], quantities[right]
+    return (other.low, other.high) in stated[(owners[left], one.unit)] and (one.low, one.high) in stated[
+        (owners[right], other.unit)
+    ]
 
 
 MAX_VERSION_PARTNERS = 3

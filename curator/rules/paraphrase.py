@@ -25,6 +25,16 @@ _NEGATION = re.compile(
     r"|不要|别|禁止|不能|不准|不许|切勿|不再|不得|不用|无需|不需要|不必",
     re.I,
 )
+_WEEKDAY = re.compile(r"\b(mon|tues|wednes|thurs|fri|satur|sun)day|(?:周|星期|礼拜)([一二三四五六日天])", re.I)
+_WEEKDAY_NUMBERS = {"mon": 0, "tues": 1, "wednes": 2, "thurs": 3, "fri": 4, "satur": 5, "sun": 6}
+_CJK_WEEKDAYS = {"一": 0, "二": 1, "三": 2, "四": 3, "五": 4, "六": 5, "日": 6, "天": 6}
+
+
+def _weekday(found: tuple[str, str]) -> int:
+    english, chinese = found
+    return _WEEKDAY_NUMBERS[english.lower()] if english else _CJK_WEEKDAYS[chinese]
+
+
 _PERMISSION = re.compile(
     r"\b(?:can|may|always|must|(?:is|are) (?:fine|ok|okay|allowed)|it'?s (?:fine|ok|okay)|allowed to)\b"
     r"|可以|允许|一律|必须|务必|总是",
@@ -48,16 +58,20 @@ def signature(doc: Doc, table: ChoiceTable | None) -> tuple:
     negated = any(_NEGATION.search(fact.text) for fact in facts)
     permitted = any(_PERMISSION.search(fact.text) for fact in facts)
     stance = "neg" if negated and not permitted else "pos" if permitted and not negated else None
-    return numbers, dates, choices, stance
+    weekdays = frozenset(_weekday(found) for fact in facts for found in _WEEKDAY.findall(fact.text))
+    return numbers, dates, choices, stance, weekdays
 
 
 def facts_differ(left: tuple, right: tuple) -> bool:
     """Two signatures disagree: different numbers or dates (when both state some), another member of a shared
-    choice, or a prohibition on one side and a permission or command on the other ("禁止…" vs "可以…")."""
+    choice, a prohibition on one side and a permission or command on the other ("禁止…" vs "可以…"), or
+    different weekdays."""
     for position in (0, 1):
         if left[position] and right[position] and left[position] != right[position]:
             return True
     if left[3] and right[3] and left[3] != right[3]:
+        return True
+    if left[4] and right[4] and left[4] != right[4]:
         return True
     left_choices = {(set_index, polarity): member for set_index, member, polarity in left[2]}
     right_choices = {(set_index, polarity): member for set_index, member, polarity in right[2]}

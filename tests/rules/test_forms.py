@@ -153,6 +153,20 @@ def test_version_intervals_meet_or_not() -> None:
         (("Max 2 concurrent jobs on CI.", "Max 4 concurrent jobs on the staging cluster."), []),
         (("Retry webhooks 3 times with exponential backoff.", "webhook 失败重试 3 次，指数退避。"), DUPLICATE),
         (("Retry webhooks 3 times with exponential backoff.", "邮件发送失败重试 3 次。"), []),
+        # months and years as durations, intervals, what a size is for, status codes, weekdays
+        (("Log retention: 14 days.", "We keep logs for a month."), CONFLICT),
+        (("Log retention: 30 days.", "We keep logs for a month."), []),
+        (("The mobile app polls the server every 30 seconds.", "The app polling interval is 1 minute."), CONFLICT),
+        (("Max upload size 10 MB for avatars.", "Max upload size 50 MB for documents."), []),
+        (("Max upload size 10 MB for avatars.", "头像上传最大 2MB。"), CONFLICT),
+        (
+            (
+                "Gotcha: the image CDN caches 404s for an hour, so purge the path after uploading.",
+                "Gotcha: after uploading, purge the path, because the image CDN caches 404s for an hour.",
+            ),
+            DUPLICATE,
+        ),
+        (("The release train leaves every Tuesday at 10:00.", "The release train leaves every Thursday at 10:00."), []),
         # moved off X to Y; a CI service is one choice
         (("We moved off Jenkins to GitHub Actions.", "CI runs on Jenkins."), CONFLICT),
         (("The web repo moved off Jenkins to GitHub Actions.", "The firmware repo builds on Jenkins."), []),
@@ -218,6 +232,8 @@ def test_forms_between_two_entries(tmp_path: Path, texts: tuple[str, ...], expec
         ("Finish the API docs by EOW.", 3, []),
         ("目前还剩 5 个 ablation 没跑完，本周内结束。", 3, []),
         ("Finish the report by end of month.", 2, []),
+        ("Freeze ends next Monday.", 60, ["expired-date"]),
+        ("Still 3 services on the old logging library.", 60, ["outdated-number"]),
         ("Migrate the billing cron no later than 2027-03-01.", 60, []),
         ("目前 5 个服务还在用 Python 2。", 60, ["outdated-number"]),
         ("还有俩 bug 没修。", 60, ["outdated-number"]),

@@ -49,7 +49,7 @@ _QUARTER_HOUR = re.compile(r"\b(?:(?P<three>three)\s+quarters|an?\s+quarter|one\
 _HALF_HOUR = re.compile(r"\bhalf an? hour\b|\bhalf-hour\b", re.I)
 _HOUR_AND_HALF = re.compile(r"\b(?:an?|one)\s+hour\s+and\s+a\s+half\b|\b(?P<n>\d+)\s+and\s+a\s+half\s+hours\b", re.I)
 _A_UNIT = re.compile(
-    r"\b(?P<lead>wait|waits|take|takes|took|last|lasts|than|most|least|under|within|after|about|around)\s+an?\s+"
+    r"\b(?P<lead>wait|waits|take|takes|took|last|lasts|than|most|least|under|within|after|about|around|for)\s+an?\s+"
     r"(?=(?:hour|minute|second|day|week|month|year)\b(?!\s*(?:ago|or two)))",
     re.I,
 )

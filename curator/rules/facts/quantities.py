@@ -196,7 +196,7 @@ def extract(statement: str) -> list[Quantity]:
             after = after[0] + "b" + after[1:]
         if re.match(r"[.:/\-]\d|[a-z_]|\.\d", after) and not re.match(r"(?:ms|s|h|m|d|kb|mb|gb|[kmg]ib?|x)\b", after):
             continue
-        if match.group("num").count(".") > 1:
+        if match.group("num").count(".") > 1 or (match.group("num") in _STATUS_CODES and after[:1] == "s"):
             continue
         value = _value(match.group("num"), match.group("suffix"))
         if re.match(r"[MBT](?![a-zA-Z])", statement[end : end + 2]):
@@ -236,12 +236,16 @@ def extract(statement: str) -> list[Quantity]:
         elif _APPROX_LEFT.search(lowered[:start]) or _APPROX_RIGHT.match(after[unit_length:]):
             kind, low, high = "approx", value * 0.9, value * 1.1
         bounds = _clause_bounds(lowered, start, end + unit_length)
-        rate = (
-            "interval"
-            if _EVERY.search(lowered[max(0, start - 12) : start])
-            else _rate(lowered[bounds[0] : bounds[1]], unit)
+        interval = _EVERY.search(lowered[max(0, start - 12) : start]) or _INTERVAL.search(
+            lowered[bounds[0] : bounds[1]]
         )
+        rate = "interval" if interval else _rate(lowered[bounds[0] : bounds[1]], unit)
         span = statement[max(0, start - 12) : min(len(statement), end + unit_length + 12)].strip()
+        if unit in _CALENDAR_SPANS and kind == "exact":
+            shortest, longest = _CALENDAR_SPANS[unit]
+            unit, kind, low, high = "duration", "approx", value * shortest, value * longest
+        elif unit in _CALENDAR_SPANS:
+            unit, low, high = "duration", low * sum(_CALENDAR_SPANS[unit]) / 2, high * sum(_CALENDAR_SPANS[unit]) / 2
         unit, factor = _canonical_unit(unit)
         low, high = low * factor, high * factor
         clause = _clause_bounds(lowered, start, end + unit_length)
@@ -253,7 +257,7 @@ def extract(statement: str) -> list[Quantity]:
         subject = frozenset(sequence) - {""}
         if unit == "space":
             subject |= {"indent"}
-        scope = scope | component_tokens(statement)
+        scope = scope | component_tokens(statement) | _purpose(after[unit_length:])
         names = proper_names(statement)
         found.append(Quantity(statement, span, kind, low, high, unit, rate, subject, sequence, scope, names))
         head = (
@@ -307,6 +311,23 @@ def _singular(word: str) -> str:
     return word[:-1] if len(word) > 3 and word.endswith("s") and not word.endswith(("ss", "is", "us")) else word
 
 
+_INTERVAL = re.compile(r"\binterval\b|间隔|每隔")
+_PURPOSE = re.compile(r"^\s*(?:for|on)\s+(?:the\s+|all\s+|our\s+)?([a-z][\w-]+)\b")
+_NOT_PURPOSES = frozenset(
+    "reference safety speed example instance now good sure free more less later each every all a an one two it them "
+    "this that these those us you me everyone everything anything both either the first last next".split()
+)
+_STATUS_CODES = frozenset("400 401 403 404 409 410 422 429 500 502 503 504".split())
+
+
+def _purpose(after: str) -> frozenset[str]:
+    """What a quantity is for, right after it ("10 MB for avatars"): a scope of that quantity alone."""
+    found = _PURPOSE.match(after)
+    if not found or found.group(1) in _NOT_PURPOSES or found.group(1) in STOPWORDS:
+        return frozenset()
+    return frozenset(subject_tokens(found.group(1)))
+
+
 _EVERY = re.compile(r"(?:\bevery|\beach|每隔|每)\s*$")
 _FROM_VALUE = re.compile(r"(?:\bfrom|从|由)\s*$")
 _COUNT_UNITS = frozenset({"time"})
@@ -337,6 +358,8 @@ def _clause_bounds(lowered: str, start: int, end: int) -> tuple[int, int]:
     )
 
 
+_DAY = 86400.0
+_CALENDAR_SPANS = {"month": (28 * _DAY, 31 * _DAY), "year": (365 * _DAY, 366 * _DAY)}
 _SECONDS = {"millisecond": 0.001, "second": 1.0, "minute": 60.0, "hour": 3600.0, "day": 86400.0, "week": 604800.0}
 _BYTES = {"kb": 1024.0, "mb": 1024.0**2, "gb": 1024.0**3}
 
