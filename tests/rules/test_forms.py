@@ -88,6 +88,9 @@ def test_version_intervals_meet_or_not() -> None:
         (("Use Go 1.22 for the payments service.", "Use Go 1.21 for the legacy importer service."), []),
         (("Node >= 18 is required.", "CI runs on Node 20."), []),
         (("The ML service uses Python 3.10.", "The API uses Python 3.12."), []),
+        (("Use Node 20 for local dev.", "The Lambda runtime is Node 18."), []),
+        (("Node 20 upgrade is planned for next quarter.", "CI runs Node 18."), []),
+        (("The Android app targets SDK 34.", "The Android app's minSdk is 24."), []),
         (("The ML service uses Python 3.10.", "The ML service runs Python 3.12."), CONFLICT),
         (("The iOS app requires iOS 16 or later.", "The Android app requires Android 13 or later."), []),
         # cross-language numbers without a fixture glossary word
@@ -158,6 +161,10 @@ def test_version_intervals_meet_or_not() -> None:
         (("Log retention: 30 days.", "We keep logs for a month."), []),
         (("The mobile app polls the server every 30 seconds.", "The app polling interval is 1 minute."), CONFLICT),
         (("Max upload size 10 MB for avatars.", "Max upload size 50 MB for documents."), []),
+        (("Cache TTL for the product page is 60s.", "Cache TTL for search results is 5 minutes."), []),
+        (("Cache TTL for search results is 60s.", "Cache TTL for search results is 5 minutes."), CONFLICT),
+        (("The free plan allows 3 projects.", "The team plan allows 10 projects."), []),
+        (("测试环境 Redis 最大内存 2GB。", "生产环境 Redis maxmemory 8gb。"), []),
         (("Max upload size 10 MB for avatars.", "头像上传最大 2MB。"), CONFLICT),
         (
             (

@@ -257,7 +257,7 @@ def extract(statement: str) -> list[Quantity]:
         subject = frozenset(sequence) - {""}
         if unit == "space":
             subject |= {"indent"}
-        scope = scope | component_tokens(statement) | _purpose(after[unit_length:])
+        scope = scope | component_tokens(statement) | _purpose(after[unit_length:]) | _measured_for(lowered)
         names = proper_names(statement)
         found.append(Quantity(statement, span, kind, low, high, unit, rate, subject, sequence, scope, names))
         head = (
@@ -318,6 +318,22 @@ _NOT_PURPOSES = frozenset(
     "this that these those us you me everyone everything anything both either the first last next".split()
 )
 _STATUS_CODES = frozenset("400 401 403 404 409 410 422 429 500 502 503 504".split())
+
+
+_MEASURED_FOR = re.compile(
+    r"\b(?:ttl|timeout|limit|size|retention|budget|quota|cap|interval|threshold|retries|rate|expiry|lifetime)"
+    r"\s+(?:for|of|on)\s+(?:the\s+|all\s+|our\s+)?([a-z][\w-]+(?:\s+(?!is\b|are\b|was\b|to\b|at\b)[a-z][\w-]+)?)"
+)
+
+
+def _measured_for(lowered: str) -> frozenset[str]:
+    """What a measure is said to be for ("cache TTL for search results"): a scope of the statement's quantities."""
+    found: set[str] = set()
+    for match in _MEASURED_FOR.finditer(lowered):
+        words = match.group(1).split()
+        if words[0] not in _NOT_PURPOSES and words[0] not in STOPWORDS:
+            found.update(subject_tokens(match.group(1)))
+    return frozenset(found)
 
 
 def _purpose(after: str) -> frozenset[str]:
@@ -754,7 +770,8 @@ def settings(statement: str) -> list[Quantity]:
             unit, factor = f"value:{name}", 1.0
         quantity = _setting(statement, match.group(0).strip(), value * factor, name, words, unit, scope)
         if not code_like:
-            context = frozenset(_content(statement[: match.start()].lower())) - {""}
+            ordered = tuple(word for word in _content(statement[: match.start()].lower()) if word)
+            context = frozenset(ordered)
             quantity = Quantity(
                 statement,
                 quantity.span,
@@ -764,7 +781,7 @@ def settings(statement: str) -> list[Quantity]:
                 unit,
                 None,
                 quantity.subject | context,
-                tuple(quantity.subject | context),
+                ordered + tuple(word for word in quantity.sequence if word not in context),
                 scope,
                 proper_names(statement),
             )
@@ -807,7 +824,8 @@ def _setting(
 ) -> Quantity:
     kind, low, high = ("upper", float("-inf"), value) if "limit" in words else ("exact", value, value)
     subject = frozenset(words) - {unit, "limit"}
-    return Quantity(statement, span, kind, low, high, unit, None, subject, tuple(subject), scope)
+    sequence = tuple(dict.fromkeys(word for word in words if word in subject))
+    return Quantity(statement, span, kind, low, high, unit, None, subject, sequence, scope)
 
 
 _SETTING_WORDS = frozenset(

@@ -12,6 +12,7 @@ from dataclasses import dataclass
 from functools import lru_cache
 
 from curator.rules.facts.glossary import concepts_of
+from curator.rules.facts.scope import scope_tokens
 from curator.rules.facts.subject import subject_tokens
 
 INFINITY = (10**9,)
@@ -89,8 +90,9 @@ _REQUIREMENT = re.compile(
 _NOT_A_CLAIM = re.compile(
     r"\b(?:if|unless|whether|had|has had|was|were|broke|breaks|broken|crash\w*|bugs?|leak\w*|regress\w*|issues?"
     r"|fail(?:s|ed|ing)?|added|adds|introduced|removed|deprecated|reached|end of life|eol|released|is out|came out"
-    r"|evaluat\w*|consider\w*|tried|trying|experiment\w*|used to|ago|last (?:week|month|year))\b"
-    r"|如果|之前|以前|曾经|出过|崩溃|报错|泄漏|评估|考虑|试过",
+    r"|evaluat\w*|consider\w*|tried|trying|experiment\w*|used to|ago|last (?:week|month|year)"
+    r"|plan|plans|planned|planning|will|going to|roadmap|next (?:quarter|sprint|month|year))\b"
+    r"|如果|之前|以前|曾经|出过|崩溃|报错|泄漏|评估|考虑|试过|计划|打算|准备|下个?季度",
     re.I,
 )
 _GENERIC_CONTEXT = frozenset(
@@ -151,7 +153,9 @@ def versions(statement: str) -> tuple[Version, ...]:
         if interval is None:
             continue
         span = statement[max(0, match.start() - 24) : match.end() + 8].strip()
-        context = _context(before[clause_start : before.rfind(written)], name, qualifier)
+        context = _context(before[clause_start : before.rfind(written)], name, qualifier) | (
+            concepts_of(scope_tokens(statement)) - {name, qualifier or ""}
+        )
         found.append(Version(statement, span, name, qualifier, *interval, context))
     return tuple(found)
 
