@@ -71,7 +71,7 @@ def facts_differ(left: tuple, right: tuple) -> bool:
             return True
     if left[3] and right[3] and left[3] != right[3]:
         return True
-    if left[4] and right[4] and left[4] != right[4]:
+    if left[4] and right[4] and left[4].isdisjoint(right[4]):
         return True
     left_choices = {(set_index, polarity): member for set_index, member, polarity in left[2]}
     right_choices = {(set_index, polarity): member for set_index, member, polarity in right[2]}

@@ -311,6 +311,7 @@ def _singular(word: str) -> str:
     return word[:-1] if len(word) > 3 and word.endswith("s") and not word.endswith(("ss", "is", "us")) else word
 
 
+_STATUS_NOW = re.compile(r"\b(?:right now|currently|at the moment|as of|so far)\b|目前|当前", re.I)
 _INTERVAL = re.compile(r"\binterval\b|间隔|每隔")
 _PURPOSE = re.compile(r"^\s*(?:for|on)\s+(?:the\s+|all\s+|our\s+)?([a-z][\w-]+)\b")
 _NOT_PURPOSES = frozenset(
@@ -674,9 +675,13 @@ def _magnitudes_apart(left: Quantity, right: Quantity) -> bool:
 
 
 def incompatible(left: Quantity, right: Quantity) -> bool:
-    """Whether two quantities for the same subject and unit cannot both hold ("every 500 steps" is no amount of steps)."""
+    """Whether two quantities for the same subject and unit cannot both hold ("every 500 steps" is no amount of
+    steps; "coverage is 76 % right now" is a status, not an answer to "keep it above 80 %")."""
     if (left.rate == "interval") != (right.rate == "interval"):
         return False
+    for status, goal in ((left, right), (right, left)):
+        if status.kind == "exact" and goal.kind in ("lower", "upper") and _STATUS_NOW.search(status.statement):
+            return False
     if left.rate and right.rate and left.rate != right.rate:
         return False
     if left.unit == "duration" and _magnitudes_apart(left, right):
