@@ -161,6 +161,7 @@ def test_version_intervals_meet_or_not() -> None:
         (("Log retention: 30 days.", "We keep logs for a month."), []),
         (("The mobile app polls the server every 30 seconds.", "The app polling interval is 1 minute."), CONFLICT),
         (("Max upload size 10 MB for avatars.", "Max upload size 50 MB for documents."), []),
+        (("`resources.limits.memory: 512Mi` for the api pod", "The api pod memory limit is 1Gi."), CONFLICT),
         (("Cache TTL for the product page is 60s.", "Cache TTL for search results is 5 minutes."), []),
         (("Cache TTL for search results is 60s.", "Cache TTL for search results is 5 minutes."), CONFLICT),
         (("The free plan allows 3 projects.", "The team plan allows 10 projects."), []),

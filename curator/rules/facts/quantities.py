@@ -7,7 +7,7 @@ from dataclasses import dataclass
 
 from curator.rules.facts.glossary import concept, concepts_of
 from curator.rules.facts.scope import component_tokens, relation, scope_tokens
-from curator.rules.facts.subject import proper_names, subject_tokens
+from curator.rules.facts.subject import proper_names, stem, subject_tokens
 from curator.rules.text import CJK_CHAR, IS_CJK, STOPWORDS, tokens
 
 _NUMBER = re.compile(
@@ -700,6 +700,9 @@ _SETTING = re.compile(
     r"|\s*(?:是|为|设为|设成|设置为|改成|改为|调到|调成|调整为|提到|提高到|升到|降到|降低到|=)\s*)\s*[`'\"]?"
     r"(?P<num>\d+(?:\.\d+)?)(?P<unit>(?i:ms|s|m|h|min|sec|[kmgt]i?b?))?(?![\w:/-]|\.\d|\s?%|\s(?!(?:in|on|for|at|and|or|to|with|by|of|per|when|if|the|is|are|was|than|from|after|before|until)\b)[a-zA-Z])"
 )
+_GENERIC_KEY_WORDS = frozenset(
+    stem(word) for word in "max min resources spec config settings values defaults default params options".split()
+)
 _VERSION_SUFFIX = re.compile(r"_?(?:version|ver)$")
 _SHORT_FLAG = re.compile(r"\b(?P<command>[a-z][\w-]*)\s+(?:with\s+`?|`)?-(?P<flag>[a-zA-Z])\s*(?P<num>\d+)\b(?![.\w])")
 _CODE_KEY_BEFORE = re.compile(r"[a-z_][\w]*[._][\w.]*[`'\"]?\s*(?:[=:]|\s)\s*[`'\"]?$")
@@ -760,7 +763,7 @@ def settings(statement: str) -> list[Quantity]:
         name = _VERSION_SUFFIX.sub("", plain) or plain
         snake = re.sub(r"(?<=[a-z0-9])(?=[A-Z])", "_", key).lower().lstrip("-").replace("-", "_").replace(".", "_")
         every_word = subject_tokens(snake.replace("_", " "))
-        words = tuple(word for word in every_word if word not in ("max", "min"))
+        words = tuple(word for word in every_word if word not in _GENERIC_KEY_WORDS)
         if suffix in _BYTE_SUFFIX and (suffix != "m" or _MEMORY_KEY.search(key)):
             unit, factor = _canonical_unit(_BYTE_SUFFIX[suffix])
         elif suffix and suffix in _UNIT_ALIASES:
