@@ -66,6 +66,27 @@ EXCLUSIVE_SETS: tuple[ChoiceSet, ...] = (
     ChoiceSet("message queue", ("kafka", "rabbitmq", "pulsar", "nats", "sqs")),
     ChoiceSet("mobile crash reporter", ("sentry", "crashlytics", "bugsnag")),
     ChoiceSet(
+        "CI service",
+        (
+            "github actions|gh actions",
+            "gitlab ci|gitlab-ci",
+            "jenkins",
+            "circleci|circle ci",
+            "travis ci|travis",
+            "buildkite",
+            "teamcity",
+            "azure pipelines",
+            "drone ci",
+        ),
+    ),
+    ChoiceSet("Python task queue", ("celery", "rq", "dramatiq", "huey", "arq")),
+    ChoiceSet("Python HTTP client", ("requests", "httpx", "aiohttp"), cue=r"http|client|请求|api|call"),
+    ChoiceSet("feature flag service", ("launchdarkly", "unleash", "flagsmith", "growthbook")),
+    ChoiceSet("iOS dependency manager", ("cocoapods", "swift package manager|spm", "carthage")),
+    ChoiceSet("JVM build tool", ("maven", "gradle")),
+    ChoiceSet("Android dependency injection", ("hilt", "koin", "dagger")),
+    ChoiceSet("identity provider", ("auth0", "cognito", "keycloak", "clerk", "firebase auth")),
+    ChoiceSet(
         "language",
         ("chinese|中文|汉语", "english|英文|英语", "japanese|日文|日语", "korean|韩文|韩语"),
         scopes=(
@@ -91,7 +112,7 @@ _FILLER = (
 )
 _NEGATIVE = re.compile(
     r"(?:\bnever|\bdon'?t|\bdo not|\bnot|\bno longer|\bavoid(?:ing)?|\bstop(?:ped)?(?: using)?|\binstead of|\brather than"
-    r"|\bover|\b(?:migrat\w*|switch\w*|mov\w*|moving|came|coming) (?:away )?from|\bban(?:ned)?|不要|别再|别|不用|不再|禁止|禁用|而不是|而非|代替|替代|取代|弃用|不能|不准|不许|换掉|\bdropped|\bremoved|\bretired|\bditched|\bgot rid of|\breplaced|去掉了?|移除了?|下线了?)"
+    r"|\bover|\b(?:migrat\w*|switch\w*|mov\w*|moving|came|coming) (?:away )?from|\b(?:migrat\w*|switch\w*|mov\w*|got|get|getting) off(?: of)?|\bban(?:ned)?|不要|别再|别|不用|不再|禁止|禁用|而不是|而非|代替|替代|取代|弃用|不能|不准|不许|换掉|\bdropped|\bremoved|\bretired|\bditched|\bgot rid of|\breplaced|去掉了?|移除了?|下线了?)"
     + _FILLER
     + "$"
 )

@@ -14,6 +14,9 @@ from curator.rules.choices import ChoiceTable, Stance
 from curator.rules.docs import Doc, Docs, order, quote, supersede_clause
 from curator.rules.facts import scope as scopes
 from curator.rules.facts import statement_facts
+from curator.rules.facts.glossary import concepts_of
+from curator.rules.facts.versions import Version, same_thing
+from curator.rules.facts.versions import incompatible as versions_clash
 from curator.rules.project_facts import project_facts
 from curator.rules.quantities import Quantity, incompatible, same_subject
 from curator.rules.registry import Rule, RuleContext
@@ -37,6 +40,7 @@ def analyze(
     """
     clashes: dict[tuple[int, int], list[Clash]] = defaultdict(list)
     _number_clashes(docs, config, clashes)
+    _version_clashes(docs, clashes)
     _choice_clashes(docs, table, clashes, facts or {})
     _action_clashes(docs, clashes)
     found_clashes = {pair: found for pair, found in clashes.items() if found}
@@ -58,19 +62,29 @@ def _number_clashes(docs: Docs, config: Config, clashes: dict[tuple[int, int], l
                 quantities.append(quantity)
     if len(quantities) < 2:
         return
-    token_sets = [q.subject | {f"@{q.rate}"} if q.rate else q.subject | {f"@{q.unit}"} for q in quantities]
+    concepts = [concepts_of(q.subject) for q in quantities]
+    token_sets = [
+        words | {f"@{q.rate}"} if q.rate else words | {f"@{q.unit}"} for q, words in zip(quantities, concepts)
+    ]
     pairs = pairing.candidate_pairs(
         token_sets,
         min_overlap=0.2,
         groups=[q.unit for q in quantities],
         skip=lambda left, right: not _allowed(docs, owners[left], owners[right]),
     )
-    subjects = [" ".join(sorted(q.subject | {q.unit} | ({q.rate} if q.rate else set()))) for q in quantities]
+    subjects = [
+        " ".join(sorted(words | {q.unit} | ({q.rate} if q.rate else set()))) for q, words in zip(quantities, concepts)
+    ]
     scores = pairing.score_pairs(subjects, pairs, scorer=fuzz.token_set_ratio)
+    stated: dict[tuple[int, str], set[tuple[float, float]]] = defaultdict(set)
+    for owner, quantity in zip(owners, quantities):
+        stated[(owner, quantity.unit)].add((quantity.low, quantity.high))
     for (left, right), score in zip(pairs, scores):
         if score < config.conflict_subject_threshold or not incompatible(quantities[left], quantities[right]):
             continue
         if not same_subject(quantities[left], quantities[right]):
+            continue
+        if _both_stated(quantities, owners, stated, left, right):
             continue
         scoped = _scoped(
             docs,
@@ -101,6 +115,92 @@ def _number_clashes(docs: Docs, config: Config, clashes: dict[tuple[int, int], l
                 },
             )
         )
+
+
+def _both_stated(
+    quantities: list[Quantity],
+    owners: list[int],
+    stated: dict[tuple[int, str], set[tuple[float, float]]],
+    left: int,
+    right: int,
+) -> bool:
+    """Each entry also states the other's value in that unit: they say the same numbers, about different things."""
+    one, other = quantities[left], quantities[right]
+    return (other.low, other.high) in stated[(owners[left], one.unit)] and (one.low, one.high) in stated[
+        (owners[right], other.unit)
+    ]
+
+
+MAX_VERSION_PARTNERS = 3
+
+
+def _version_clashes(docs: Docs, clashes: dict[tuple[int, int], list[Clash]]) -> None:
+    """Two entries that put one named thing at versions that cannot both hold ("Node 18" vs "Node 20").
+
+    Claims are grouped by name and interval; each entry of one interval meets the newest few of every
+    incompatible interval, so a name many entries mention stays near-linear.
+    """
+    by_name: dict[str, dict[tuple, list[tuple[int, Version]]]] = defaultdict(lambda: defaultdict(list))
+    for position, doc in enumerate(docs.items):
+        for fact in doc.facts:
+            for version in fact.versions:
+                by_name[version.name][(version.low, version.high, version.qualifier)].append((position, version))
+    for intervals in by_name.values():
+        if len(intervals) < 2:
+            continue
+        keys = sorted(intervals, key=str)
+        for first_index, first in enumerate(keys):
+            for second in keys[first_index + 1 :]:
+                one, other = intervals[first][0][1], intervals[second][0][1]
+                if not (same_thing(one, other) and versions_clash(one, other)):
+                    continue
+                newest = sorted(intervals[second], key=lambda held: _recency(docs, held[0]), reverse=True)
+                for left, left_version in intervals[first]:
+                    for right, right_version in newest[:MAX_VERSION_PARTNERS]:
+                        _version_clash(docs, clashes, left, left_version, right, right_version)
+
+
+def _recency(docs: Docs, position: int) -> tuple:
+    moment = docs.items[position].moment
+    return (moment is not None, moment or 0, -position)
+
+
+def _version_clash(
+    docs: Docs,
+    clashes: dict[tuple[int, int], list[Clash]],
+    left: int,
+    left_version: Version,
+    right: int,
+    right_version: Version,
+) -> None:
+    if not _allowed(docs, left, right):
+        return
+    key = (min(left, right), max(left, right))
+    if any(clash.kind == "number" for clash in clashes[key]):
+        return
+    noise = {left_version.name, left_version.qualifier, right_version.name, right_version.qualifier}
+    scoped = _scoped(
+        docs,
+        left,
+        statement_facts(left_version.statement).scope - noise,
+        right,
+        statement_facts(right_version.statement).scope - noise,
+    )
+    if scoped is None:
+        return
+    clashes[key].append(
+        Clash(
+            "number",
+            {left: left_version.statement, right: right_version.statement},
+            {
+                "unit": "version",
+                "rate": None,
+                "values": {docs.items[left].id: left_version.span, docs.items[right].id: right_version.span},
+                "version_of": left_version.name,
+                **scoped,
+            },
+        )
+    )
 
 
 def _choice_clashes(
@@ -164,7 +264,7 @@ def _action_clashes(docs: Docs, clashes: dict[tuple[int, int], list[Clash]]) -> 
 
 def _scoped(docs: Docs, left: int, left_scope: frozenset[str], right: int, right_scope: frozenset[str]) -> dict | None:
     """None when two statements speak of disjoint scopes; else {} or the scoped exception one of them makes."""
-    relation = scopes.relation(left_scope, right_scope)
+    relation = scopes.relation(concepts_of(left_scope), concepts_of(right_scope))
     if relation == "disjoint":
         return None
     if relation == "same":
@@ -255,7 +355,7 @@ def _finding(docs: Docs, left: int, right: int, found: list[Clash]) -> Finding:
     lead = next((clash for clash in found if "project" in clash.detail), found[0])
     says = {docs.items[position].id: text for position, text in lead.says.items()}
     what = {
-        "number": "disagree on a number",
+        "number": "disagree on a version" if lead.detail.get("unit") == "version" else "disagree on a number",
         "choice": f"choose different tools for one job ({lead.detail.get('job')})",
         "polarity": "say opposite things about the same action"
         if lead.detail.get("job") == "same action"

@@ -7,7 +7,7 @@ from datetime import date, datetime
 from curator.config import Config
 from curator.model import Finding
 from curator.rules.docs import Doc, Docs, quote
-from curator.rules.facts.dates import deadlines, mentioned_dates, refers_back
+from curator.rules.facts.dates import deadlines, grace_days, mentioned_dates, refers_back
 from curator.rules.registry import Rule, RuleContext
 
 __all__ = ["analyze", "deadlines", "mentioned_dates", "refers_back"]
@@ -23,8 +23,8 @@ def analyze(docs: Docs, config: Config, now: datetime) -> list[Finding]:
             continue
         anchor = (doc.written or now).date()
         named = _named_deadlines(doc, anchor)
-        past = [item for item in named if item[0] < today]
-        future = [item for item in named if item[0] >= today]
+        past = [item for item in named if (today - item[0]).days > grace_days(item[1])]
+        future = [item for item in named if item not in past]
         if past and not future:
             due, span, statement = max(past, key=lambda item: item[0])
             finding = _finding(doc, due, statement, "the deadline", today)

@@ -181,7 +181,8 @@ def analyze(
     lexical = {(left, right) for left, right, _ in hits}
     eligible = [len(ids) >= MIN_TOKENS for ids in prints.token_ids]
     overlap = rare_word_overlap(prints.token_ids)
-    semantic_hits = meaning_pairs(docs, prints.subjects, eligible, overlap) + translation_pairs(
+    numbers = _OnDemand(lambda position: prints.facts[position][0])
+    semantic_hits = meaning_pairs(docs, prints.subjects, eligible, overlap, numbers) + translation_pairs(
         docs, prints.subjects, eligible
     )
     unique_hits = {(left, right): score for left, right, score in sorted(semantic_hits, key=lambda hit: hit[2])}

@@ -12,6 +12,8 @@ from curator.rules.facts.glossary import concept
 from curator.rules.text import CJK_RUN, IS_CJK
 
 MEANING_THRESHOLD = 0.86
+FACTS_AGREE_THRESHOLD = 0.55
+FACTS_AGREE_WORDS = 0.5
 SHARED_WORDS_THRESHOLD = 0.66
 MIN_SHARED_WORDS = 0.4
 MIN_RARE_OVERLAP = 0.4
@@ -20,13 +22,28 @@ MAX_CHARS = 1500
 _NUMBER = re.compile(r"\d+(?:\.\d+)?")
 _NEGATION = re.compile(
     r"\b(?:never|don'?t|do not|does not|doesn'?t|no longer|avoid|must not|mustn'?t|should not|shouldn'?t|cannot|can'?t)\b"
-    r"|不要|别|禁止|不能|不准|不许|切勿|不再|不得",
+    r"|不要|别|禁止|不能|不准|不许|切勿|不再|不得|不用|无需|不需要|不必",
+    re.I,
+)
+_WEEKDAY = re.compile(r"\b(mon|tues|wednes|thurs|fri|satur|sun)day|(?:周|星期|礼拜)([一二三四五六日天])", re.I)
+_WEEKDAY_NUMBERS = {"mon": 0, "tues": 1, "wednes": 2, "thurs": 3, "fri": 4, "satur": 5, "sun": 6}
+_CJK_WEEKDAYS = {"一": 0, "二": 1, "三": 2, "四": 3, "五": 4, "六": 5, "日": 6, "天": 6}
+
+
+def _weekday(found: tuple[str, str]) -> int:
+    english, chinese = found
+    return _WEEKDAY_NUMBERS[english.lower()] if english else _CJK_WEEKDAYS[chinese]
+
+
+_PERMISSION = re.compile(
+    r"\b(?:can|may|always|must|(?:is|are) (?:fine|ok|okay|allowed)|it'?s (?:fine|ok|okay)|allowed to)\b"
+    r"|可以|允许|一律|必须|务必|总是",
     re.I,
 )
 
 
 def signature(doc: Doc, table: ChoiceTable | None) -> tuple:
-    """What must be equal for two entries to say the same thing: numbers, dates, choices, negation, scope."""
+    """What must be equal for two entries to say the same thing: numbers, dates, choices, and whether it negates."""
     facts = doc.facts
     anchor = doc.written.date() if doc.written else None
     written = frozenset(float(number) for fact in facts for number in _NUMBER.findall(fact.text))
@@ -38,14 +55,24 @@ def signature(doc: Doc, table: ChoiceTable | None) -> tuple:
         for fact in facts
         for stance in (fact.stances(table) if table else [])
     )
-    return numbers, dates, choices
+    negated = any(_NEGATION.search(fact.text) for fact in facts)
+    permitted = any(_PERMISSION.search(fact.text) for fact in facts)
+    stance = "neg" if negated and not permitted else "pos" if permitted and not negated else None
+    weekdays = frozenset(_weekday(found) for fact in facts for found in _WEEKDAY.findall(fact.text))
+    return numbers, dates, choices, stance, weekdays
 
 
 def facts_differ(left: tuple, right: tuple) -> bool:
-    """Two signatures disagree: different numbers or dates (when both state some), or another member of a shared choice."""
+    """Two signatures disagree: different numbers or dates (when both state some), another member of a shared
+    choice, a prohibition on one side and a permission or command on the other ("禁止…" vs "可以…"), or
+    different weekdays."""
     for position in (0, 1):
         if left[position] and right[position] and left[position] != right[position]:
             return True
+    if left[3] and right[3] and left[3] != right[3]:
+        return True
+    if left[4] and right[4] and left[4].isdisjoint(right[4]):
+        return True
     left_choices = {(set_index, polarity): member for set_index, member, polarity in left[2]}
     right_choices = {(set_index, polarity): member for set_index, member, polarity in right[2]}
     return any(right_choices.get(key, member) != member for key, member in left_choices.items())
@@ -91,9 +118,16 @@ def rare_word_overlap(token_ids: list[tuple[int, ...]]) -> Callable[[int, int], 
 
 
 def meaning_pairs(
-    docs: Docs, subjects: Mapping[int, frozenset[str]], eligible: list[bool], overlap: Callable[[int, int], float]
+    docs: Docs,
+    subjects: Mapping[int, frozenset[str]],
+    eligible: list[bool],
+    overlap: Callable[[int, int], float],
+    numbers: Mapping[int, frozenset[float]] | None = None,
 ) -> list[tuple[int, int, float]]:
     """(i, j, similarity 0-100) for entries whose embeddings are close and which share enough subject words.
+
+    A pair whose embeddings are only fairly close still counts when its facts agree: both state the same
+    numbers and half their subject words are shared (the static model scores many paraphrases low).
 
     Instruction-file rules only pair with memory. Empty when no embedding model is available.
     """
@@ -110,15 +144,18 @@ def meaning_pairs(
     memory = numpy.fromiter((not doc.is_context for doc in docs.items), dtype=bool, count=len(texts))
     allowed = numpy.asarray(eligible, dtype=bool)
     found: list[tuple[int, int, float]] = []
-    for left, right, cosine in semantic.similar_pairs(vectors, SHARED_WORDS_THRESHOLD, allowed=allowed):
+    for left, right, cosine in semantic.similar_pairs(vectors, FACTS_AGREE_THRESHOLD, allowed=allowed):
         if not (memory[left] or memory[right]):
             continue
         if docs.items[left].entry.kind == docs.items[right].entry.kind == "rule":
             continue
         shared = overlap(left, right)
-        if shared >= MIN_RARE_OVERLAP and (
-            cosine >= MEANING_THRESHOLD or _shared(subjects[left], subjects[right]) >= MIN_SHARED_WORDS
-        ):
+        if shared < MIN_RARE_OVERLAP:
+            continue
+        words = _shared(subjects[left], subjects[right])
+        if cosine >= SHARED_WORDS_THRESHOLD and (cosine >= MEANING_THRESHOLD or words >= MIN_SHARED_WORDS):
+            found.append((left, right, round(cosine * 100, 1)))
+        elif numbers is not None and numbers[left] and numbers[left] == numbers[right] and words >= FACTS_AGREE_WORDS:
             found.append((left, right, round(cosine * 100, 1)))
     return found
 
@@ -146,7 +183,7 @@ def translation_pairs(
 
     Blocked on the concepts themselves (an inverted index with prefix filtering), never all pairs.
     """
-    chinese = [_cjk_share(doc.prose) >= CJK_SHARE if ok else False for doc, ok in zip(docs.items, eligible)]
+    chinese = [_has_chinese(doc.prose) if ok else False for doc, ok in zip(docs.items, eligible)]
     if not any(chinese) or all(chinese[position] or not ok for position, ok in enumerate(eligible)):
         return []
     concepts = [
@@ -170,10 +207,25 @@ def translation_pairs(
 
 
 def _concepts(words: frozenset[str], is_chinese: bool) -> frozenset[str]:
-    """English words as they are; for a Chinese entry, only the words the glossary knows and the Latin words."""
+    """English words as they are; for a Chinese entry, only the words the glossary knows and the Latin words.
+
+    Modal and negation words are left out on both sides: the two languages place them differently.
+    """
     if not is_chinese:
-        return words
-    return frozenset(concept(word) for word in words if not IS_CJK.match(word) or concept(word) != word)
+        return (words | frozenset(word[:-3] for word in words if word.endswith("ation"))) - _FUNCTION_CONCEPTS
+    return (
+        frozenset(concept(word) for word in words if not IS_CJK.match(word) or concept(word) != word)
+        - _FUNCTION_CONCEPTS
+    )
+
+
+_FUNCTION_CONCEPTS = frozenset("never alway must every befor after don't do not can should need go us use".split())
+MIN_CJK_CHARS = 4
+
+
+def _has_chinese(text: str) -> bool:
+    """A Chinese or mixed entry: a share of CJK letters, or a few CJK characters among code and names."""
+    return _cjk_share(text) >= CJK_SHARE or len(IS_CJK.findall(text)) >= MIN_CJK_CHARS
 
 
 def _cjk_share(text: str) -> float:

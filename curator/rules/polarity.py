@@ -10,6 +10,7 @@ from rapidfuzz import fuzz
 
 from curator.rules import pairing
 from curator.rules.facts import StatementFacts
+from curator.rules.facts.clauses import clauses as split_clauses
 from curator.rules.facts.scope import scope_tokens
 from curator.rules.facts.subject import stem, subject_tokens
 from curator.rules.text import CJK_CHAR, STOPWORDS, tokens
@@ -20,16 +21,29 @@ MIN_CONTAINED_TOKENS = 3
 MAX_INSERTED_WORDS = 1
 CONTAINED_BLOCK_CAP = 200
 _NEGATED = re.compile(
-    r"^\s*(?:please\s+)?(?:never|don'?t|do not|must not|mustn'?t|should not|shouldn'?t|avoid|stop|no longer"
-    r"|不要|别再|别|禁止|不准|不许|不能|切勿|千万别|永远不要|不再)\s*"
+    r"^\s*(?:please\s+)?(?:(?:we|you|i|they|one)\s+)?(?:never|don'?t|do not|must not|mustn'?t|should not|shouldn'?t"
+    r"|avoid|stop|no longer)(?:\s+(?:ever|ever again|really|actually|just|even))?\b"
+    r"|^\s*(?:不要|别再|别|禁止|严禁|不准|不许|不能|不得|切勿|千万别|永远不要|不再|不用|无需|不需要|不必)\s*"
+)
+_ASIDE = re.compile(
+    r"(?P<neg>\b(?:never|not|don'?t|doesn'?t|shouldn'?t|mustn'?t)|不要|禁止|别)\s*[,，]\s*[^,，.;；。]{1,40}?[,，]\s*",
+    re.I,
+)
+_PERMITTED = re.compile(
+    r"^\s*(?P<act>[a-z][\w .'/-]{2,60}?)\s+(?:is|are)\s+(?:(?:totally|perfectly|always)\s+)?"
+    r"(?:fine|ok|okay|allowed|acceptable|permitted|encouraged)\b"
 )
 _CJK_LEAD = r"[" + CJK_CHAR + r"]{1,6}?"
-_LEAD_NEGATED = re.compile(r"^\s*(" + _CJK_LEAD + r")(?:不要|别再|禁止|不准|不许|不能|切勿|千万别|永远不要|不再)")
-_LEAD_STRONG = re.compile(r"^\s*(" + _CJK_LEAD + r")(?:一定要|必须|务必|总是|可以|允许)")
+_LEAD_NEGATED = re.compile(
+    r"^\s*("
+    + _CJK_LEAD
+    + r")(?:不要|别再|禁止|严禁|不准|不许|不能|不得|切勿|千万别|永远不要|不再|不用|无需|不需要|不必)"
+)
+_LEAD_STRONG = re.compile(r"^\s*(" + _CJK_LEAD + r")(?:一定要|必须|务必|总是|可以|允许|一律|都要)")
 _STRONG_MODAL = re.compile(
     r"^\s*(?:(?:during|for|in|on|when|if|after|before|once)\b[^,]{0,60}?\s)?(?:please\s+)?"
     r"(?:always|must|make sure to|be sure to|it'?s (?:fine|ok|okay|allowed) to|it is (?:fine|ok|okay|allowed) to"
-    r"|(?:you )?(?:can|may) (?:still )?|(?:is|are) allowed to)\s*|^\s*(?:一定要|必须|务必|总是|可以|允许)"
+    r"|(?:you )?(?:can|may) (?:still )?|(?:is|are) allowed to)\s*|^\s*(?:一定要|必须|务必|总是|可以|允许|一律)"
 )
 _MODAL = re.compile(
     r"^\s*(?:please\s+)?(?:always|must|should|do|make sure to|remember to|be sure to|一定要|必须|务必|总是|记得|要|请)\s+|^\s*(?:一定要|必须|务必|总是|记得|请)"
@@ -50,6 +64,7 @@ class Action:
 
 
 MAX_POSITIVE_CHARS = 90
+MAX_CONDITION_CHARS = 60
 
 
 def collect(statements_by_owner: list[list[StatementFacts]]) -> tuple[list[int], list[Action]]:
@@ -77,8 +92,10 @@ def collect(statements_by_owner: list[list[StatementFacts]]) -> tuple[list[int],
     if not found:
         return owners, found
     for owner, statement, lowered in _clauses(statements_by_owner):
-        if len(lowered) <= MAX_POSITIVE_CHARS and _negated_core(lowered) is None:
+        if len(lowered) <= MAX_POSITIVE_CHARS + MAX_CONDITION_CHARS and _negated_core(lowered) is None:
             core, strong = _positive_core(lowered)
+            if len(core) > MAX_POSITIVE_CHARS:
+                continue
             key = _key(core)
             imperative = strong or core != lowered or bool(key[:1] and (key[0] in verbs or key[0] in _IMPERATIVE_VERBS))
             if key in keys or (strong and key[:1] and key[0] in verbs) or imperative:
@@ -118,6 +135,9 @@ def _positive_core(lowered: str) -> tuple[str, bool]:
     strong = _STRONG_MODAL.match(lowered)
     if strong:
         return lowered[strong.end() :], True
+    permitted = _PERMITTED.match(lowered)
+    if permitted:
+        return permitted.group("act"), True
     led = _LEAD_STRONG.match(lowered)
     if led:
         return led.group(1) + lowered[led.end() :], True
@@ -128,8 +148,15 @@ def _clauses(facts_by_owner: list[list[StatementFacts]]) -> Iterator[tuple[int, 
     """(owner, statement, lower-cased clause) for every clause of every statement."""
     for owner, facts in enumerate(facts_by_owner):
         for fact in facts:
-            for lowered in fact.clauses:
+            for lowered in _own_clauses(fact):
                 yield owner, fact.text, lowered
+
+
+def _own_clauses(fact: StatementFacts) -> list[str]:
+    """A statement's clauses, with an aside after a negation folded in ("never, under any circumstances, X" → "never X")."""
+    if "," not in fact.normalized and "，" not in fact.normalized or not _ASIDE.search(fact.normalized):
+        return fact.clauses
+    return split_clauses(_ASIDE.sub(lambda match: match.group("neg") + " ", fact.normalized))
 
 
 _UNIT = re.compile(r"[a-z][a-z0-9_'-]{2,}|[" + CJK_CHAR + "]")
@@ -227,6 +254,18 @@ def _embedded(needle: list[str], haystack: list[str]) -> bool:
     return True
 
 
+_MANNER = frozenset(
+    stem(word)
+    for word in "manually manual directly direct by hand yourself locally quickly 手动 手工 直接 自己 亲自 随便 单独 临时".split()
+)
+
+
+def _covers(target: frozenset[str], words: set[str]) -> bool:
+    """Every object word recurs, or only manner words are missing ("不要在本地手动 archive 上传" vs "可以在本地直接 archive 上传")."""
+    missing = target - words
+    return not missing or (missing <= _MANNER and len(missing) < len(target) - 1)
+
+
 def _same_object(owners: list[int], found: list[Action], allowed: Callable[[int, int], bool]) -> set[tuple[int, int]]:
     """(i, j) where every stemmed word a negated action acts on recurs in a positive action of another entry.
 
@@ -245,13 +284,13 @@ def _same_object(owners: list[int], found: list[Action], allowed: Callable[[int,
         target = _object(action.words)
         if action.polarity != "neg" or not target or not action.verbal:
             continue
-        rarest = min(target, key=lambda word: (frequency[word], word))
-        candidates = holders.get(rarest, [])
+        rarest = sorted(target, key=lambda word: (frequency[word], word))[: 2 if len(target) > 2 else 1]
+        candidates = sorted({held for word in rarest for held in holders.get(word, [])})
         if len(candidates) > CONTAINED_BLOCK_CAP:
             continue
         for positive in candidates:
             words = found[positive].words
-            if not target <= set(words) | found[positive].scope:
+            if not _covers(target, set(words) | found[positive].scope):
                 continue
             if (
                 not found[positive].verbal

@@ -1,7 +1,7 @@
 """The facts layer: what each statement says, computed once per statement and read by every drift rule.
 
 A statement's facts are its number-normalised text, subject tokens, scope qualifiers, quantities
-(value or interval, comparator, unit after conversion, rate), point-in-time counts, tool choices,
+(value or interval, comparator, unit after conversion, rate), versions, point-in-time counts, tool choices,
 imperative actions with their polarity, and deadlines. Each is computed lazily on first use and
 cached on the statement, and statements with the same text share one `StatementFacts`.
 """
@@ -19,12 +19,14 @@ from curator.rules.facts.numwords import normalise
 from curator.rules.facts.quantities import extract, settings
 from curator.rules.facts.scope import scope_tokens
 from curator.rules.facts.subject import subject_tokens
+from curator.rules.facts.versions import versions
 from curator.rules.lazy import cached
 from curator.scanmemo import remembered, string, strings
 
 if TYPE_CHECKING:
     from curator.rules.choices import ChoiceTable, Stance
     from curator.rules.facts.quantities import Quantity
+    from curator.rules.facts.versions import Version
 
 
 class StatementFacts:
@@ -52,6 +54,11 @@ class StatementFacts:
     @cached
     def quantities(self) -> list[Quantity]:
         return extract(self.normalized) + settings(self.text)
+
+    @cached
+    def versions(self) -> tuple[Version, ...]:
+        """Versions the statement pins or runs a named thing at ("Node 18", "pin pydantic to 1.10")."""
+        return versions(self.text)
 
     @cached
     def counts(self) -> list[tuple[str, str]]:

@@ -47,10 +47,13 @@ _DATE = re.compile(
     rf"|(?P<month>\b(?!may\b(?!\s+20\d\d)){_MONTH.format(name='mm')}(?:\s+(?P<my>20\d\d))?\b(?!\s*\d))"
     r"|(?P<zmonth>(?:(?P<zmy2>20\d\d)\s*年\s*)?(?P<zmm2>\d{1,2})\s*月(?!\s*\d|底))"
     rf"|(?P<weekday>\b(?P<wd>{_WEEKDAY_EN})\b|(?<![下本这])(?:周|星期|礼拜)(?P<zwd2>[一二三四五六日天]))"
+    r"|(?P<span>\b(?:eo(?P<eo>[dwm])|(?:the )?end of (?:the )?(?P<eonext>next )?(?P<eounit>day|week|month)"
+    r"|(?P<enext>next|this) (?P<eunit>week|month)|(?P<today>today|tomorrow))\b"
+    r"|(?P<zspan>(?P<znext>下个?|本|这个?)(?P<zunit>周|星期|礼拜|月)(?!底|[一二三四五六日天])|(?P<ztoday>今天|今日|明天)))"
 )
 _DEADLINE_BEFORE = re.compile(
     r"(?:\bbefore|\buntil|\btill|\btil|\bby|\bthrough|\bthru|\bno later than|\bdeadline|\bdue(?: date| on| by)?|\bexpir\w*(?: on)?"
-    r"|\bvalid (?:until|through|till|to)|\b(?:ends?|closes?|closing|expires?|runs? out) on|\bfrozen? (?:until|till|through)|\bonly (?:until|till)|\bcutoff"
+    r"|\bvalid (?:until|through|till|to)|\b(?:ends?|closes?|closing|expires?|runs? out)(?: on)?|\bfrozen? (?:until|till|through)|\bonly (?:until|till)|\bcutoff"
     r"|截止(?:日期|时间|到)?|截至|直到|(?<![迁移换切转改升降级新滚署布推加放存写传])到|到期(?:日)?|有效期(?:至|到)?|之前|\bpaused until)[\s:：]*(?:on\s+|the\s+)?(?:(?:the\s+)?end of\s+)?$"
 )
 _DEADLINE_AFTER = re.compile(r"^\s*(?:前|之前|以前|为止|截止|到期|结束前|内|目标|的目标|(?:goals?|targets?|okrs?)\b)")
@@ -110,6 +113,8 @@ def _calendar_date(match: re.Match[str], anchor: date) -> date | None:
     if match.group("month") or match.group("zmonth"):
         month = _MONTHS[match.group("mm").rstrip(".")[:3]] if match.group("month") else int(match.group("zmm2"))
         return _period_end(match.group("my") or match.group("zmy2"), month, anchor)
+    if match.group("span") or match.group("zspan"):
+        return _span_end(match, anchor)
     if match.group("weekday"):
         weekday = _WEEKDAYS_EN[match.group("wd")] if match.group("wd") else _WEEKDAYS_ZH[match.group("zwd2")]
         return anchor + timedelta(days=(weekday - anchor.weekday()) % 7)
@@ -119,6 +124,24 @@ def _calendar_date(match: re.Match[str], anchor: date) -> date | None:
         following = date(anchor.year + (anchor.month == 12), anchor.month % 12 + 1, 1)
         return following - timedelta(days=1)
     return None
+
+
+def _span_end(match: re.Match[str], anchor: date) -> date:
+    """The last day of a span named relative to the entry's date: EOD/EOW/EOM, this or next week or month, 本周, 下个月."""
+    if match.group("today") or match.group("ztoday"):
+        return anchor + timedelta(days=int((match.group("today") or match.group("ztoday")) in ("tomorrow", "明天")))
+    unit = match.group("eo") or match.group("eounit") or match.group("eunit") or match.group("zunit") or ""
+    following = bool(
+        match.group("eonext") or match.group("enext") == "next" or (match.group("znext") or "").startswith("下")
+    )
+    if unit in ("d", "day"):
+        return anchor
+    if unit in ("m", "month", "月"):
+        month = anchor.month + following
+        first = date(anchor.year + (month > 12), (month - 1) % 12 + 1, 1)
+        return date(first.year + (first.month == 12), first.month % 12 + 1, 1) - timedelta(days=1)
+    sunday = anchor + timedelta(days=6 - anchor.weekday())
+    return sunday + timedelta(days=7 * following)
 
 
 def _period_end(year: str | None, month: int, anchor: date) -> date:
@@ -136,6 +159,7 @@ def _with_year(year: str | None, month: int, day: int, anchor: date) -> date:
 
 _MAY_HOLD_DATE = re.compile(
     r"\d|next |this |end of|下周|本周|这周|月底|周末|季度|半年|周[一二三四五六日天]|星期|\b(?:q[1-4]|h[12])\b"
+    r"|\beo[dwm]\b|\btoday\b|\btomorrow\b|下个?月|本月|这个?月|今天|今日|明天"
     r"|\b(?:jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)|day\b",
     re.I,
 )
@@ -143,6 +167,19 @@ _BACK_REFERENCE = re.compile(
     r"\b(?:before then|by then|until then|till then|by that (?:date|day|time)|before that (?:date|day))\b"
     r"|在那之前|那之前|在此之前|此前必须|届时|到时候?(?:必须|要|需)|那天之前|这之前"
 )
+
+
+RELATIVE_GRACE_DAYS = 7
+_RELATIVE_SPAN = re.compile(
+    r"\beo[dwm]\b|\bend of (?:the )?(?:next )?(?:day|week|month)\b|\b(?:next|this) (?:week|month)\b|\btoday\b|\btomorrow\b"
+    r"|(?:下个?|本|这个?)(?:周|星期|礼拜|月)(?!底|[一二三四五六日天])|今天|今日|明天",
+    re.I,
+)
+
+
+def grace_days(span: str) -> int:
+    """Days a deadline may be past before it counts: a week for spans named loosely ("this week", "本周内")."""
+    return RELATIVE_GRACE_DAYS if _RELATIVE_SPAN.search(span) else 0
 
 
 def mentioned_dates(statement: str, anchor: date) -> list[date]:

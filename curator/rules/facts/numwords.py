@@ -44,10 +44,12 @@ _ONCE = re.compile(
     re.I,
 )
 _SINGLE = re.compile(r"\b(?:a |one )?single (?!quotes?\b|source\b|sign\b|page\b|file\b|line\b|point\b|quote\b)", re.I)
+_COUPLE = re.compile(r"\b(?:a\s+)?(?:couple|pair)\s+of\s+", re.I)
+_QUARTER_HOUR = re.compile(r"\b(?:(?P<three>three)\s+quarters|an?\s+quarter|one\s+quarter)\s+of\s+an\s+hour\b", re.I)
 _HALF_HOUR = re.compile(r"\bhalf an? hour\b|\bhalf-hour\b", re.I)
 _HOUR_AND_HALF = re.compile(r"\b(?:an?|one)\s+hour\s+and\s+a\s+half\b|\b(?P<n>\d+)\s+and\s+a\s+half\s+hours\b", re.I)
 _A_UNIT = re.compile(
-    r"\b(?P<lead>wait|waits|take|takes|took|last|lasts|than|most|least|under|within|after|about|around)\s+an?\s+"
+    r"\b(?P<lead>wait|waits|take|takes|took|last|lasts|than|most|least|under|within|after|about|around|for)\s+an?\s+"
     r"(?=(?:hour|minute|second|day|week|month|year)\b(?!\s*(?:ago|or two)))",
     re.I,
 )
@@ -58,6 +60,10 @@ _CN_MEASURE = (
     r"|核|线程|进程|副本|实例|节点|批|封|本|部|套|组|场|颗|枚|把|只|件|块|列|题|门|所|座|辆|周期|GB|MB|KB|ms|s|h"
 )
 _CN_NUMBER = re.compile(rf"(?<![第{_CN_DIGITS}])([{_CN_DIGITS}]+)(?=\s*(?:{_CN_MEASURE})(?!性))")
+_COLLOQUIAL = re.compile(r"(?<![他她你我咱它们])(?:俩|仨)")
+_COLLOQUIAL_VALUES = {"俩": "2", "仨": "3"}
+_QUARTERS = re.compile(r"([一两二三])刻钟")
+_TEENS = re.compile(rf"(?<![{_CN_DIGITS}\d])([一二两三四五六七八九]?)十几(?=\s*(?:{_CN_MEASURE}))")
 _CN_HALF = re.compile(rf"(?:(?P<n>[{_CN_DIGITS}\d]+)个)?半(?P<unit>小时|钟头|天|年|个月)")
 _HALF_UNITS = {"小时": ("分钟", 60), "钟头": ("分钟", 60), "天": ("小时", 24), "年": ("个月", 12), "个月": ("天", 30)}
 
@@ -87,6 +93,8 @@ def _en_value(match: re.Match[str]) -> int:
 
 
 def _english(text: str) -> str:
+    text = _COUPLE.sub("2 ", text)
+    text = _QUARTER_HOUR.sub(lambda m: "45 minutes" if m.group("three") else "15 minutes", text)
     text = _HOUR_AND_HALF.sub(lambda m: f"{int(m.group('n')) * 60 + 30 if m.group('n') else 90} minutes", text)
     text = _HALF_HOUR.sub("30 minutes", text)
     text = _DOZEN.sub(lambda m: str(6 if m.group("half") else 12 * int(m.group("n") or 1)), text)
@@ -98,6 +106,12 @@ def _english(text: str) -> str:
 
 
 def _chinese(text: str) -> str:
+    text = _COLLOQUIAL.sub(lambda m: _COLLOQUIAL_VALUES[m.group(0)], text)
+    text = _QUARTERS.sub(lambda m: f"{15 * (_cn_value(m.group(1)) or 1)}分钟", text)
+    text = _TEENS.sub(
+        lambda m: f"{(_cn_value(m.group(1)) or 1) * 10 + 1}-{(_cn_value(m.group(1)) or 1) * 10 + 9}", text
+    )
+
     def half(match: re.Match[str]) -> str:
         whole = match.group("n")
         count = (int(whole) if whole.isdigit() else _cn_value(whole)) if whole else 0
@@ -117,7 +131,7 @@ def _chinese(text: str) -> str:
 
 _HAS_WORD = re.compile(
     rf"\b(?:{_EN_WORD}|twice|thrice|once|dozen|half|hundred|single|an? (?:hour|minute|second|day|week|month|year))\b"
-    rf"|[{_CN_DIGITS}半]|\d\s*[kK]\b",
+    rf"|[{_CN_DIGITS}半俩仨]|\d\s*[kK]\b|\b(?:couple|pair|quarter)\b",
     re.I,
 )
 

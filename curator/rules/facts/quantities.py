@@ -5,9 +5,9 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
-from curator.rules.facts.glossary import concept
-from curator.rules.facts.scope import relation, scope_tokens
-from curator.rules.facts.subject import proper_names, subject_tokens
+from curator.rules.facts.glossary import concept, concepts_of
+from curator.rules.facts.scope import component_tokens, relation, scope_tokens
+from curator.rules.facts.subject import proper_names, stem, subject_tokens
 from curator.rules.text import CJK_CHAR, IS_CJK, STOPWORDS, tokens
 
 _NUMBER = re.compile(
@@ -17,11 +17,11 @@ _NUMBER = re.compile(
 _LEFT_OK = re.compile(f"(?:^|[\\s(~≈<>=≤≥:：,，、（$￥{CJK_CHAR}])$")
 _UPPER_LEFT = re.compile(
     r"(?<![a-z])(?:at most|up to|no more than|not more than|maximum(?: of)?|max(?:imum)?\.?|under|below|less than|fewer than"
-    r"|capped at|cap(?: of| at)?|limit(?:ed)? (?:of|to|at)|no longer than|<=?|≤|最多|至多|不超过|不得超过|不能超过|上限|封顶)"
+    r"|capped at|cap(?: of| at| is)?|limit(?:ed)? (?:of|to|at)|limits?(?: is| of)?|no longer than|<=?|≤|最多|至多|不超过|不得超过|不能超过|上限|封顶)"
     r"[\s:：]*(?:[" + CJK_CHAR + r"]{1,3}\s*|[a-z][\w-]{1,15}\s+)?$"
 )
 _LOWER_LEFT = re.compile(
-    r"(?<![a-z])(?:at least|minimum(?: of)?|min\.?|no less than|not less than|no fewer than|more than|over|above|>=?|≥|至少|不少于|不低于|最少)"
+    r"(?<![a-z])(?:at least|minimum(?: of)?|min\.?|no less than|not less than|no fewer than|(?<!no )(?<!not )more than|(?<!no )over|above|>=?|≥|至少|不少于|不低于|最少)"
     r"[\s:：]*(?:[" + CJK_CHAR + r"]{1,3}\s*|[a-z][\w-]{1,15}\s+)?$"
 )
 _APPROX_LEFT = re.compile(r"(?:about|around|roughly|approximately|approx\.?|~|≈|约|大约|大概|差不多)[\s:：]*$")
@@ -74,6 +74,8 @@ _UNIT_ALIASES = {
     "行": "line",
     "request": "request",
     "req": "request",
+    "call": "request",
+    "deployment": "deploy",
     "次": "time",
     "time": "time",
     "x": "time",
@@ -96,9 +98,15 @@ _UNIT_ALIASES = {
     "kb": "kb",
     "mb": "mb",
     "gb": "gb",
+    "kib": "kb",
+    "mib": "mb",
+    "gib": "gb",
+    "ki": "kb",
+    "mi": "mb",
+    "gi": "gb",
 }
 _RATE = re.compile(
-    r"(?:per|a|an|each|every|/)\s*(second|sec|minute|min|hour|hr|day|week|month|year|post|article|pr|request|run|session|file)s?\b"
+    r"(?:\b(?:per|a|an|each|every)|/)\s*(second|sec|minute|min|hour|hr|day|week|month|year|post|article|pr|request|run|session|file)s?\b"
     r"|\b(daily|weekly|monthly|hourly|yearly)\b|每(?:个)?(秒|分钟|小时|天|日|周|星期|月|年|篇|次|个)"
 )
 _RATE_ALIASES = {
@@ -179,9 +187,16 @@ def extract(statement: str) -> list[Quantity]:
         if not _LEFT_OK.search(lowered[:start]) or _FROM_VALUE.search(lowered[max(0, start - 12) : start]):
             continue
         after = lowered[end:]
-        if re.match(r"[.:/\-]\d|[a-z_]|\.\d", after) and not re.match(r"(?:ms|s|h|m|d|kb|mb|gb|x)\b", after):
+        memory_suffix = (
+            re.match(r"([kmgt])(?![a-z])", after)
+            and _MEMORY_CONTEXT.search(lowered)
+            and not _CODE_KEY_BEFORE.search(lowered[max(0, start - 60) : start])
+        )
+        if memory_suffix:
+            after = after[0] + "b" + after[1:]
+        if re.match(r"[.:/\-]\d|[a-z_]|\.\d", after) and not re.match(r"(?:ms|s|h|m|d|kb|mb|gb|[kmg]ib?|x)\b", after):
             continue
-        if match.group("num").count(".") > 1:
+        if match.group("num").count(".") > 1 or (match.group("num") in _STATUS_CODES and after[:1] == "s"):
             continue
         value = _value(match.group("num"), match.group("suffix"))
         if re.match(r"[MBT](?![a-zA-Z])", statement[end : end + 2]):
@@ -194,6 +209,19 @@ def extract(statement: str) -> list[Quantity]:
             continue
         if unit in ("year", "month") and value > 12 and unit_length and after[:1] in "年月":
             continue
+        nouns = _classified_nouns(after[unit_length:]) if unit in _CLASSIFIERS else []
+        if unit in _CLASSIFIERS:
+            unit = nouns[0] if nouns else _BARE_CLASSIFIERS.get(unit, unit)
+        limited = _LIMIT_OBJECT.search(lowered[:start]) if unit is None else None
+        if limited:
+            unit = _UNIT_ALIASES.get(_singular(limited.group(1)), _singular(limited.group(1)))
+        changed = _CHANGED_TO.search(lowered[:start]) if unit is None and not limited else None
+        if changed:
+            noun = (
+                changed.group(2) if changed.group(2) not in ("count", "number", "total", "size") else changed.group(1)
+            )
+            if noun and noun not in STOPWORDS:
+                unit = _UNIT_ALIASES.get(_singular(noun), _singular(noun))
         if unit is None:
             if not (_UPPER_LEFT.search(lowered[:start]) or _LOWER_LEFT.search(lowered[:start])):
                 continue
@@ -203,13 +231,21 @@ def extract(statement: str) -> list[Quantity]:
             kind, high = "range", _value(match.group("num2"), match.group("suffix2"))
         elif match.group("plus") or _LOWER_RIGHT.match(after[unit_length:]) or _LOWER_LEFT.search(lowered[:start]):
             kind, high = "lower", float("inf")
-        elif _UPPER_LEFT.search(lowered[:start]) or _UPPER_RIGHT.match(after[unit_length:]):
+        elif limited or _UPPER_LEFT.search(lowered[:start]) or _UPPER_RIGHT.match(after[unit_length:]):
             kind, low = "upper", float("-inf")
         elif _APPROX_LEFT.search(lowered[:start]) or _APPROX_RIGHT.match(after[unit_length:]):
             kind, low, high = "approx", value * 0.9, value * 1.1
         bounds = _clause_bounds(lowered, start, end + unit_length)
-        rate = _rate(lowered[bounds[0] : bounds[1]], unit)
+        interval = _EVERY.search(lowered[max(0, start - 12) : start]) or _INTERVAL.search(
+            lowered[bounds[0] : bounds[1]]
+        )
+        rate = "interval" if interval else _rate(lowered[bounds[0] : bounds[1]], unit)
         span = statement[max(0, start - 12) : min(len(statement), end + unit_length + 12)].strip()
+        if unit in _CALENDAR_SPANS and kind == "exact":
+            shortest, longest = _CALENDAR_SPANS[unit]
+            unit, kind, low, high = "duration", "approx", value * shortest, value * longest
+        elif unit in _CALENDAR_SPANS:
+            unit, low, high = "duration", low * sum(_CALENDAR_SPANS[unit]) / 2, high * sum(_CALENDAR_SPANS[unit]) / 2
         unit, factor = _canonical_unit(unit)
         low, high = low * factor, high * factor
         clause = _clause_bounds(lowered, start, end + unit_length)
@@ -219,9 +255,14 @@ def extract(statement: str) -> list[Quantity]:
             head_end = min((b.start() for b in _CLAUSE_BREAK.finditer(lowered)), default=len(lowered))
             sequence = tuple(token for token in _content(lowered[:head_end]) if token not in scope) + sequence
         subject = frozenset(sequence) - {""}
+        if unit == "space":
+            subject |= {"indent"}
+        scope = scope | component_tokens(statement) | _purpose(after[unit_length:]) | _measured_for(lowered)
         names = proper_names(statement)
         found.append(Quantity(statement, span, kind, low, high, unit, rate, subject, sequence, scope, names))
-        head = _head_noun(after, unit_length)
+        head = (
+            nouns[1] if len(nouns) > 1 else _head_noun(after, unit_length, statement[end : end + unit_length].strip())
+        )
         if head and head != unit:
             qualifier = unit
             found.append(
@@ -257,6 +298,54 @@ _CALENDAR = re.compile(
     rf"|\b{_MONTH_NAME}\s+\d{{1,2}}(?:st|nd|rd|th)?\b(?:,?\s+20\d\d)?|\b\d{{1,2}}(?:st|nd|rd|th)?\s+{_MONTH_NAME}\b"
     r"|\b\d{1,2}:\d{2}\b"
 )
+_CHANGED_TO = re.compile(
+    r"\b(?:bump|rais|increas|set|chang|lower|reduc|drop|cut|scal)\w*\s+(?:the\s+|our\s+)?(?:[\w-]+\s+){0,2}?"
+    r"(?:([a-z][\w-]*)\s+)?([a-z][\w-]*)\s+to\s*$"
+)
+_LIMIT_OBJECT = re.compile(
+    r"\b(?:limit|cap|throttle)(?:ed|s)?\s+(?:the\s+|our\s+)?(?:[\w-]+\s+){0,2}?([a-z][\w-]*)\s+(?:to|at)\s*$"
+)
+
+
+def _singular(word: str) -> str:
+    return word[:-1] if len(word) > 3 and word.endswith("s") and not word.endswith(("ss", "is", "us")) else word
+
+
+_STATUS_NOW = re.compile(r"\b(?:right now|currently|at the moment|as of|so far)\b|目前|当前", re.I)
+_INTERVAL = re.compile(r"\binterval\b|间隔|每隔")
+_PURPOSE = re.compile(r"^\s*(?:for|on)\s+(?:the\s+|all\s+|our\s+)?([a-z][\w-]+)\b")
+_NOT_PURPOSES = frozenset(
+    "reference safety speed example instance now good sure free more less later each every all a an one two it them "
+    "this that these those us you me everyone everything anything both either the first last next".split()
+)
+_STATUS_CODES = frozenset("400 401 403 404 409 410 422 429 500 502 503 504".split())
+
+
+_MEASURED_FOR = re.compile(
+    r"\b(?:ttl|timeout|limit|size|retention|budget|quota|cap|interval|threshold|retries|rate|expiry|lifetime)"
+    r"\s+(?:for|of|on)\s+(?:the\s+|all\s+|our\s+)?([a-z][\w-]+(?:\s+(?!is\b|are\b|was\b|to\b|at\b)[a-z][\w-]+)?)"
+)
+
+
+def _measured_for(lowered: str) -> frozenset[str]:
+    """What a measure is said to be for ("cache TTL for search results"): a scope of the statement's quantities."""
+    found: set[str] = set()
+    for match in _MEASURED_FOR.finditer(lowered):
+        words = match.group(1).split()
+        if words[0] not in _NOT_PURPOSES and words[0] not in STOPWORDS:
+            found.update(subject_tokens(match.group(1)))
+    return frozenset(found)
+
+
+def _purpose(after: str) -> frozenset[str]:
+    """What a quantity is for, right after it ("10 MB for avatars"): a scope of that quantity alone."""
+    found = _PURPOSE.match(after)
+    if not found or found.group(1) in _NOT_PURPOSES or found.group(1) in STOPWORDS:
+        return frozenset()
+    return frozenset(subject_tokens(found.group(1)))
+
+
+_EVERY = re.compile(r"(?:\bevery|\beach|每隔|每)\s*$")
 _FROM_VALUE = re.compile(r"(?:\bfrom|从|由)\s*$")
 _COUNT_UNITS = frozenset({"time"})
 
@@ -286,6 +375,8 @@ def _clause_bounds(lowered: str, start: int, end: int) -> tuple[int, int]:
     )
 
 
+_DAY = 86400.0
+_CALENDAR_SPANS = {"month": (28 * _DAY, 31 * _DAY), "year": (365 * _DAY, 366 * _DAY)}
 _SECONDS = {"millisecond": 0.001, "second": 1.0, "minute": 60.0, "hour": 3600.0, "day": 86400.0, "week": 604800.0}
 _BYTES = {"kb": 1024.0, "mb": 1024.0**2, "gb": 1024.0**3}
 
@@ -320,8 +411,9 @@ _QUALIFIERS = re.compile(
     r"|q[1-4]|we|our|us|they|you|can|may|should|must|will|need to|needs to|has to|have to"
     r"|target(?:s|ed|ing)?|goal|aim(?:s|ed)? (?:for|at)|settled on|decided on|agreed on|planned|plan(?:s)? (?:for|on)|stays? at|keep(?:s)?"
     r"|takes?|took|runs? with|is|are|was|were|set to|defaults? to|typically|usually|normally|only|just"
-    r"|kept|keeps?|retained|stored|expires?(?: after)?|lives?|lasts?|holds?)\b"
-    r"|现在|目前|暂时|以后|今后|从现在起|这段时间|本(?:周|月|季度)|[qQ][1-4]|[^，。；\s]{0,6}期间|[^，。；]{0,6}的时候|临时"
+    r"|kept|keeps?|retained|stored|expires?(?: after)?|lives?|lasts?|holds?|uses?|using|used|bump(?:s|ed)?"
+    r"|rais(?:e|es|ed)|increas(?:e|es|ed)|lower(?:s|ed)?|reduc(?:e|es|ed)|dropp(?:ed)?|count)\b"
+    r"|现在|目前|暂时|以后|今后|从现在起|保留|保存|留存|保持|维持|这段时间|本(?:周|月|季度)|[qQ][1-4]|[^，。；\s]{0,6}期间|[^，。；]{0,6}的时候|临时"
 )
 
 
@@ -364,24 +456,64 @@ def same_subject(left: Quantity, right: Quantity) -> bool:
     for one, other in ((left, right), (right, left)):
         if one.qualifier and one.qualifier != other.qualifier and one.qualifier not in other.subject:
             return False
-    if left.scope and right.scope and relation(left.scope, right.scope) == "disjoint":
+    if left.scope and right.scope and relation(concepts_of(left.scope), concepts_of(right.scope)) == "disjoint":
         return False
     return _same_subject(left, right)
 
 
 def _across_languages(left: Quantity, right: Quantity) -> bool | None:
-    """For an English and a Chinese statement: whether their subjects share a concept through the glossary."""
+    """For an English and a Chinese statement: their subjects compared as glossary concepts.
+
+    One subject inside the other is one subject. Otherwise they must share most concepts, or two, or
+    one when the Chinese side is mostly understood (its words known to the glossary), names no Latin word
+    the English side lacks, and the two sides do not each put a word of their own before a shared one
+    ("image uploads" vs "视频上传").
+    """
     left_cjk = any(IS_CJK.match(token) for token in left.subject)
     right_cjk = any(IS_CJK.match(token) for token in right.subject)
     if left_cjk == right_cjk or not left.subject or not right.subject:
         return None
-    left_concepts = {concept(token) for token in left.subject}
-    right_concepts = {concept(token) for token in right.subject}
+    left_concepts, right_concepts = _comparable_concepts(left.subject), _comparable_concepts(right.subject)
     shared = left_concepts & right_concepts
-    return len(shared) / len(left_concepts | right_concepts) >= CROSS_LANGUAGE_SHARE
+    if not shared:
+        return False
+    if shared == left_concepts or shared == right_concepts:
+        return True
+    share = len(shared) / len(left_concepts | right_concepts)
+    if share >= CROSS_LANGUAGE_SHARE or (len(shared) >= 2 and share >= CROSS_LANGUAGE_MIN_SHARE):
+        return True
+    chinese = left if left_cjk else right
+    if share < CROSS_LANGUAGE_MIN_SHARE or _understood(chinese.subject) < CROSS_LANGUAGE_UNDERSTOOD:
+        return False
+    if any(word.isascii() and word not in shared for word in chinese.subject):
+        return False
+    left_sequence = tuple(_known(token) for token in left.sequence)
+    right_sequence = tuple(_known(token) for token in right.sequence)
+    return not (_modifies_shared(left_sequence, shared) and _modifies_shared(right_sequence, shared))
 
 
-CROSS_LANGUAGE_SHARE = 0.15
+def _comparable_concepts(words: frozenset[str]) -> frozenset[str]:
+    """Concepts of a subject, without one-character Chinese words the glossary does not know (够, 跑, 慢)."""
+    return frozenset(
+        concept(word) for word in words if not (len(word) == 1 and IS_CJK.match(word) and concept(word) == word)
+    )
+
+
+def _understood(words: frozenset[str]) -> float:
+    """The share of a Chinese subject's words (two characters or more) that are Latin or known to the glossary."""
+    longer = [word for word in words if len(word) > 1]
+    return sum(1 for word in longer if word.isascii() or concept(word) != word) / len(longer) if longer else 0.0
+
+
+def _known(token: str) -> str:
+    """A token's concept, or a gap for a Chinese word the glossary does not know."""
+    mapped = concept(token)
+    return "" if IS_CJK.match(token) and mapped == token else mapped
+
+
+CROSS_LANGUAGE_SHARE = 0.4
+CROSS_LANGUAGE_MIN_SHARE = 0.15
+CROSS_LANGUAGE_UNDERSTOOD = 0.5
 
 
 def _same_subject(left: Quantity, right: Quantity) -> bool:
@@ -398,7 +530,7 @@ def _same_subject(left: Quantity, right: Quantity) -> bool:
         return across
     shared = left.subject & right.subject
     if not shared:
-        return False
+        return bool(left.subject <= right.subject | right.scope or right.subject <= left.subject | left.scope)
     if shared == left.subject or shared == right.subject:
         return True
     if (left.names - right.subject) & (left.subject - shared) and (right.names - left.subject) & (
@@ -455,6 +587,8 @@ def _unit(after: str) -> tuple[str | None, int]:
     for cjk_unit in _CJK_UNITS:
         if stripped.startswith(cjk_unit):
             return _UNIT_ALIASES.get(cjk_unit, cjk_unit), gap + len(cjk_unit)
+    if stripped[0] in _CJK_PARTICLES:
+        return None, 0
     if re.match(f"[{CJK_CHAR}]", stripped[0]):
         return _UNIT_ALIASES.get(stripped[0], stripped[0]), gap + 1
     word = re.match(
@@ -466,21 +600,46 @@ def _unit(after: str) -> tuple[str | None, int]:
     name = word.group(1)
     if name in _NOT_UNITS or name in STOPWORDS:
         return None, 0
-    base = name[:-1] if len(name) > 3 and name.endswith("s") and not name.endswith("ss") else name
+    base = name[:-1] if len(name) > 3 and name.endswith("s") and not name.endswith(("ss", "is", "us")) else name
     if base.endswith("ie"):
         base = base[:-2] + "y"
     return _UNIT_ALIASES.get(base, _UNIT_ALIASES.get(name, base)), gap + word.end()
 
 
+_CLASSIFIERS = frozenset("个 条 份 名 位 台 项 张 只 件 套 组 家 处 颗 块 根 把".split())
+_BARE_CLASSIFIERS = {"份": "copy", "名": "person", "位": "person", "台": "machin"}
+_NOUN_RUN = re.compile(f"[\\s{CJK_CHAR}A-Za-z_-]{{1,16}}")
+
+
+def _classified_nouns(after: str) -> list[str]:
+    """The nouns a Chinese classifier counts, as English concepts: "20 个 Redis 连接" → [redis, connection]."""
+    run = _NOUN_RUN.match(after)
+    if not run:
+        return []
+    words = [word for word in subject_tokens(run.group(0)) if word]
+    if words and not words[0].isascii() and concept(words[0]) == words[0]:
+        return [words[0]]
+    known: list[str] = []
+    for word in words[:2]:
+        if not (word.isascii() or concept(word) != word):
+            break
+        known.append(concept(word))
+    return known
+
+
+_CJK_PARTICLES = frozenset("了的吗呢吧啊是和与或就都也还在")
 _HEAD_STOP = frozenset(
     "max min maximum minimum total each still left remaining now only ago later long old per plus more less once".split()
 )
 
 
-def _head_noun(after: str, unit_length: int) -> str | None:
-    """The noun a two-word unit names ("3 NAT gateways" → gateway), when the first word only qualifies it."""
+def _head_noun(after: str, unit_length: int, written: str = "") -> str | None:
+    """The noun a two-word unit names ("3 NAT gateways" → gateway, "5 Redis connections"), when the first word only qualifies it."""
     following = re.match(r" ([a-z][a-z-]{2,})\b", after[unit_length:])
-    if not following or after[:unit_length].strip().endswith("s") and not after[:unit_length].strip().endswith("ss"):
+    name = written[:1].isupper()
+    if not following or (
+        not name and after[:unit_length].strip().endswith("s") and not after[:unit_length].strip().endswith("ss")
+    ):
         return None
     word = following.group(1)
     if word in _HEAD_STOP or word in _NOT_UNITS or word in STOPWORDS:
@@ -516,7 +675,13 @@ def _magnitudes_apart(left: Quantity, right: Quantity) -> bool:
 
 
 def incompatible(left: Quantity, right: Quantity) -> bool:
-    """Whether two quantities for the same subject and unit cannot both hold."""
+    """Whether two quantities for the same subject and unit cannot both hold ("every 500 steps" is no amount of
+    steps; "coverage is 76 % right now" is a status, not an answer to "keep it above 80 %")."""
+    if (left.rate == "interval") != (right.rate == "interval"):
+        return False
+    for status, goal in ((left, right), (right, left)):
+        if status.kind == "exact" and goal.kind in ("lower", "upper") and _STATUS_NOW.search(status.statement):
+            return False
     if left.rate and right.rate and left.rate != right.rate:
         return False
     if left.unit == "duration" and _magnitudes_apart(left, right):
@@ -531,10 +696,17 @@ def incompatible(left: Quantity, right: Quantity) -> bool:
 
 
 _SETTING = re.compile(
-    r"(?<![\w.-])(?P<dash>--?)?(?P<key>[A-Za-z][A-Za-z0-9]*(?:[_.-][A-Za-z0-9]+)*)\s*(?P<sep>=|:|\s|\s+(?:is|of|at)\s+)\s*[`'\"]?"
-    r"(?P<num>\d+(?:\.\d+)?)(?P<unit>ms|s|m|h|min|sec|[kmgt]i?b?)?(?![\w:/-]|\.\d|\s?%|\s(?!(?:in|on|for|at|and|or|to|with|by|of|per|when|if|the|is|are|was|than|from|after|before|until)\b)[a-z])"
+    r"(?<![\w.-])(?P<dash>--?)?(?P<key>[A-Za-z][A-Za-z0-9]*(?:[_.-][A-Za-z0-9]+)*)[`'\"]?\s*(?P<sep>=|:|\s|\s+(?:is|of|at)\s+"
+    r"|\s*(?:是|为|设为|设成|设置为|改成|改为|调到|调成|调整为|提到|提高到|升到|降到|降低到|=)\s*)\s*[`'\"]?"
+    r"(?P<num>\d+(?:\.\d+)?)(?P<unit>(?i:ms|s|m|h|min|sec|[kmgt]i?b?))?(?![\w:/-]|\.\d|\s?%|\s(?!(?:in|on|for|at|and|or|to|with|by|of|per|when|if|the|is|are|was|than|from|after|before|until)\b)[a-zA-Z])"
 )
-_SHORT_FLAG = re.compile(r"\b(?P<command>[a-z][\w-]*)\s+-(?P<flag>[a-zA-Z])\s*(?P<num>\d+)\b(?![.\w])")
+_GENERIC_KEY_WORDS = frozenset(
+    stem(word) for word in "max min resources spec config settings values defaults default params options".split()
+)
+_VERSION_SUFFIX = re.compile(r"_?(?:version|ver)$")
+_SHORT_FLAG = re.compile(r"\b(?P<command>[a-z][\w-]*)\s+(?:with\s+`?|`)?-(?P<flag>[a-zA-Z])\s*(?P<num>\d+)\b(?![.\w])")
+_CODE_KEY_BEFORE = re.compile(r"[a-z_][\w]*[._][\w.]*[`'\"]?\s*(?:[=:]|\s)\s*[`'\"]?$")
+_MEMORY_CONTEXT = re.compile(r"mem|heap|ram\b|xmx|内存|显存|堆")
 _BYTE_SUFFIX = {
     "k": "kb",
     "kb": "kb",
@@ -565,7 +737,7 @@ def settings(statement: str) -> list[Quantity]:
     found: list[Quantity] = []
     if not _ANY_DIGIT.search(statement):
         return found
-    scope = scope_tokens(statement)
+    scope = scope_tokens(statement) | component_tokens(statement)
     for match in _SETTING.finditer(statement):
         key, separator = match.group("key"), match.group("sep").strip()
         code_like = (
@@ -587,9 +759,11 @@ def settings(statement: str) -> list[Quantity]:
         if match.group("dash") == "-" or (suffix and not code_like):
             continue
         value = float(match.group("num"))
-        name = key.lower().lstrip("-").replace("-", "_").replace(".", "_")
-        every_word = subject_tokens(name.replace("_", " "))
-        words = tuple(word for word in every_word if word not in ("max", "min"))
+        plain = key.lower().lstrip("-").replace("-", "_").replace(".", "_")
+        name = _VERSION_SUFFIX.sub("", plain) or plain
+        snake = re.sub(r"(?<=[a-z0-9])(?=[A-Z])", "_", key).lower().lstrip("-").replace("-", "_").replace(".", "_")
+        every_word = subject_tokens(snake.replace("_", " "))
+        words = tuple(word for word in every_word if word not in _GENERIC_KEY_WORDS)
         if suffix in _BYTE_SUFFIX and (suffix != "m" or _MEMORY_KEY.search(key)):
             unit, factor = _canonical_unit(_BYTE_SUFFIX[suffix])
         elif suffix and suffix in _UNIT_ALIASES:
@@ -604,7 +778,8 @@ def settings(statement: str) -> list[Quantity]:
             unit, factor = f"value:{name}", 1.0
         quantity = _setting(statement, match.group(0).strip(), value * factor, name, words, unit, scope)
         if not code_like:
-            context = frozenset(_content(statement[: match.start()].lower())) - {""}
+            ordered = tuple(word for word in _content(statement[: match.start()].lower()) if word)
+            context = frozenset(ordered)
             quantity = Quantity(
                 statement,
                 quantity.span,
@@ -614,7 +789,7 @@ def settings(statement: str) -> list[Quantity]:
                 unit,
                 None,
                 quantity.subject | context,
-                tuple(quantity.subject | context),
+                ordered + tuple(word for word in quantity.sequence if word not in context),
                 scope,
                 proper_names(statement),
             )
@@ -655,9 +830,10 @@ def _noun_key(statement: str, start: int) -> bool:
 def _setting(
     statement: str, span: str, value: float, name: str, words: tuple[str, ...], unit: str, scope: frozenset[str]
 ) -> Quantity:
-    kind, low, high = "exact", value, value
-    subject = frozenset(words) - {unit}
-    return Quantity(statement, span, kind, low, high, unit, None, subject, tuple(subject), scope)
+    kind, low, high = ("upper", float("-inf"), value) if "limit" in words else ("exact", value, value)
+    subject = frozenset(words) - {unit, "limit"}
+    sequence = tuple(dict.fromkeys(word for word in words if word in subject))
+    return Quantity(statement, span, kind, low, high, unit, None, subject, sequence, scope)
 
 
 _SETTING_WORDS = frozenset(

@@ -5,6 +5,7 @@ from __future__ import annotations
 import re
 from functools import lru_cache
 
+from curator.rules.facts.glossary import GLOSSARY
 from curator.rules.facts.subject import stem, subject_tokens
 from curator.scanmemo import remembered, strings
 
@@ -32,13 +33,17 @@ _COMPONENT = re.compile(
 )
 _NOT_COMPONENT = frozenset(
     "the a an this that each every any all our your their its one same other new old main same background "
-    "whole entire".split()
+    "whole entire limit limits call calls use uses using hit hits cap throttle query mock stub one two three four five "
+    "six seven eight nine ten twelve few several many more multiple extra".split()
 )
 _MODEL_SIZE = re.compile(r"(?<![\w.])\d+(?:\.\d+)?[MBK](?![A-Za-z])")
 _ZH_SCOPE = re.compile(
     r"(?:在|对于|对|针对|仅在|只在|仅对|只对)(?P<scope>[^，。；,;\s]{1,10}?)(?:环境|上|里|中|下|时|的时候|来说|而言|项目|服务)"
     r"|(?P<env>测试环境|生产环境|预发环境|开发环境|本地|线上)"
     r"|(?P<named>[A-Za-z][\w.-]*)\s*(?:服务|接口|任务|模块|集群|项目|仓库|环境|账号)"
+)
+_ZH_COMPONENT = re.compile(
+    r"(?P<name>[\u4e00-\u9fff]{2,8}?)(?P<noun>接口|服务|任务|模块|集群|仓库|页面|队列|数据库|脚本|应用|小程序|回调|作业|流程|函数|钩子)"
 )
 _SCOPE_NOUNS = frozenset(
     stem(word)
@@ -66,10 +71,21 @@ def _scope_tokens(text: str) -> frozenset[str]:
             found.update(words)
     found.update(size.lower() for size in _MODEL_SIZE.findall(text))
     for match in _COMPONENT.finditer(text):
-        if match.group(1).lower() not in _NOT_COMPONENT:
+        if match.group(1).lower() not in _NOT_COMPONENT and not match.group(1).isdigit():
             found.update(subject_tokens(match.group(0)))
     for match in _ZH_SCOPE.finditer(text):
         found.update(subject_tokens(match.group("scope") or match.group("env") or match.group("named")))
+    return frozenset(found)
+
+
+@lru_cache(maxsize=100_000)
+def component_tokens(text: str) -> frozenset[str]:
+    """Chinese named components ("搜索接口", "支付回调"): a known word right before a component noun, and the noun."""
+    found: set[str] = set()
+    for match in _ZH_COMPONENT.finditer(text):
+        words = [word for word in subject_tokens(match.group("name")) if word]
+        if words and not words[-1].isascii() and words[-1] in GLOSSARY:
+            found.update((words[-1], match.group("noun")))
     return frozenset(found)
 
 

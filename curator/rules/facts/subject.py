@@ -6,6 +6,7 @@ import re
 import threading
 from functools import lru_cache
 
+from curator.rules.facts.lexicon import PAIRS
 from curator.rules.text import CJK_CHAR, STOPWORDS
 from curator.scanmemo import remembered, strings
 
@@ -52,10 +53,15 @@ _DOMAIN_WORDS = (
     "进程",
     "副本",
 )
+_LEXICON_WORDS = tuple(
+    pair.split()[0]
+    for pair in PAIRS.replace("\n", "").split("|")
+    if len(pair.split()) == 2 and len(pair.split()[0]) > 1
+)
 _CJK_STOP = frozenset(
     "的 了 是 在 和 与 也 就 都 而 及 或 把 被 着 过 吗 呢 吧 啊 这 那 有 个 一 要 会 能 可以 应该 需要 必须 我们 你 我 他 她 它 "
     "他们 时候 现在 目前 里 中 上 下 对 给 让 用 使用 还 再 又 很 更 最 只 先 后 每 次 之 其 从 到 为 以 于 并 且 但 如果 "
-    "因为 所以 然后 已经 已 没有 不 不要 别 总是 永远 一定 务必 请 记得".split()
+    "因为 所以 然后 已经 已 没有 不 不要 别 总是 永远 一定 务必 请 记得 每个 每 最多 至少 不超过 所有 全部 一律".split()
 )
 _lock = threading.Lock()
 _segmenter: dict[str, object] = {}
@@ -74,6 +80,8 @@ def _jieba() -> object | None:
                 jieba.initialize()
                 for word in _DOMAIN_WORDS:
                     jieba.add_word(word, freq=200000)
+                for word in _LEXICON_WORDS:
+                    jieba.add_word(word, freq=20000)
                 _segmenter["jieba"] = jieba
             except ImportError:
                 _segmenter["jieba"] = None
