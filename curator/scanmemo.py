@@ -16,7 +16,7 @@ import json
 import os
 import secrets
 import tempfile
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Iterable, Iterator
 from contextlib import contextmanager
 from contextvars import ContextVar
 from functools import lru_cache
@@ -41,6 +41,7 @@ KEPT_UNUSED = 1000
 KEY_FILE = "memo-key"
 KEY_BYTES = 32
 _STRING_TYPE = {str}
+SEPARATOR = "\x1f"
 _LIBRARIES = ("jieba", "cn2an", "wordllama", "rapidfuzz", "detect-secrets")
 _active: ContextVar[TextMemo | None] = ContextVar("curator_text_memo", default=None)
 
@@ -276,6 +277,22 @@ def strings(raw: Any) -> list[str]:
     if type(raw) is not list or not set(map(type, raw)) <= _STRING_TYPE:
         raise TypeError("not a list of strings")
     return raw
+
+
+def joinable(tokens: Iterable[str]) -> bool:
+    """Whether tokens can be stored joined by SEPARATOR and split back unchanged (none empty, none holding it)."""
+    return all(token and SEPARATOR not in token for token in tokens)
+
+
+def joined(tokens: Iterable[str]) -> str:
+    """Tokens as one JSON string (a list of short strings costs an object each when read back)."""
+    return SEPARATOR.join(tokens)
+
+
+def split(raw: Any) -> list[str]:
+    """The tokens of a `joined` string, checked."""
+    text = string(raw)
+    return text.split(SEPARATOR) if text else []
 
 
 def string(raw: Any) -> str:
