@@ -16,7 +16,7 @@ import json
 import os
 import secrets
 import tempfile
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Iterable, Iterator
 from contextlib import contextmanager
 from contextvars import ContextVar
 from functools import lru_cache
@@ -38,9 +38,11 @@ class Secrets(Protocol):
 
 FILE_PREFIX = "memo-"
 KEPT_UNUSED = 1000
+VALUES_PER_ENTRY = 20
 KEY_FILE = "memo-key"
 KEY_BYTES = 32
 _STRING_TYPE = {str}
+SEPARATOR = "\x1f"
 _LIBRARIES = ("jieba", "cn2an", "wordllama", "rapidfuzz", "detect-secrets")
 _active: ContextVar[TextMemo | None] = ContextVar("curator_text_memo", default=None)
 
@@ -105,9 +107,10 @@ def _key(text: str) -> str:
 class TextMemo:
     """Values per (kind, text), read lazily from one file per kind and written back only when new ones were computed."""
 
-    def __init__(self, directory: Path, code: str | None = None) -> None:
+    def __init__(self, directory: Path, code: str | None = None, limit: int = KEPT_UNUSED) -> None:
         self.directory = directory
         self.code = code or code_digest()
+        self.limit = limit
         self.stored: dict[str, dict[str, Any]] = {}
         self.used: dict[str, dict[str, Any]] = {}
         self.computed: set[str] = set()
@@ -117,7 +120,9 @@ class TextMemo:
 
     @classmethod
     def for_store(cls, store: Store) -> TextMemo:
-        return cls(cache_dir(store.root))
+        """The memo of one store, keeping up to VALUES_PER_ENTRY values of each kind per entry (at least KEPT_UNUSED)."""
+        entries = len(store.entries) + len(store.context)
+        return cls(cache_dir(store.root), limit=max(KEPT_UNUSED, VALUES_PER_ENTRY * entries))
 
     def value(
         self,
@@ -205,10 +210,13 @@ class TextMemo:
         return data["values"]
 
     def save(self) -> None:
-        """Write each kind that gained values: this scan's values plus up to KEPT_UNUSED (or as many again) older ones."""
+        """Write each kind that gained values: this scan's values, then older ones up to the memo's limit.
+
+        Older values stay because a long-lived process (the TUI) asks the memo only for texts it has not seen.
+        """
         for kind in sorted(self.computed):
             used = self.used[kind]
-            room = max(KEPT_UNUSED, len(used))
+            room = self.limit - len(used)
             values = dict(used)
             for key, raw in self._stored(kind).items():
                 if room <= 0:
@@ -276,6 +284,22 @@ def strings(raw: Any) -> list[str]:
     if type(raw) is not list or not set(map(type, raw)) <= _STRING_TYPE:
         raise TypeError("not a list of strings")
     return raw
+
+
+def joinable(tokens: Iterable[str]) -> bool:
+    """Whether tokens can be stored joined by SEPARATOR and split back unchanged (none empty, none holding it)."""
+    return all(token and SEPARATOR not in token for token in tokens)
+
+
+def joined(tokens: Iterable[str]) -> str:
+    """Tokens as one JSON string (a list of short strings costs an object each when read back)."""
+    return SEPARATOR.join(tokens)
+
+
+def split(raw: Any) -> list[str]:
+    """The tokens of a `joined` string, checked."""
+    text = string(raw)
+    return text.split(SEPARATOR) if text else []
 
 
 def string(raw: Any) -> str:

@@ -26,7 +26,7 @@ from curator.rules.paraphrase import (
 )
 from curator.rules.registry import Rule, RuleContext
 from curator.rules.text import CJK_RUN, IS_CJK, tokens
-from curator.scanmemo import remembered, string, strings
+from curator.scanmemo import joinable, joined, remembered, split, strings
 
 MIN_TOKENS = 5
 RESTATED_MEANING = 90.0
@@ -67,24 +67,26 @@ def _print(prose: str) -> Print:
 
 
 def _remembered_fingerprint(prose: str) -> Print:
-    return remembered(
-        "fingerprint",
-        prose,
-        lambda: _print(prose),
-        lambda value: [value[1], *(list(part) for part in value[:1] + value[2:])],
-        _decode_print,
-    )
+    return remembered("fingerprint", prose, lambda: _print(prose), _encode_print, _decode_print, keep=_joinable)
+
+
+def _encode_print(value: Print) -> list[str]:
+    return [value[1], *(joined(part) for part in value[:1] + value[2:])]
+
+
+def _joinable(value: Print) -> bool:
+    return all(joinable(part) for part in value[:1] + value[2:])
 
 
 def _decode_print(raw: list) -> Print:
-    ordered, token_set, core, numbers, names, paths = raw
+    ordered, token_set, core, numbers, names, paths = strings(raw)
     return (
-        frozenset(strings(token_set)),
-        string(ordered),
-        frozenset(strings(core)),
-        frozenset(strings(numbers)),
-        frozenset(strings(names)),
-        frozenset(strings(paths)),
+        frozenset(split(token_set)),
+        ordered,
+        frozenset(split(core)),
+        frozenset(split(numbers)),
+        frozenset(split(names)),
+        frozenset(split(paths)),
     )
 
 

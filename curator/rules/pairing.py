@@ -6,9 +6,14 @@ import math
 from array import array
 from collections import Counter, defaultdict
 from collections.abc import Callable, Collection, Hashable, Iterator, Sequence
+from itertools import chain
+from typing import TYPE_CHECKING
 
 from rapidfuzz import fuzz
 from rapidfuzz.process import cpdist as _cpdist
+
+if TYPE_CHECKING:
+    import numpy
 
 DEFAULT_BLOCK_CAP = 200
 SCORE_CHUNK = 50_000
@@ -47,6 +52,97 @@ def candidate_chunks(
     """
     import numpy  # imported here: a scan whose pairwise stage is cached never needs it
 
+    width = len(token_sets) + 1
+    codes = _block_codes(token_sets, min_overlap, block_cap, groups)
+    if codes is None:
+        codes = numpy.frombuffer(_block_codes_by_dict(token_sets, min_overlap, block_cap, groups), dtype=numpy.int64)
+    unique = sorted_unique(codes)
+    del codes
+    for start in range(0, len(unique), chunk_size):
+        window = unique[start : start + chunk_size]
+        pairs = list(zip((window // width).tolist(), (window % width).tolist()))
+        if skip is not None:
+            pairs = [pair for pair in pairs if not skip(*pair)]
+        yield pairs
+
+
+def sorted_unique(values: numpy.ndarray) -> numpy.ndarray:
+    """`numpy.unique` of a 1-d integer array by sorting (numpy 2's hash-based unique is ten times slower here)."""
+    import numpy
+
+    ordered = numpy.sort(values)
+    if len(ordered) < 2:
+        return ordered
+    return ordered[numpy.concatenate(([True], ordered[1:] != ordered[:-1]))]
+
+
+def _block_codes(
+    token_sets: Sequence[Collection[Hashable]],
+    min_overlap: float,
+    block_cap: int,
+    groups: Sequence[object] | None,
+) -> numpy.ndarray | None:
+    """The packed pairs of every block, computed with numpy (None when the tokens cannot be ranked in one order).
+
+    Same blocks as `_block_codes_by_dict`: each document's tokens sorted by (frequency, token), its prefix of
+    rarest tokens indexed under (group, token), and every block of 2 to `block_cap` documents paired.
+    """
+    import numpy
+
+    count = len(token_sets)
+    width = count + 1
+    lengths = numpy.fromiter(map(len, token_sets), dtype=numpy.int64, count=count)
+    flat_tokens = list(chain.from_iterable(token_sets))
+    if not flat_tokens:
+        return numpy.zeros(0, dtype=numpy.int64)
+    flat = numpy.zeros(0, dtype=numpy.int64)
+    if set(map(type, flat_tokens)) == {int}:
+        flat = numpy.fromiter(flat_tokens, dtype=numpy.int64, count=len(flat_tokens))
+    if len(flat) and flat.min() >= 0:
+        size = int(flat.max()) + 1
+    else:
+        try:
+            vocabulary = sorted(set(flat_tokens))  # type: ignore[type-var]
+        except TypeError:
+            return None
+        rank = {token: position for position, token in enumerate(vocabulary)}
+        flat = numpy.fromiter(map(rank.__getitem__, flat_tokens), dtype=numpy.int64, count=len(flat_tokens))
+        size = len(vocabulary)
+    owner = numpy.repeat(numpy.arange(count, dtype=numpy.int64), lengths)
+    frequency = numpy.bincount(flat, minlength=size)[flat]
+    order = numpy.lexsort((flat, frequency, owner))
+    ranked = flat[order]
+    if numpy.any((ranked[1:] == ranked[:-1]) & (owner[1:] == owner[:-1])):
+        return None  # a document repeats a token
+    starts = numpy.concatenate(([0], numpy.cumsum(lengths)[:-1]))
+    prefix = lengths - numpy.ceil(min_overlap * lengths).astype(numpy.int64) + 1
+    keep = (numpy.arange(len(flat)) - starts[owner] < prefix[owner]) & (frequency[order] > 1)
+    members, tokens = owner[keep], ranked[keep]
+    if groups is not None:
+        group_ids: dict[object, int] = {}
+        group_of = numpy.fromiter(
+            (group_ids.setdefault(group, len(group_ids)) for group in groups), dtype=numpy.int64, count=count
+        )
+        tokens = group_of[members] * size + tokens
+    by_key = numpy.lexsort((members, tokens))
+    keys, members = tokens[by_key], members[by_key]
+    bounds = numpy.concatenate(([0], numpy.flatnonzero(numpy.diff(keys)) + 1, [len(keys)]))
+    sizes = numpy.diff(bounds)
+    codes = [numpy.zeros(0, dtype=numpy.int64)]
+    for block_size in numpy.unique(sizes[(sizes >= 2) & (sizes <= block_cap)]).tolist():
+        block = members[bounds[:-1][sizes == block_size][:, None] + numpy.arange(block_size)]
+        left, right = numpy.triu_indices(block_size, 1)
+        codes.append((block[:, left] * width + block[:, right]).ravel())
+    return numpy.concatenate(codes)
+
+
+def _block_codes_by_dict(
+    token_sets: Sequence[Collection[Hashable]],
+    min_overlap: float,
+    block_cap: int,
+    groups: Sequence[object] | None,
+) -> array:
+    """The packed pairs of every block, one document and token at a time (any hashable tokens)."""
     frequency: Counter[Hashable] = Counter()
     for token_set in token_sets:
         frequency.update(token_set)
@@ -60,22 +156,13 @@ def candidate_chunks(
         for token in ordered[:prefix]:
             if frequency[token] > 1:
                 index[(group, token)].append(doc)
-    frequency.clear()
     width = len(token_sets) + 1
     codes = array("q")
     for members in index.values():
         if 2 <= len(members) <= block_cap:
             for position, left in enumerate(members):
                 codes.extend(left * width + right for right in members[position + 1 :])
-    del index
-    unique = numpy.unique(numpy.frombuffer(codes, dtype=numpy.int64)) if numpy is not None else sorted(set(codes))
-    del codes
-    for start in range(0, len(unique), chunk_size):
-        window = unique[start : start + chunk_size]
-        pairs = [divmod(code, width) for code in (window.tolist() if numpy is not None else window)]
-        if skip is not None:
-            pairs = [pair for pair in pairs if not skip(*pair)]
-        yield pairs
+    return codes
 
 
 def score_pairs(

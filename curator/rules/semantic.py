@@ -6,6 +6,8 @@ import math
 
 import numpy
 
+from curator.rules.pairing import sorted_unique
+
 EXACT_LIMIT = 8000
 CHUNK = 1024
 TOP_K = 5
@@ -65,7 +67,7 @@ def _hashed(vectors: numpy.ndarray, threshold: float, allowed: numpy.ndarray | N
                 codes.append(numpy.minimum(a, b) * len(vectors) + numpy.maximum(a, b))
     if not codes:
         return []
-    unique = numpy.unique(numpy.concatenate(codes))
+    unique = sorted_unique(numpy.concatenate(codes))
     del codes
     kept_left: list[numpy.ndarray] = []
     kept_right: list[numpy.ndarray] = []
@@ -92,5 +94,5 @@ def _top_k(lefts: numpy.ndarray, rights: numpy.ndarray, scores: numpy.ndarray) -
     sorted_rows = rows[order]
     first = numpy.searchsorted(sorted_rows, sorted_rows, side="left")
     rank = numpy.arange(len(order)) - first
-    chosen = numpy.unique(order[rank < TOP_K] % len(lefts))
+    chosen = sorted_unique(order[rank < TOP_K] % len(lefts))
     return [(int(lefts[i]), int(rights[i]), float(scores[i])) for i in chosen]

@@ -12,7 +12,7 @@ from pathlib import Path
 import pytest
 from click.testing import CliRunner
 
-from curator import rules
+from curator import rules, scanmemo
 from curator.cli import main
 from curator.demo import build_demo
 from curator.rules import embed
@@ -236,6 +236,23 @@ def test_after_one_edit_only_the_edited_entry_is_segmented_and_embedded(demo_sto
     assert segmented and all(run in "博客文章发布之前先请编辑审核一遍" for run in segmented)
     clear_process_caches()
     assert_cached_equals_cold(demo_store)
+
+
+def _stored_values(path: Path) -> dict:
+    return json.loads(path.read_bytes().partition(b"\n")[2])["values"]
+
+
+def test_a_second_scan_in_one_process_keeps_the_memo_of_unchanged_entries(demo_store: Path, monkeypatch) -> None:
+    monkeypatch.setattr(scanmemo, "KEPT_UNUSED", 0)
+    clear_process_caches()
+    scan_json(demo_store)
+    before = {path.name: set(_stored_values(path)) for path in _memo_files(demo_store)}
+    path = demo_store / "blog_cadence.md"
+    path.write_text(path.read_text(encoding="utf-8") + "\nThe editor reviews every post before it goes out.\n", "utf-8")
+    scan_json(demo_store)  # this process remembers the unchanged statements, so the memo sees only the new ones
+    after = {path.name: set(_stored_values(path)) for path in _memo_files(demo_store)}
+    assert all(before[name] <= after[name] for name in before)
+    assert any(after[name] - before[name] for name in before)
 
 
 def clear_process_caches() -> None:

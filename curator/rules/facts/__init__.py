@@ -21,7 +21,7 @@ from curator.rules.facts.scope import scope_tokens
 from curator.rules.facts.subject import subject_tokens
 from curator.rules.facts.versions import versions
 from curator.rules.lazy import cached
-from curator.scanmemo import remembered, string, strings
+from curator.scanmemo import remembered, string
 
 if TYPE_CHECKING:
     from curator.rules.choices import ChoiceTable, Stance
@@ -80,32 +80,14 @@ class StatementFacts:
         """Deadline or validity dates, resolved against the entry's date (kept for the last anchor asked)."""
         held = self._deadlines
         if held is None or held[0] != anchor:
-            held = self._deadlines = (
-                anchor,
-                remembered(
-                    "deadlines",
-                    f"{anchor.isoformat()}\0{self.text}",
-                    lambda: deadlines(self.normalized, anchor),
-                    lambda found: [[day.isoformat(), text] for day, text in found],
-                    lambda raw: [(date.fromisoformat(string(day)), string(text)) for day, text in raw],
-                ),
-            )
+            held = self._deadlines = (anchor, deadlines(self.normalized, anchor))
         return held[1]
 
     def mentioned_dates(self, anchor: date) -> list[date]:
         """Every date the statement names (a later "before then" refers back to it), kept for the last anchor asked."""
         held = self._dates
         if held is None or held[0] != anchor:
-            held = self._dates = (
-                anchor,
-                remembered(
-                    "dates",
-                    f"{anchor.isoformat()}\0{self.text}",
-                    lambda: mentioned_dates(self.normalized, anchor),
-                    lambda found: [day.isoformat() for day in found],
-                    lambda raw: [date.fromisoformat(day) for day in strings(raw)],
-                ),
-            )
+            held = self._dates = (anchor, mentioned_dates(self.normalized, anchor))
         return held[1]
 
     @cached

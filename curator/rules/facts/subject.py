@@ -8,7 +8,7 @@ from functools import lru_cache
 
 from curator.rules.facts.lexicon import PAIRS
 from curator.rules.text import CJK_CHAR, STOPWORDS
-from curator.scanmemo import remembered, strings
+from curator.scanmemo import joinable, joined, remembered, split
 
 _CJK_RUN = re.compile(f"[{CJK_CHAR}]+")
 _LATIN = re.compile(r"[a-z][a-z0-9_]*(?:[-'][a-z0-9_]+)*")
@@ -91,7 +91,7 @@ def _jieba() -> object | None:
 @lru_cache(maxsize=100_000)
 def segment(run: str) -> tuple[str, ...]:
     """Words of one CJK run (jieba when available, else character bigrams), from the scan memo when it was seen before."""
-    return remembered("segment", run, lambda: _segment(run), list, lambda raw: tuple(strings(raw)))
+    return remembered("segment", run, lambda: _segment(run), joined, lambda raw: tuple(split(raw)), keep=joinable)
 
 
 def _segment(run: str) -> tuple[str, ...]:
@@ -149,7 +149,9 @@ def subject_tokens(text: str, *, gaps: bool = False) -> tuple[str, ...]:
     so callers can tell adjacent words ("search API") from distant ones ("uploaded to S3").
     """
     if not gaps:
-        return remembered("subject", text, lambda: _subject_tokens(text), list, lambda raw: tuple(strings(raw)))
+        return remembered(
+            "subject", text, lambda: _subject_tokens(text), joined, lambda raw: tuple(split(raw)), keep=joinable
+        )
     return _subject_tokens(text, gaps)
 
 
