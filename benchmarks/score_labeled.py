@@ -1,43 +1,35 @@
-"""Print per-rule recall and precision of the drift rules on the labeled corpus in tests/labeled/."""
+"""Print per-rule recall and precision of the drift rules on a labeled corpus.
+
+Usage: python benchmarks/score_labeled.py [DIR] [-v]   (DIR defaults to tests/labeled; tests/labeled/blind holds
+the cases written blind, where each case is scored on its file's rule alone)
+"""
 
 from __future__ import annotations
 
 import sys
 import tempfile
-from collections import Counter
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 from curator import rules  # noqa: E402
-from tests.support.labeled_cases import build_store, drift_findings, hit, load_cases  # noqa: E402
+from tests.support.labeled_cases import LABELED, load_cases, score_cases  # noqa: E402
 
 
 def main() -> None:
-    verbose = "-v" in sys.argv
-    found, planted, reported, correct = Counter(), Counter(), Counter(), Counter()
+    arguments = [arg for arg in sys.argv[1:] if not arg.startswith("-")]
+    directory = Path(arguments[0]) if arguments else LABELED
     with tempfile.TemporaryDirectory() as scratch:
-        for index, case in enumerate(load_cases()):
-            findings = drift_findings(build_store(case, Path(scratch) / str(index)))
-            if case.label == "positive":
-                planted[case.rule] += 1
-                if hit(case, findings):
-                    found[case.rule] += 1
-                elif verbose:
-                    print(f"MISS {case.id}: {[(f.rule, f.entries) for f in findings]}")
-            for finding in findings:
-                if case.label == "positive" and finding.rule != case.rule:
-                    continue
-                reported[finding.rule] += 1
-                is_expected = (
-                    case.label == "positive" and finding.rule == case.rule and set(finding.entries) == set(case.expect)
-                )
-                if is_expected:
-                    correct[finding.rule] += 1
-                elif verbose:
-                    print(f"EXTRA in {case.id}: {finding.rule} {finding.entries} {finding.message[:140]}")
+        result = score_cases(
+            load_cases(directory), Path(scratch), own_rule_only=directory != LABELED, verbose="-v" in sys.argv
+        )
+    for line in result["lines"]:
+        print(line)
+    found, planted, reported, correct = (result[key] for key in ("found", "planted", "reported", "correct"))
     print(f"{'rule':<16} {'positives':>9} {'recall':>7} {'findings':>8} {'precision':>9}")
     for rule in rules.RULE_IDS:
+        if not planted[rule] and not reported[rule]:
+            continue
         recall = found[rule] / planted[rule] if planted[rule] else float("nan")
         precision = correct[rule] / reported[rule] if reported[rule] else float("nan")
         print(f"{rule:<16} {planted[rule]:>9} {recall:>7.2f} {reported[rule]:>8} {precision:>9.2f}")

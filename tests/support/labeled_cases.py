@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import tomllib
+from collections import Counter
 from dataclasses import dataclass, field
 from datetime import datetime, timedelta, timezone
 from pathlib import Path
@@ -12,6 +13,7 @@ from curator import rules
 from curator.model import Entry, Store
 
 LABELED = Path(__file__).parents[1] / "labeled"
+BLIND_LABELED = LABELED / "blind"
 NOW = datetime(2026, 11, 29, 12, 0, tzinfo=timezone.utc)
 DEFAULT_DAYS_AGO = 5
 
@@ -33,9 +35,10 @@ class Case:
         return f"{self.rule}: {self.name}"
 
 
-def load_cases() -> list[Case]:
+def load_cases(directory: Path = LABELED) -> list[Case]:
+    """The cases of every `<rule>.toml` directly in `directory`."""
     cases: list[Case] = []
-    for path in sorted(LABELED.glob("*.toml")):
+    for path in sorted(directory.glob("*.toml")):
         data = tomllib.loads(path.read_text(encoding="utf-8"))
         for raw in data.get("case", []):
             cases.append(
@@ -105,3 +108,29 @@ def drift_findings(store: Store) -> list:
 
 def hit(case: Case, findings: list) -> bool:
     return any(f.rule == case.rule and set(f.entries) == set(case.expect) for f in findings)
+
+
+def score_cases(cases: list[Case], base: Path, *, own_rule_only: bool = False, verbose: bool = False) -> dict:
+    """Per-rule planted/found/reported/correct counts; with `own_rule_only`, a case is scored on its file's rule alone."""
+    found: Counter = Counter()
+    planted: Counter = Counter()
+    reported: Counter = Counter()
+    correct: Counter = Counter()
+    lines: list[str] = []
+    for index, case in enumerate(cases):
+        findings = drift_findings(build_store(case, base / str(index)))
+        if case.label == "positive":
+            planted[case.rule] += 1
+            if hit(case, findings):
+                found[case.rule] += 1
+            elif verbose:
+                lines.append(f"MISS {case.id}: {[(f.rule, f.entries) for f in findings]}")
+        for finding in findings:
+            if (case.label == "positive" or own_rule_only) and finding.rule != case.rule:
+                continue
+            reported[finding.rule] += 1
+            if case.label == "positive" and finding.rule == case.rule and set(finding.entries) == set(case.expect):
+                correct[finding.rule] += 1
+            elif verbose:
+                lines.append(f"EXTRA in {case.id}: {finding.rule} {finding.entries} {finding.message[:140]}")
+    return {"found": found, "planted": planted, "reported": reported, "correct": correct, "lines": lines}
