@@ -14,6 +14,7 @@ from curator.rules import embed, structure
 from curator.rules import usage as usage_rules
 from curator.rules.choices import ChoiceTable
 from curator.rules.docs import Docs
+from curator.rules.migrations import learned_sets
 from curator.rules.registry import Rule, RuleContext, all_rules, config_keys, get_rule, rule_ids
 from curator.scancache import Pairwise, PairwiseCache, input_digest
 from curator.scanmemo import TextMemo, using
@@ -108,11 +109,13 @@ def _analyze(store: Store, now: datetime, cache: PairwiseCache | None = None) ->
     if memo is not None:
         found = scan_store(store, settings.private_allow)
         memo.withheld = Masker(located.hit.value for located in found.secrets + found.private)
+    docs = Docs.from_store(store)
+    learned = learned_sets(statement for doc in docs.items for statement in doc.statements)
     context = RuleContext(
         store=store,
-        docs=Docs.from_store(store),
+        docs=docs,
         settings=settings,
-        choices=ChoiceTable(settings.exclusive_sets),
+        choices=ChoiceTable(settings.exclusive_sets + learned),
         now=moment,
     )
     findings = list(store.findings) + list(structure.analyze(store))

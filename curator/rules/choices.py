@@ -108,7 +108,7 @@ _COMMANDS = (
 )
 _FILLER = (
     r"(?:[\s`'\"“”‘’(（,/、]|\d+|the|a|an|or|nor|and|only|just|always|run|running|use|using|call|calling|invoke"
-    r"|add|adding|introduce|reintroduce|bring back|self-hosted|hosted|managed|local|用|使用|跑|装|来|或|和|或者|写|加|引入)*"
+    r"|add|adding|introduce|reintroduce|bring back|self-hosted|hosted|managed|local|用|使用|跑|装|来|或|和|或者|写|加|引入|了)*"
 )
 _NEGATIVE = re.compile(
     r"(?:\bnever|\bdon'?t|\bdo not|\bnot|\bno longer|\bavoid(?:ing)?|\bstop(?:ped)?(?: using)?|\binstead of|\brather than"
@@ -119,7 +119,7 @@ _NEGATIVE = re.compile(
 _POSITIVE = re.compile(
     r"(?:\buse[sd]?|\busing|\bprefer(?:s|red)?|\bswitch(?:ed)? to|\bmigrat\w* to|\bmov(?:e|ed) to|\bgo with|\bwent with"
     r"|\b(?:migrat|switch|mov|chang|convert|port)\w*\b[^,.;，。；]{0,25}\bto|\bstick with|\bstandardi[sz]ed? on|\bwith|\bvia|\bin|\brun|\bruns|\bchose|\bchoose|\bpicked|\bis|\bare"
-    r"|\bruns? on|\bbuilt on|\bbased on|\bgo(?:es)? to|\bsent to|\blogged to|\blogs? to|用|使用|改用|换成|换用|统一用|采用|选用|走|是|为|写|写成|迁移到|切换到|切到|换到|改成|改为|转到|[:：])"
+    r"|\bruns? on|\bbuilt on|\bbased on|\bgo(?:es)? to|\bsent to|\blogged to|\blogs? to|\b(?:switched|moved|went|came) back to|\bback to|用|使用|改用|换成|换用|统一用|采用|选用|走|是|为|写|写成|迁移到|迁到|切换到|切到|换到|换回|切回|改回|回到|改成|改为|转到|搬到|[:：])"
     + _FILLER
     + "$"
 )
@@ -135,6 +135,8 @@ _PART_OF_CODEBASE = re.compile(
 _PART_OF_CODEBASE_LEFT = re.compile(r"(?:目录|文件夹|生成的|第三方|vendor/)[^，。；,;]{0,12}$")
 _WEAK_CUE = re.compile(r"\s*(?:in|is|are|with|via|是|为)\b")
 _SUBORDINATE = re.compile(r"\b(?:when|whenever|if|unless|whether|although|even though)\b|如果|即使|哪怕|当")
+_FROM_LEFT = re.compile(r"从\s*$")
+_MIGRATE_RIGHT = re.compile(r"^[`'\"]?\s*(?:迁|换|切|改|转|搬|升级)")
 _COMMAND_RIGHT = re.compile(r"^[`'\"]?\s+(?:" + _COMMANDS + r")\b")
 
 
@@ -226,7 +228,7 @@ def _polarity(lowered: str, start: int, end: int, members: re.Pattern[str]) -> s
     clause_start = max(lowered.rfind(mark, 0, start) for mark in (",", "，", ";", "；", "。", ". ", "—"))
     left = members.sub(" ", lowered[max(clause_start + 1, start - 60) : start])
     right = lowered[end : end + 30]
-    if _NEGATIVE.search(left) or _NEGATIVE_RIGHT.match(right):
+    if _NEGATIVE.search(left) or _NEGATIVE_RIGHT.match(right) or (_FROM_LEFT.search(left) and _MIGRATE_RIGHT.match(right)):
         return "neg"
     positive = _POSITIVE.search(left)
     if positive and _WEAK_CUE.match(positive.group(0)) and _SUBORDINATE.search(left):

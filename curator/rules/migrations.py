@@ -1,0 +1,80 @@
+"""Exclusive tool pairs learned from the store's own migration phrasing ("moved off X to Y", "X, not Y", "从 X 换成 Y").
+
+A store that says it moved from one tool to another has told us the two answer one job, so a later
+"we use X" and "we use Y" disagree even when neither tool is in the built-in table.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterable
+
+_NAME = r"`?(?P<{0}>[A-Za-z](?:[A-Za-z0-9_+-]|\.(?=[A-Za-z0-9]))*(?: [A-Z](?:[A-Za-z0-9_+-]|\.(?=[A-Za-z0-9]))*)?)`?"
+_PARENTHESES = re.compile(r"\s*(?:\([^()]{0,80}\)|（[^（）]{0,80}）)")
+_PATTERNS = tuple(
+    re.compile(pattern.format(old=_NAME.format("old"), new=_NAME.format("new")))
+    for pattern in (
+        r"\b(?:moved|moving|migrated|migrating|switched|switching|changed|ported|went|came|transitioned)"
+        r"(?: \w+)?? (?:off|away from|from) {old} (?:to|onto|over to) {new}",
+        r"\b(?:replaced|replacing|swapped|swapping) {old} (?:with|for|by) {new}",
+        r"\b(?:switched|moved|migrated|went) (?:back )?to {new} from {old}",
+        r"\b(?:use|using|with|prefer|pick|choose|run|flash with|build with|deploy with) {new},? (?:not|never|instead of|rather than|over) {old}\b",
+        r"{new} instead of {old}\b",
+        r"从\s*{old}\s*(?:迁移到|迁到|换成|换到|切换到|切到|改成|改为|改用|转到|搬到|升级到)了?\s*{new}",
+        r"{old}\s*(?:换成|替换成|替换为|迁移到|迁到)了?\s*{new}",
+        r"(?:用|使用|采用)\s*{new}\s*[，,、]?\s*(?:不要|不用|别用|而不是|而非|不再用)\s*(?:用|引入)?\s*{old}",
+        r"弃用\s*{old}\s*[，,、]?\s*(?:改用|换成|转用)\s*{new}",
+    )
+)
+_NOT_TOOLS = frozenset(
+    """it this that them these those there here one ones the a an our your their its my we you they he she me us
+    main master staging prod production dev development local ci cd test tests testing release hotfix
+    monday tuesday wednesday thursday friday saturday sunday january february march april may june july august
+    september october november december q1 q2 q3 q4 eu us am pm v1 v2 v3 to from old new""".split()
+)
+MAX_LEARNED_SETS = 256
+_TRIGGER = re.compile(
+    r"\b(?:off|from|with|instead of|not|never|rather than|over)\b|从|换成|替换|迁|不要|不用|别用|而不是|而非|弃用", re.I
+)
+
+
+def _tool_like(name: str) -> bool:
+    """A tool name: written with a capital, a digit or a dash/dot (Koin, OpenOCD, probe-rs), not a common word."""
+    lowered = name.lower()
+    if lowered in _NOT_TOOLS or len(lowered) < 2 or lowered.split()[0] in _NOT_TOOLS:
+        return False
+    return bool(re.search(r"[A-Z]|[-.+]\w|\d", name))
+
+
+def pairs(statement: str) -> list[tuple[str, str]]:
+    """(old, new) tool pairs one statement's migration or preference phrasing names, lower-cased."""
+    if not _TRIGGER.search(statement):
+        return []
+    text = _PARENTHESES.sub("", statement)
+    found: list[tuple[str, str]] = []
+    for pattern in _PATTERNS:
+        for match in pattern.finditer(text):
+            old, new = match.group("old"), match.group("new")
+            pair = (old.lower(), new.lower())
+            if pair[0] != pair[1] and _tool_like(old) and _tool_like(new) and pair not in found:
+                found.append(pair)
+    return found
+
+
+def learned_sets(statements: Iterable[str]) -> list[list[str]]:
+    """Groups of tools the store itself says replace one another (pairs joined when they share a tool)."""
+    parent: dict[str, str] = {}
+
+    def root(name: str) -> str:
+        while parent.setdefault(name, name) != name:
+            parent[name] = parent[parent[name]]
+            name = parent[name]
+        return name
+
+    for statement in statements:
+        for old, new in pairs(statement):
+            parent[root(old)] = root(new)
+    groups: dict[str, list[str]] = {}
+    for name in parent:
+        groups.setdefault(root(name), []).append(name)
+    return [sorted(group) for group in groups.values() if len(group) > 1][:MAX_LEARNED_SETS]
