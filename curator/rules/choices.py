@@ -228,7 +228,11 @@ def _polarity(lowered: str, start: int, end: int, members: re.Pattern[str]) -> s
     clause_start = max(lowered.rfind(mark, 0, start) for mark in (",", "，", ";", "；", "。", ". ", "—"))
     left = members.sub(" ", lowered[max(clause_start + 1, start - 60) : start])
     right = lowered[end : end + 30]
-    if _NEGATIVE.search(left) or _NEGATIVE_RIGHT.match(right) or (_FROM_LEFT.search(left) and _MIGRATE_RIGHT.match(right)):
+    if (
+        _NEGATIVE.search(left)
+        or _NEGATIVE_RIGHT.match(right)
+        or (_FROM_LEFT.search(left) and _MIGRATE_RIGHT.match(right))
+    ):
         return "neg"
     positive = _POSITIVE.search(left)
     if positive and _WEAK_CUE.match(positive.group(0)) and _SUBORDINATE.search(left):

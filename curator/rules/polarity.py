@@ -11,6 +11,7 @@ from rapidfuzz import fuzz
 from curator.rules import pairing
 from curator.rules.facts import StatementFacts
 from curator.rules.facts.clauses import clauses as split_clauses
+from curator.rules.facts.glossary import concept
 from curator.rules.facts.scope import scope_tokens
 from curator.rules.facts.subject import stem, subject_tokens
 from curator.rules.text import CJK_CHAR, STOPWORDS, tokens
@@ -35,7 +36,7 @@ _PERMITTED = re.compile(
 )
 _CJK_LEAD = r"[" + CJK_CHAR + r"]{1,6}?"
 _LEAD_NEGATED = re.compile(
-    r"^\s*("
+    r"^\s*((?:[a-z0-9][\w .-]{0,20}?\s*)?"
     + _CJK_LEAD
     + r")(?:不要|别再|禁止|严禁|不准|不许|不能|不得|切勿|千万别|永远不要|不再|不用|无需|不需要|不必)"
 )
@@ -108,7 +109,11 @@ def collect(statements_by_owner: list[list[StatementFacts]]) -> tuple[list[int],
     return owners, found
 
 
-_GENERIC_VERBS = frozenset(stem(word) for word in "use do run apply have make let go put get try".split())
+_GENERIC_VERBS = frozenset(
+    stem(word) for word in "use do run apply have make let go put get try turn keep leave switch".split()
+)
+_FUNCTION_WORDS = STOPWORDS | frozenset(stem(word) for word in STOPWORDS)
+_MANNER = frozenset(stem(word) for word in "ever against hand manual manually 手动 一律 再".split())
 _IMPERATIVE_VERBS = frozenset(
     """deploy use run push merge rebase squash commit ship publish release call write add create delete remove install
     update upgrade pin tag test build store log cache send keep put mock skip disable enable set retry wrap prefer follow
@@ -173,7 +178,11 @@ def _action(polarity: str, core: str, statement: str, strong: bool = False) -> A
     """The action of one clause: its words for fuzzy matching, stemmed words and scope for object matching."""
     words = [token for token in tokens(core) if token != "#"]
     scope = scope_tokens(core)
-    stemmed = tuple(word for word in subject_tokens(core) if word not in scope)
+    stemmed = tuple(
+        meaning
+        for meaning in (concept(word) for word in subject_tokens(core) if word not in scope)
+        if meaning not in _FUNCTION_WORDS and meaning not in _MANNER
+    )
     if len(words) < MIN_ACTION_TOKENS and not (polarity == "neg" and stemmed):
         return None
     first = re.match(r"\s*([a-z][\w'-]*)", core)

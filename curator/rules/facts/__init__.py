@@ -15,6 +15,7 @@ from typing import TYPE_CHECKING
 from curator.rules.facts.clauses import clauses as split_clauses
 from curator.rules.facts.counts import count_spans
 from curator.rules.facts.dates import deadlines, mentioned_dates, refers_back
+from curator.rules.facts.labels import labelled
 from curator.rules.facts.numwords import normalise
 from curator.rules.facts.quantities import extract, settings
 from curator.rules.facts.scope import scope_tokens
@@ -53,7 +54,7 @@ class StatementFacts:
 
     @cached
     def quantities(self) -> list[Quantity]:
-        return extract(self.normalized) + settings(self.text)
+        return extract(self.normalized) + settings(self.text) + labelled(self.normalized)
 
     @cached
     def versions(self) -> tuple[Version, ...]:

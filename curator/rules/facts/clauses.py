@@ -12,6 +12,12 @@ _CLAUSES = re.compile(
 )
 
 
+_INLINE_CODE = re.compile(r"`[^`\n]{1,80}`")
+_CODE_PUNCTUATION = re.compile(r"[,;:]\s*")
+
+
 def clauses(statement: str) -> list[str]:
-    """The lower-cased clauses of one statement."""
+    """The lower-cased clauses of one statement (punctuation inside inline code, as in `prune: true`, splits nothing)."""
+    if "`" in statement:
+        statement = _INLINE_CODE.sub(lambda match: _CODE_PUNCTUATION.sub(" ", match.group(0)), statement)
     return [lowered for lowered in (clause.strip().lower() for clause in _CLAUSES.split(statement)) if lowered]

@@ -47,6 +47,10 @@ _SINGLE = re.compile(r"\b(?:a |one )?single (?!quotes?\b|source\b|sign\b|page\b|
 _COUPLE = re.compile(r"\b(?:a\s+)?(?:couple|pair)\s+of\s+", re.I)
 _QUARTER_HOUR = re.compile(r"\b(?:(?P<three>three)\s+quarters|an?\s+quarter|one\s+quarter)\s+of\s+an\s+hour\b", re.I)
 _HALF_HOUR = re.compile(r"\bhalf an? hour\b|\bhalf-hour\b", re.I)
+_HALF_UNIT = re.compile(
+    r"\bhalf an? (?P<unit>minute|second|day)\b|\b(?:an?|one) (?P<whole>minute|second|day) and a half\b", re.I
+)
+_HALF_VALUES = {"minute": (30, 90, "seconds"), "second": (500, 1500, "ms"), "day": (12, 36, "hours")}
 _HOUR_AND_HALF = re.compile(r"\b(?:an?|one)\s+hour\s+and\s+a\s+half\b|\b(?P<n>\d+)\s+and\s+a\s+half\s+hours\b", re.I)
 _A_UNIT = re.compile(
     r"\b(?P<lead>wait|waits|take|takes|took|last|lasts|than|most|least|under|within|after|about|around|for)\s+an?\s+"
@@ -97,12 +101,19 @@ def _english(text: str) -> str:
     text = _QUARTER_HOUR.sub(lambda m: "45 minutes" if m.group("three") else "15 minutes", text)
     text = _HOUR_AND_HALF.sub(lambda m: f"{int(m.group('n')) * 60 + 30 if m.group('n') else 90} minutes", text)
     text = _HALF_HOUR.sub("30 minutes", text)
+    text = _HALF_UNIT.sub(_half_unit, text)
     text = _DOZEN.sub(lambda m: str(6 if m.group("half") else 12 * int(m.group("n") or 1)), text)
     text = _TIMES.sub(lambda m: "2 times" if m.group("word").lower() == "twice" else "3 times", text)
     text = _ONCE.sub(lambda m: (m.group("lead") + " " if m.group("lead") else "") + "1 time", text)
     text = _EN_NUMBER.sub(lambda m: str(_en_value(m)), text)
     text = _SINGLE.sub("1 ", text)
     return _A_UNIT.sub(lambda m: m.group("lead") + " 1 ", text)
+
+
+def _half_unit(match: re.Match[str]) -> str:
+    """'half a minute' → '30 seconds', 'a minute and a half' → '90 seconds'."""
+    half, whole_and_half, unit = _HALF_VALUES[(match.group("unit") or match.group("whole")).lower()]
+    return f"{whole_and_half if match.group('whole') else half} {unit}"
 
 
 def _chinese(text: str) -> str:

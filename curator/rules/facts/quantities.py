@@ -104,6 +104,18 @@ _UNIT_ALIASES = {
     "ki": "kb",
     "mi": "mb",
     "gi": "gb",
+    "gig": "gb",
+    "meg": "mb",
+    "hz": "hz",
+    "khz": "khz",
+    "mhz": "mhz",
+    "ghz": "ghz",
+    "baud": "baud",
+    "bps": "baud",
+    "波特": "baud",
+    "rpm": "rpm",
+    "fps": "fps",
+    "帧": "fps",
 }
 _RATE = re.compile(
     r"(?:\b(?:per|a|an|each|every)|/)\s*(second|sec|minute|min|hour|hr|day|week|month|year|post|article|pr|request|run|session|file)s?\b"
@@ -194,7 +206,7 @@ def extract(statement: str) -> list[Quantity]:
         )
         if memory_suffix:
             after = after[0] + "b" + after[1:]
-        if re.match(r"[.:/\-]\d|[a-z_]|\.\d", after) and not re.match(r"(?:ms|s|h|m|d|kb|mb|gb|[kmg]ib?|x)\b", after):
+        if re.match(r"[.:/\-]\d|[a-z_]|\.\d", after) and not re.match(r"(?:ms|s|h|m|d|kb|mb|gb|[kmg]ib?|x|[kmg]?hz)\b", after):
             continue
         if match.group("num").count(".") > 1 or (match.group("num") in _STATUS_CODES and after[:1] == "s"):
             continue
@@ -377,6 +389,7 @@ def _clause_bounds(lowered: str, start: int, end: int) -> tuple[int, int]:
 
 _DAY = 86400.0
 _CALENDAR_SPANS = {"month": (28 * _DAY, 31 * _DAY), "year": (365 * _DAY, 366 * _DAY)}
+_HERTZ = {"hz": 1.0, "khz": 1e3, "mhz": 1e6, "ghz": 1e9}
 _SECONDS = {"millisecond": 0.001, "second": 1.0, "minute": 60.0, "hour": 3600.0, "day": 86400.0, "week": 604800.0}
 _BYTES = {"kb": 1024.0, "mb": 1024.0**2, "gb": 1024.0**3}
 
@@ -387,6 +400,8 @@ def _canonical_unit(unit: str) -> tuple[str, float]:
         return "duration", _SECONDS[unit]
     if unit in _BYTES:
         return "byte", _BYTES[unit]
+    if unit in _HERTZ:
+        return "frequency", _HERTZ[unit]
     if unit == "attempt":
         return "retry", 1.0
     return unit, 1.0
@@ -473,14 +488,18 @@ def _across_languages(left: Quantity, right: Quantity) -> bool | None:
     right_cjk = any(IS_CJK.match(token) for token in right.subject)
     if left_cjk == right_cjk or not left.subject or not right.subject:
         return None
-    left_concepts, right_concepts = _comparable_concepts(left.subject), _comparable_concepts(right.subject)
+    left_concepts = _comparable_concepts(left.subject) - _GENERIC_CONCEPTS
+    right_concepts = _comparable_concepts(right.subject) - _GENERIC_CONCEPTS
+    if _own_names(left, right, right_concepts) and _own_names(right, left, left_concepts):
+        return False
     shared = left_concepts & right_concepts
     if not shared:
         return False
     if shared == left_concepts or shared == right_concepts:
         return True
     share = len(shared) / len(left_concepts | right_concepts)
-    if share >= CROSS_LANGUAGE_SHARE or (len(shared) >= 2 and share >= CROSS_LANGUAGE_MIN_SHARE):
+    anchored = _anchored(left, right, shared)
+    if share >= CROSS_LANGUAGE_SHARE or ((len(shared) >= 2 or anchored) and share >= CROSS_LANGUAGE_MIN_SHARE):
         return True
     chinese = left if left_cjk else right
     if share < CROSS_LANGUAGE_MIN_SHARE or _understood(chinese.subject) < CROSS_LANGUAGE_UNDERSTOOD:
@@ -490,6 +509,47 @@ def _across_languages(left: Quantity, right: Quantity) -> bool | None:
     left_sequence = tuple(_known(token) for token in left.sequence)
     right_sequence = tuple(_known(token) for token in right.sequence)
     return not (_modifies_shared(left_sequence, shared) and _modifies_shared(right_sequence, shared))
+
+
+_GENERIC_CONCEPTS = frozenset("run use go do make set get have give keep".split())
+
+
+def _own_names(one: Quantity, other: Quantity, other_concepts: set[str]) -> frozenset[str]:
+    """Names (capitalised or written with a digit) one side uses that the other never does (I2C vs SPI, W25Q64 vs ST7789)."""
+    return (
+        (one.names | _coded(one))
+        - other.names
+        - _coded(other)
+        - other.subject
+        - other.scope
+        - other_concepts
+        - _UNIT_WORDS
+    )
+
+
+_UNIT_WORDS = frozenset(_UNIT_ALIASES) | frozenset(_UNIT_ALIASES.values())
+
+
+def _coded(quantity: Quantity) -> frozenset[str]:
+    """Subject and scope words written with a digit (I2C, BME280, 350M): names that need no translation."""
+    return frozenset(
+        token
+        for token in quantity.subject | quantity.scope
+        if token.isascii() and any(char.isdigit() for char in token)
+    )
+
+
+_PERIODIC = re.compile(r"(?:\bevery|每)\s*\d", re.I)
+
+
+def _anchored(left: Quantity, right: Quantity, shared: set[str] | frozenset[str]) -> bool:
+    """A shared name (Loki, 350M), or both stated as 'every N …' or at the same rate: one shared word then suffices."""
+    return (
+        bool(shared & (left.names | right.names))
+        or bool(_coded(left) & _coded(right))
+        or bool(_PERIODIC.search(left.span) and _PERIODIC.search(right.span))
+        or bool(left.rate and left.rate == right.rate)
+    )
 
 
 def _comparable_concepts(words: frozenset[str]) -> frozenset[str]:
@@ -533,9 +593,9 @@ def _same_subject(left: Quantity, right: Quantity) -> bool:
         return bool(left.subject <= right.subject | right.scope or right.subject <= left.subject | left.scope)
     if shared == left.subject or shared == right.subject:
         return True
-    if (left.names - right.subject) & (left.subject - shared) and (right.names - left.subject) & (
-        right.subject - shared
-    ):
+    left_words = left.subject | {concept(token) for token in left.subject}
+    right_words = right.subject | {concept(token) for token in right.subject}
+    if (left.names - right_words) & (left.subject - shared) and (right.names - left_words) & (right.subject - shared):
         return False
     named = int(left.unit not in _MEASURE_UNITS and left.unit not in shared)
     if _different_modifiers(left.sequence, right.sequence, shared, named):
@@ -707,6 +767,8 @@ _VERSION_SUFFIX = re.compile(r"_?(?:version|ver)$")
 _SHORT_FLAG = re.compile(r"\b(?P<command>[a-z][\w-]*)\s+(?:with\s+`?|`)?-(?P<flag>[a-zA-Z])\s*(?P<num>\d+)\b(?![.\w])")
 _CODE_KEY_BEFORE = re.compile(r"[a-z_][\w]*[._][\w.]*[`'\"]?\s*(?:[=:]|\s)\s*[`'\"]?$")
 _MEMORY_CONTEXT = re.compile(r"mem|heap|ram\b|xmx|内存|显存|堆")
+_JVM_FLAG = re.compile(r"(?<![\w-])-X(?P<flag>mx|ms|ss)(?P<num>\d+)(?P<suffix>[kmgKMG])\b")
+_JVM_NAMES = {"mx": "jvm-max-heap", "ms": "jvm-initial-heap", "ss": "jvm-thread-stack"}
 _BYTE_SUFFIX = {
     "k": "kb",
     "kb": "kb",
@@ -758,6 +820,8 @@ def settings(statement: str) -> list[Quantity]:
         suffix = (match.group("unit") or "").lower()
         if match.group("dash") == "-" or (suffix and not code_like):
             continue
+        if not code_like and _unit(statement[match.end("num") :].lower())[0] in _KNOWN_UNITS:
+            continue
         value = float(match.group("num"))
         plain = key.lower().lstrip("-").replace("-", "_").replace(".", "_")
         name = _VERSION_SUFFIX.sub("", plain) or plain
@@ -794,6 +858,12 @@ def settings(statement: str) -> list[Quantity]:
                 proper_names(statement),
             )
         found.append(quantity)
+    for match in _JVM_FLAG.finditer(statement):
+        unit, factor = _canonical_unit(_BYTE_SUFFIX[match.group("suffix").lower()])
+        name = _JVM_NAMES[match.group("flag").lower()]
+        found.append(
+            _setting(statement, match.group(0), float(match.group("num")) * factor, name, (name,), unit, scope)
+        )
     for match in _SHORT_FLAG.finditer(statement):
         name = f"{match.group('command').lower()} -{match.group('flag')}"
         found.append(
