@@ -209,10 +209,24 @@ def clashes(
     close = {(left, right) for (left, right), score in zip(pairs, scores) if score >= ACTION_SIMILARITY}
     close |= _contained(owners, found, allowed)
     close |= _same_object(owners, found, allowed)
+    close = {(left, right) for left, right in close if not _opposite_manner(found[left], found[right])}
     return [
         (owners[left], owners[right], found[left], found[right], fuzz.ratio(found[left].text, found[right].text))
         for left, right in sorted(close)
     ]
+
+
+_MANUAL = re.compile(r"\bby hand\b|\bmanual(?:ly)?\b|手动|手工|人工")
+_AUTOMATIC = re.compile(r"\bautomatic(?:ally)?\b|\bauto-?\w*|\b(?:the |a )?(?:ci|pipeline)\b|自动|流水")
+
+
+def _opposite_manner(left: Action, right: Action) -> bool:
+    """One action is done by hand and the other automatically: "不要手动执行迁移" and "流水线自动执行迁移" agree."""
+    left_text, right_text = left.text, right.text
+    return bool(
+        (_MANUAL.search(left_text) and _AUTOMATIC.search(right_text) and not _MANUAL.search(right_text))
+        or (_MANUAL.search(right_text) and _AUTOMATIC.search(left_text) and not _MANUAL.search(left_text))
+    )
 
 
 def _contained(owners: list[int], found: list[Action], allowed: Callable[[int, int], bool]) -> set[tuple[int, int]]:

@@ -375,7 +375,7 @@ _COUNTED_VERBS = frozenset(
 
 
 _CLAUSE_BREAK = re.compile(
-    r"[,，;；。!?！？]|\s[—–-]\s|\s(?=(?:now that|because|since|so that|as long as|unless|while|once|which|where)\b)"
+    r"[,，;；。!?！？]|\s[—–-]\s|\s(?=(?:now that|because|since|so that|as long as|unless|while|once|which|where|when|whenever|if)\b)"
     r"|(?=因为|所以|由于|以便|等到)"
 )
 

@@ -45,6 +45,7 @@ _ZH_SCOPE = re.compile(
 _ZH_COMPONENT = re.compile(
     r"(?P<name>[\u4e00-\u9fff]{2,8}?)(?P<noun>接口|服务|任务|模块|集群|仓库|页面|队列|数据库|脚本|应用|小程序|回调|作业|流程|函数|钩子)"
 )
+_LOCALLY = re.compile(r"\blocally\b", re.I)
 _SCOPE_NOUNS = frozenset(
     stem(word)
     for word in "service job task callback api endpoint client server branch repository module package team "
@@ -73,6 +74,8 @@ def _scope_tokens(text: str) -> frozenset[str]:
     for match in _COMPONENT.finditer(text):
         if match.group(1).lower() not in _NOT_COMPONENT and not match.group(1).isdigit():
             found.update(subject_tokens(match.group(0)))
+    if _LOCALLY.search(text):
+        found.add("local")
     for match in _ZH_SCOPE.finditer(text):
         found.update(subject_tokens(match.group("scope") or match.group("env") or match.group("named")))
     return frozenset(found)
