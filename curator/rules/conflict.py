@@ -56,7 +56,7 @@ def _number_clashes(docs: Docs, config: Config, clashes: dict[tuple[int, int], l
     owners: list[int] = []
     quantities: list[Quantity] = []
     for position, doc in enumerate(docs.items):
-        for fact in doc.facts:
+        for fact in doc.facts + doc.code_facts:
             for quantity in fact.quantities:
                 owners.append(position)
                 quantities.append(quantity)

@@ -7,6 +7,7 @@ from datetime import datetime, timezone
 
 from curator.model import Entry, Store
 from curator.rules.facts import StatementFacts, statement_facts
+from curator.rules.facts.code_lines import setting_lines
 from curator.rules.lazy import cached
 from curator.rules.text import prose, snippet, statements
 
@@ -32,6 +33,11 @@ class Doc:
     def facts(self) -> list[StatementFacts]:
         """The facts of each statement, shared with every rule."""
         return [statement_facts(statement) for statement in self.statements]
+
+    @cached
+    def code_facts(self) -> list[StatementFacts]:
+        """The facts of the setting lines in the entry's fenced code blocks (read by `conflict` only)."""
+        return [statement_facts(line) for line in setting_lines(self.entry.body or self.entry.text or "")]
 
     @property
     def id(self) -> str:

@@ -7,7 +7,7 @@ from dataclasses import dataclass
 
 from curator.rules.facts.glossary import concept, concepts_of
 from curator.rules.facts.scope import component_tokens, relation, scope_tokens
-from curator.rules.facts.subject import proper_names, stem, subject_tokens
+from curator.rules.facts.subject import proper_names, segment, stem, subject_tokens
 from curator.rules.text import CJK_CHAR, IS_CJK, STOPWORDS, tokens
 
 _NUMBER = re.compile(
@@ -25,7 +25,16 @@ _LOWER_LEFT = re.compile(
     r"[\s:：]*(?:[" + CJK_CHAR + r"]{1,3}\s*|[a-z][\w-]{1,15}\s+)?$"
 )
 _APPROX_LEFT = re.compile(r"(?:about|around|roughly|approximately|approx\.?|~|≈|约|大约|大概|差不多)[\s:：]*$")
-_UPPER_RIGHT = re.compile(r"^\s*(?:[^\s\d]{0,12}\s+)?(?:or (?:fewer|less)|max\b|以内|以下|之内)")
+_UPPER_RIGHT = re.compile(
+    r"^\s*(?:[^\s\d]{0,12}\s+)?(?:or (?:fewer|less)|max\b|以内|以下|之内)|^\s*(?:[a-z]{1,8}\s+){0,2}(?:at (?:the )?most|tops)\b"
+)
+_LIMIT_LABEL = re.compile(
+    r"\b(?:cap|caps|limit|limits|max|maximum|ceiling|quota|budget)\b[^.;:!?]{0,40}[:：]\s*$|上限[^，。；]{0,10}[:：是为]?\s*$"
+)
+_THRESHOLD_LEFT = re.compile(
+    r"(?:\bexceeds?|\bexceeding|\bgoes (?:above|over|below)|\bdrops below|\babove|\bbelow|超过|高于|低于)\s*$"
+)
+_TRIGGER = re.compile(r"\b(?:pag(?:e|es|ing)|alerts?|alarms?|fires?|triggers?|notify|wake)\b|告警|报警|触发")
 _LOWER_RIGHT = re.compile(r"^\s*(?:[^\s\d]{0,12}\s+)?(?:or more|plus\b|以上|起)")
 _APPROX_RIGHT = re.compile(r"^\s*(?:[^\s\d]{0,6}\s*)?(?:左右|上下)")
 _CJK_UNITS = ("分钟", "小时", "毫秒", "个月", "星期", "万字", "千字", "字节")
@@ -247,6 +256,10 @@ def extract(statement: str) -> list[Quantity]:
             kind, low = "upper", float("-inf")
         elif _APPROX_LEFT.search(lowered[:start]) or _APPROX_RIGHT.match(after[unit_length:]):
             kind, low, high = "approx", value * 0.9, value * 1.1
+        elif _LIMIT_LABEL.search(lowered[_clause_bounds(lowered, start, end)[0] : start]):
+            kind, low = "upper", float("-inf")
+        if _THRESHOLD_LEFT.search(lowered[:start]) and _TRIGGER.search(lowered):
+            kind, low, high = "exact", value, value
         bounds = _clause_bounds(lowered, start, end + unit_length)
         interval = _EVERY.search(lowered[max(0, start - 12) : start]) or _INTERVAL.search(
             lowered[bounds[0] : bounds[1]]
@@ -275,8 +288,13 @@ def extract(statement: str) -> list[Quantity]:
         head = (
             nouns[1] if len(nouns) > 1 else _head_noun(after, unit_length, statement[end : end + unit_length].strip())
         )
+        if unit == "count" and [token for token in sequence if token]:
+            noun = [token for token in sequence if token][-1]
+            found.append(
+                Quantity(statement, span, kind, low, high, noun, rate, subject - {noun}, sequence, scope, names)
+            )
         if head and head != unit:
-            qualifier = unit
+            qualifier = unit if unit != "time" else None
             found.append(
                 Quantity(
                     statement,
@@ -286,7 +304,7 @@ def extract(statement: str) -> list[Quantity]:
                     high,
                     head,
                     rate,
-                    (subject - {head}) | {qualifier},
+                    (subject - {head}) | ({qualifier} if qualifier else set()),
                     sequence,
                     scope,
                     names,
@@ -294,7 +312,7 @@ def extract(statement: str) -> list[Quantity]:
                 )
             )
         if unit in _COUNT_UNITS:
-            action = _action_before(lowered[:start])
+            action = _action_before(lowered[:start]) or _cjk_action_before(lowered[:start])
             if action:
                 found.append(
                     Quantity(statement, span, kind, low, high, action, rate, subject - {action}, sequence, scope)
@@ -367,6 +385,16 @@ def _action_before(before: str) -> str | None:
     words = [word for word in tokens(_FILLER.sub(" ", before)) if word != "#" and not IS_CJK.match(word)]
     verbs = [word for word in words if word in _COUNTED_VERBS]
     return verbs[0] if verbs else words[-1] if words else None
+
+
+def _cjk_action_before(before: str) -> str | None:
+    """The Chinese verb counted by '… 重试 5 次' as its English unit ('retry'), when the glossary knows it."""
+    run = re.search(f"([{CJK_CHAR}]+)\\s*$", before)
+    if not run:
+        return None
+    words = segment(run.group(1))
+    english = concept(words[-1]) if words else ""
+    return english if english in _COUNTED_VERBS else None
 
 
 _COUNTED_VERBS = frozenset(
@@ -767,6 +795,7 @@ _VERSION_SUFFIX = re.compile(r"_?(?:version|ver)$")
 _SHORT_FLAG = re.compile(r"\b(?P<command>[a-z][\w-]*)\s+(?:with\s+`?|`)?-(?P<flag>[a-zA-Z])\s*(?P<num>\d+)\b(?![.\w])")
 _CODE_KEY_BEFORE = re.compile(r"[a-z_][\w]*[._][\w.]*[`'\"]?\s*(?:[=:]|\s)\s*[`'\"]?$")
 _MEMORY_CONTEXT = re.compile(r"mem|heap|ram\b|xmx|内存|显存|堆")
+_PROPERTY_FLAG = re.compile(r"(?<![\w-])-[DP](?P<key>[A-Za-z][\w.-]*)=(?P<num>\d+(?:\.\d+)?)(?![\w.])")
 _JVM_FLAG = re.compile(r"(?<![\w-])-X(?P<flag>mx|ms|ss)(?P<num>\d+)(?P<suffix>[kmgKMG])\b")
 _JVM_NAMES = {"mx": "jvm-max-heap", "ms": "jvm-initial-heap", "ss": "jvm-thread-stack"}
 _BYTE_SUFFIX = {
@@ -858,6 +887,12 @@ def settings(statement: str) -> list[Quantity]:
                 proper_names(statement),
             )
         found.append(quantity)
+    for match in _PROPERTY_FLAG.finditer(statement):
+        name = match.group("key").split(".")[-1].lower().replace("-", "_")
+        words = tuple(subject_tokens(name.replace("_", " ")))
+        found.append(
+            _setting(statement, match.group(0), float(match.group("num")), name, words, f"value:{name}", scope)
+        )
     for match in _JVM_FLAG.finditer(statement):
         unit, factor = _canonical_unit(_BYTE_SUFFIX[match.group("suffix").lower()])
         name = _JVM_NAMES[match.group("flag").lower()]
