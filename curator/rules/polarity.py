@@ -40,7 +40,8 @@ _LEAD_NEGATED = re.compile(
     + _CJK_LEAD
     + r")(?:不要|别再|禁止|严禁|不准|不许|不能|不得|切勿|千万别|永远不要|不再|不用|无需|不需要|不必)"
 )
-_LEAD_STRONG = re.compile(r"^\s*(" + _CJK_LEAD + r")(?:一定要|必须|务必|总是|可以|允许|一律|都要)")
+_LEAD_STRONG = re.compile(r"^\s*(" + _CJK_LEAD + r")(?:一定要|必须|务必|总是|可以|允许|一律|都要|统一|都)")
+_UNIVERSAL = re.compile(r"\b(?:every|all|each)\b")
 _STRONG_MODAL = re.compile(
     r"^\s*(?:(?:during|for|in|on|when|if|after|before|once)\b[^,]{0,60}?\s)?(?:please\s+)?"
     r"(?:always|must|make sure to|be sure to|it'?s (?:fine|ok|okay|allowed) to|it is (?:fine|ok|okay|allowed) to"
@@ -98,7 +99,10 @@ def collect(statements_by_owner: list[list[StatementFacts]]) -> tuple[list[int],
             if len(core) > MAX_POSITIVE_CHARS:
                 continue
             key = _key(core)
-            imperative = strong or core != lowered or bool(key[:1] and (key[0] in verbs or key[0] in _IMPERATIVE_VERBS))
+            verb = key[0].split("-")[0] if key else ""
+            imperative = strong or core != lowered or bool(verb and (verb in verbs or verb in _IMPERATIVE_VERBS))
+            if imperative and not strong and verb in _IMPERATIVE_VERBS and _UNIVERSAL.search(core):
+                strong = True
             if key in keys or (strong and key[:1] and key[0] in verbs) or imperative:
                 action = _action("pos", core, statement, strong)
                 if action and (
@@ -112,6 +116,7 @@ def collect(statements_by_owner: list[list[StatementFacts]]) -> tuple[list[int],
 _GENERIC_VERBS = frozenset(
     stem(word) for word in "use do run apply have make let go put get try turn keep leave switch".split()
 )
+_GENERIC_NOUNS = frozenset(stem(word) for word in "branch file files code thing things stuff 分支 文件 代码".split())
 _FUNCTION_WORDS = STOPWORDS | frozenset(stem(word) for word in STOPWORDS)
 _MANNER = frozenset(stem(word) for word in "ever against hand manual manually 手动 一律 再".split())
 _IMPERATIVE_VERBS = frozenset(
@@ -123,7 +128,7 @@ _IMPERATIVE_VERBS = frozenset(
 
 def _object(words: tuple[str, ...]) -> frozenset[str]:
     """What an action acts on, without generic verbs ("use blue-green" → {blue, green})."""
-    return frozenset(word for word in words if word not in _GENERIC_VERBS)
+    return frozenset(word for word in words if word not in _GENERIC_VERBS and word not in _GENERIC_NOUNS)
 
 
 def _negated_core(lowered: str) -> str | None:

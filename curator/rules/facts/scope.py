@@ -41,10 +41,12 @@ _ZH_SCOPE = re.compile(
     r"(?:在|对于|对|针对|仅在|只在|仅对|只对)(?P<scope>[^，。；,;\s]{1,10}?)(?:环境|上|里|中|下|时|的时候|来说|而言|项目|服务)"
     r"|(?P<env>测试环境|生产环境|预发环境|开发环境|本地|线上)"
     r"|(?P<named>[A-Za-z][\w.-]*)\s*(?:服务|接口|任务|模块|集群|项目|仓库|环境|账号)"
+    r"|(?<![所全每各该这那])(?P<owned>[\u4e00-\u9fff]{2})(?:服务|接口|模块|集群|仓库|账号)"
 )
 _ZH_COMPONENT = re.compile(
     r"(?P<name>[\u4e00-\u9fff]{2,8}?)(?P<noun>接口|服务|任务|模块|集群|仓库|页面|队列|数据库|脚本|应用|小程序|回调|作业|流程|函数|钩子)"
 )
+_NOT_OWNERS = frozenset("所有 全部 每个 各个 其他 其它 别的 这个 那个 整个 任何".split())
 _LOCALLY = re.compile(r"\blocally\b", re.I)
 _SCOPE_NOUNS = frozenset(
     stem(word)
@@ -77,7 +79,11 @@ def _scope_tokens(text: str) -> frozenset[str]:
     if _LOCALLY.search(text):
         found.add("local")
     for match in _ZH_SCOPE.finditer(text):
-        found.update(subject_tokens(match.group("scope") or match.group("env") or match.group("named")))
+        if match.group("owned") in _NOT_OWNERS:
+            continue
+        found.update(
+            subject_tokens(match.group("scope") or match.group("env") or match.group("named") or match.group("owned"))
+        )
     return frozenset(found)
 
 
