@@ -5,6 +5,7 @@ from __future__ import annotations
 import re
 
 _N = r"(\d{1,3}(?:,\d{3})+|\d+)"
+_DECIMAL = r"(\d+(?:\.\d+)?)"
 _TODO_VERBS = (
     r"delete|fix|migrate|review|remove|clean(?: up)?|convert|update|triage|merge|do|write|publish|process"
     r"|rewrite|translate|move|close|check|test|label|tag|upload|import|archive|deploy|resolve|triage|go"
@@ -37,6 +38,15 @@ _POINT_IN_TIME = [
     ),
     re.compile(rf"\bnow\s+(?:has|have|holds|contains|at|is|are)\s+(?:about\s+|around\s+)?{_N}\s+[a-z]"),
     re.compile(rf"(?:现在|目前|当前)[^，。；\d]{{0,6}}?(?:是|为|有|共有|一共有)\s*{_N}"),
+    re.compile(rf"(?:现在|目前|当前)[^，。；\d]{{0,8}}?(?:率|数|量|占用|用量)\s*(?:是|为|约|大约|在)?\s*{_DECIMAL}"),
+    re.compile(rf"(?<![\w.#/-]){_N}\s*(?:个|条|篇|项|处|台|家)\s*[\u4e00-\u9fff]{{1,6}}?(?:还在|仍在|依然在|仍然在)"),
+    re.compile(
+        rf"\b(?:down to|got (?:it|them) down to)\s+(?:only\s+|just\s+)?{_N}\s+"
+        r"(?!(?:ms|sec|seconds?|minutes?|mins?|hours?|mb|gb|kb|percent)\b)[a-z]{3,}"
+    ),
+    re.compile(
+        rf"(?<![\w.#/-]){_DECIMAL}\s*(?:%|[a-z]{{0,3}}\b)?(?:\s+[^\s.;,]+){{0,4}}?\s+(?:right now|at the moment|as of (?:today|now))\b"
+    ),
     re.compile(
         rf"(?:现在|目前|当前|至今)\s*(?:还有|仍有|有)?\s*(?:约|大约)?\s*{_N}\s*(?:个|条|篇|项|份|处|张|家|位|台|套)"
         r"[^，。；,;]{0,12}?(?:还在|仍在|仍然|还没|尚未|依然|还是|没有?)"
@@ -69,6 +79,29 @@ _TARGET = re.compile(
 )
 
 
+_STATE_PERCENT = re.compile(
+    r"\b(?P<name>[a-z][\w-]*)\s+(?:is|are|was|sits at|stands at|hovers at|hovering at|at)\s+"
+    r"(?:(?:now|currently|only|about|around|roughly)\s+)*(?P<value>\d+(?:\.\d+)?)\s*%"
+)
+_METRIC_NOUNS = re.compile(
+    r"(?:usage|utili[sz]ation|users?|sessions?|share|score|availability|occupancy|uptime|free|full|adoption"
+    r"|churn|conversion|retention|completion|progress|done)$"
+)
+_NOW = re.compile(r"\b(?:right now|currently|at the moment|as of (?:today|now)|these days|so far)\b|\bnow\b")
+
+
+def _state_percentages(lowered: str, statement: str) -> list[tuple[str, str]]:
+    """'crash-free users is 98.4 %', 'flash usage is 87 % right now': a measured share, not a setting or a target."""
+    found: list[tuple[str, str]] = []
+    for match in _STATE_PERCENT.finditer(lowered):
+        if not (_METRIC_NOUNS.search(match.group("name")) or _NOW.search(lowered)):
+            continue
+        if _in_code(statement, match.start()) or _TARGET.search(lowered[max(0, match.start() - 40) : match.end()]):
+            continue
+        found.append((match.group("value"), statement[max(0, match.start() - 10) : match.end() + 12].strip()))
+    return found
+
+
 def count_spans(statement: str) -> list[tuple[str, str]]:
     if not _DIGIT.search(statement):
         return []
@@ -80,6 +113,7 @@ def count_spans(statement: str) -> list[tuple[str, str]]:
             if _in_code(statement, match.start()):
                 continue
             found.append((number, statement[max(0, match.start() - 10) : match.end() + 12].strip()))
+    found.extend(_state_percentages(lowered, statement))
     for match in _METRIC.finditer(lowered):
         if _in_code(statement, match.start()) or _TARGET.search(lowered[max(0, match.start() - 40) : match.end()]):
             continue
