@@ -61,6 +61,7 @@ _DEADLINE_AFTER = re.compile(r"^\s*(?:前|之前|以前|为止|截止|到期|结
 
 _PAST = re.compile(
     r"\b(?:was|were|had been|has been|have been|did|happened|removed|deleted|migrated|moved|went out|shipped|released)\b"
+    r"|\b(?:we|i|they|the team)\s+(?:\w+ly\s+)?(?:\w+ed|built|ran|had|made|went|wrote|kept|sent|used to)\b"
     r"|已经|已(?:完成|迁移|删除|上线|移除)|了[，。,.]?$|了(?:\s|，|。)"
 )
 _BREAK = re.compile(r"[,，;；。!?！？]|\.\s")

@@ -68,7 +68,7 @@ _COLLOQUIAL = re.compile(r"(?<![他她你我咱它们])(?:俩|仨)")
 _COLLOQUIAL_VALUES = {"俩": "2", "仨": "3"}
 _QUARTERS = re.compile(r"([一两二三])刻钟")
 _TEENS = re.compile(rf"(?<![{_CN_DIGITS}\d])([一二两三四五六七八九]?)十几(?=\s*(?:{_CN_MEASURE}))")
-_CN_HALF = re.compile(rf"(?:(?P<n>[{_CN_DIGITS}\d]+)个)?半(?P<unit>小时|钟头|天|年|个月)")
+_CN_HALF = re.compile(rf"(?:(?P<n>[{_CN_DIGITS}\d]+)个)?(?<![上下前后])半(?P<unit>小时|钟头|天|年|个月)")
 _HALF_UNITS = {"小时": ("分钟", 60), "钟头": ("分钟", 60), "天": ("小时", 24), "年": ("个月", 12), "个月": ("天", 30)}
 
 
