@@ -539,6 +539,10 @@ def _across_languages(left: Quantity, right: Quantity) -> bool | None:
     return not (_modifies_shared(left_sequence, shared) and _modifies_shared(right_sequence, shared))
 
 
+_TERMS = frozenset(
+    "ttl api url uri cpu gpu ram sdk ui ux db sql http https json yaml xml ci cd pr qps tps rps rtt dns tls ssl cdn jvm "
+    "gc io os vm id uuid".split()
+)
 _GENERIC_CONCEPTS = frozenset("run use go do make set get have give keep".split())
 
 
@@ -623,7 +627,8 @@ def _same_subject(left: Quantity, right: Quantity) -> bool:
         return True
     left_words = left.subject | {concept(token) for token in left.subject}
     right_words = right.subject | {concept(token) for token in right.subject}
-    if (left.names - right_words) & (left.subject - shared) and (right.names - left_words) & (right.subject - shared):
+    left_names, right_names = left.names - _TERMS, right.names - _TERMS
+    if (left_names - right_words) & (left.subject - shared) and (right_names - left_words) & (right.subject - shared):
         return False
     named = int(left.unit not in _MEASURE_UNITS and left.unit not in shared)
     if _different_modifiers(left.sequence, right.sequence, shared, named):
@@ -762,10 +767,20 @@ def _magnitudes_apart(left: Quantity, right: Quantity) -> bool:
     return max(abs(left_value), abs(right_value)) / min(abs(left_value), abs(right_value)) > MAX_DURATION_RATIO
 
 
+_INTERVAL_WORDS = frozenset({"interval", "cadenc", "frequency", "period"})
+
+
+def _is_interval(quantity: Quantity) -> bool:
+    """'every 6 hours', '每 500 步', 'snapshot interval is 2h': how often, not how much."""
+    return quantity.rate == "interval" or (
+        quantity.unit == "duration" and not _INTERVAL_WORDS.isdisjoint(concepts_of(quantity.subject))
+    )
+
+
 def incompatible(left: Quantity, right: Quantity) -> bool:
     """Whether two quantities for the same subject and unit cannot both hold ("every 500 steps" is no amount of
     steps; "coverage is 76 % right now" is a status, not an answer to "keep it above 80 %")."""
-    if (left.rate == "interval") != (right.rate == "interval"):
+    if _is_interval(left) != _is_interval(right):
         return False
     for status, goal in ((left, right), (right, left)):
         if status.kind == "exact" and goal.kind in ("lower", "upper") and _STATUS_NOW.search(status.statement):
