@@ -13,7 +13,7 @@ from curator.model import Entry, Finding
 from curator.rules import pairing
 from curator.rules.choices import ChoiceTable
 from curator.rules.docs import Doc, Docs, order, quote
-from curator.rules.facts.subject import proper_names
+from curator.rules.facts.subject import proper_names, subject_tokens
 from curator.rules.paraphrase import (
     facts_differ,
     meaning_pairs,
@@ -25,10 +25,12 @@ from curator.rules.paraphrase import (
     word_concepts,
 )
 from curator.rules.registry import Rule, RuleContext
+from curator.rules.templates import different_subjects
 from curator.rules.text import CJK_RUN, IS_CJK, tokens
 from curator.scanmemo import joinable, joined, remembered, split, strings
 
-MIN_TOKENS = 5
+MIN_TOKENS = 4
+MAX_TEMPLATE_CHARS = 2000
 RESTATED_MEANING = 90.0
 CORE_FLOOR = 60.0
 BLOCKING_OVERLAP = 0.6
@@ -117,6 +119,7 @@ class _Prints:
     proper: _OnDemand = field(default_factory=lambda: _OnDemand(lambda position: frozenset()))
     scopes: _OnDemand = field(default_factory=lambda: _OnDemand(lambda position: frozenset()))
     concepts: _OnDemand = field(default_factory=lambda: _OnDemand(lambda position: frozenset()))
+    sequences: _OnDemand = field(default_factory=lambda: _OnDemand(lambda position: ()))
 
 
 def _fingerprints(docs: Docs, table: ChoiceTable | None) -> _Prints:
@@ -144,6 +147,7 @@ def _fingerprints(docs: Docs, table: ChoiceTable | None) -> _Prints:
     )
     prints.scopes = _OnDemand(lambda position: scope_concepts(items[position]))
     prints.concepts = _OnDemand(lambda position: word_concepts(prints.subjects[position]))
+    prints.sequences = _OnDemand(lambda position: subject_tokens(items[position].prose[:MAX_TEMPLATE_CHARS]))
     prints.proper = _OnDemand(lambda position: _proper(items[position], prints.names[position]))
     return prints
 
@@ -217,6 +221,8 @@ def analyze(
         if scopes_differ(prints.scopes[left], prints.scopes[right], prints.concepts[left], prints.concepts[right]):
             continue
         if prints.paths[left] and prints.paths[right] and prints.paths[left].isdisjoint(prints.paths[right]):
+            continue
+        if different_subjects(prints.sequences[left], prints.sequences[right]):
             continue
         if docs.items[left].is_context or docs.items[right].is_context:
             restated.append((left, right, score))

@@ -44,7 +44,7 @@ _PERMISSION = re.compile(
 
 def signature(doc: Doc, table: ChoiceTable | None) -> tuple:
     """What must be equal for two entries to say the same thing: numbers, dates, choices, and whether it negates."""
-    facts = doc.facts
+    facts = doc.facts + doc.code_facts
     anchor = doc.written.date() if doc.written else None
     written = frozenset(float(number) for fact in facts for number in _NUMBER.findall(fact.text))
     spelled = frozenset(float(number) for fact in facts for number in _NUMBER.findall(fact.normalized))
@@ -92,7 +92,7 @@ def scopes_differ(
     left_scope: frozenset[str], right_scope: frozenset[str], left_words: frozenset[str], right_words: frozenset[str]
 ) -> bool:
     """Whether each entry limits itself to a scope the other never mentions ("for the billing service")."""
-    return bool(left_scope - right_words) and bool(right_scope - left_words)
+    return bool(left_scope - right_words - right_scope) and bool(right_scope - left_words - left_scope)
 
 
 def rare_word_overlap(token_ids: list[tuple[int, ...]]) -> Callable[[int, int], float]:

@@ -1,0 +1,49 @@
+"""Two entries written from one template about different things ("Team payments gets …" vs "Team search gets …").
+
+Near-identical wording whose only differences are a word or two in the place of a name — before or
+after a naming noun (team, service, table, 服务, 表), or a Latin name inside Chinese text — speaks
+of two subjects: such a pair is never a duplicate.
+"""
+
+from __future__ import annotations
+
+from difflib import SequenceMatcher
+
+from curator.rules.facts.glossary import concept
+from curator.rules.facts.subject import stem
+from curator.rules.text import IS_CJK
+
+MAX_CHANGED_WORDS = 2
+MIN_SAME_SHARE = 0.6
+_NAMING_NOUNS = frozenset(
+    stem(word)
+    for word in "team service table bucket queue topic index job cluster namespace repo repository api endpoint "
+    "dashboard pipeline project app module database db schema account region tenant squad".split()
+) | frozenset("团队 服务 表 桶 队列 主题 索引 任务 集群 仓库 接口 模块 数据库 账号 项目 大盘 小组".split())
+
+
+def different_subjects(left: tuple[str, ...], right: tuple[str, ...]) -> bool:
+    """Whether two subject-token sequences are one template with different names filled in."""
+    if not left or not right or left == right:
+        return False
+    matcher = SequenceMatcher(None, left, right, autojunk=False)
+    changes = [opcode for opcode in matcher.get_opcodes() if opcode[0] != "equal"]
+    same = sum(i2 - i1 for tag, i1, i2, _, _ in matcher.get_opcodes() if tag == "equal")
+    if not changes or same < MIN_SAME_SHARE * max(len(left), len(right)):
+        return False
+    if any(
+        tag != "replace" or i2 - i1 > MAX_CHANGED_WORDS or j2 - j1 > MAX_CHANGED_WORDS
+        for tag, i1, i2, j1, j2 in changes
+    ):
+        return False
+    named = False
+    for _, i1, i2, j1, j2 in changes:
+        old, new = left[i1:i2], right[j1:j2]
+        if {concept(word) for word in old} == {concept(word) for word in new}:
+            return False
+        neighbours = {*left[max(0, i1 - 1) : i1], *left[i2 : i2 + 1], *right[max(0, j1 - 1) : j1], *right[j2 : j2 + 1]}
+        latin_in_chinese = any(IS_CJK.search(word) for word in left + right) and all(
+            word.isascii() for word in old + new
+        )
+        named = named or bool(neighbours & _NAMING_NOUNS) or latin_in_chinese
+    return named
