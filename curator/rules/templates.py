@@ -18,8 +18,11 @@ MIN_SAME_SHARE = 0.6
 _NAMING_NOUNS = frozenset(
     stem(word)
     for word in "team service table bucket queue topic index job cluster namespace repo repository api endpoint "
-    "dashboard pipeline project app module database db schema account region tenant squad".split()
-) | frozenset("团队 服务 表 桶 队列 主题 索引 任务 集群 仓库 接口 模块 数据库 账号 项目 大盘 小组".split())
+    "dashboard pipeline project app module database db schema account region tenant squad test tests build branch "
+    "environment server host pool worker model page screen".split()
+) | frozenset(
+    "团队 服务 表 桶 队列 主题 索引 任务 集群 仓库 接口 模块 数据库 账号 项目 大盘 小组 测试 环境 分支 页面".split()
+)
 
 
 def different_subjects(left: tuple[str, ...], right: tuple[str, ...]) -> bool:
@@ -31,13 +34,12 @@ def different_subjects(left: tuple[str, ...], right: tuple[str, ...]) -> bool:
     same = sum(i2 - i1 for tag, i1, i2, _, _ in matcher.get_opcodes() if tag == "equal")
     if not changes or same < MIN_SAME_SHARE * max(len(left), len(right)):
         return False
-    if any(
-        tag != "replace" or i2 - i1 > MAX_CHANGED_WORDS or j2 - j1 > MAX_CHANGED_WORDS
-        for tag, i1, i2, j1, j2 in changes
-    ):
+    if any(i2 - i1 > MAX_CHANGED_WORDS or j2 - j1 > MAX_CHANGED_WORDS for _, i1, i2, j1, j2 in changes):
         return False
     named = False
-    for _, i1, i2, j1, j2 in changes:
+    for tag, i1, i2, j1, j2 in changes:
+        if tag != "replace":
+            continue
         old, new = left[i1:i2], right[j1:j2]
         if {concept(word) for word in old} == {concept(word) for word in new}:
             return False
