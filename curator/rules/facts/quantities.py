@@ -903,11 +903,11 @@ def settings(statement: str) -> list[Quantity]:
             )
         found.append(quantity)
     for match in _PROPERTY_FLAG.finditer(statement):
-        name = match.group("key").split(".")[-1].lower().replace("-", "_")
+        last = match.group("key").split(".")[-1]
+        name = re.sub(r"(?<=[a-z0-9])(?=[A-Z])", "_", last).lower().replace("-", "_")
         words = tuple(subject_tokens(name.replace("_", " ")))
-        found.append(
-            _setting(statement, match.group(0), float(match.group("num")), name, words, f"value:{name}", scope)
-        )
+        unit = words[-1] if len(words) > 1 and words[-1] in _COUNTED_NOUNS else f"value:{name}"
+        found.append(_setting(statement, match.group(0), float(match.group("num")), name, words, unit, scope))
     for match in _JVM_FLAG.finditer(statement):
         unit, factor = _canonical_unit(_BYTE_SUFFIX[match.group("suffix").lower()])
         name = _JVM_NAMES[match.group("flag").lower()]
