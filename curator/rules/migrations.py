@@ -9,13 +9,15 @@ from __future__ import annotations
 import re
 from collections.abc import Iterable
 
-_NAME = r"`?(?P<{0}>[A-Za-z](?:[A-Za-z0-9_+-]|\.(?=[A-Za-z0-9]))*(?: [A-Z](?:[A-Za-z0-9_+-]|\.(?=[A-Za-z0-9]))*)?)`?"
+_NAME = (
+    r"`?(?P<{0}>[A-Za-z](?:[A-Za-z0-9_+-]|\.(?=[A-Za-z0-9]))*(?: (?-i:[A-Z])(?:[A-Za-z0-9_+-]|\.(?=[A-Za-z0-9]))*)?)`?"
+)
 _PARENTHESES = re.compile(r"\s*(?:\([^()]{0,80}\)|（[^（）]{0,80}）)")
 _PATTERNS = tuple(
-    re.compile(pattern.format(old=_NAME.format("old"), new=_NAME.format("new")))
+    re.compile(pattern.format(old=_NAME.format("old"), new=_NAME.format("new")), re.I)
     for pattern in (
         r"\b(?:moved|moving|migrated|migrating|switched|switching|changed|ported|went|came|transitioned)"
-        r"(?: \w+)?? (?:off|away from|from) {old} (?:to|onto|over to) {new}",
+        r"(?: [\w-]+){{0,3}}? (?:off|away from|from) {old} (?:to|onto|over to) {new}",
         r"\b(?:replaced|replacing|swapped|swapping) {old} (?:with|for|by) {new}",
         r"\b(?:switched|moved|migrated|went) (?:back )?to {new} from {old}",
         r"\b(?:use|using|with|prefer|pick|choose|run|flash with|build with|deploy with) {new},? (?:not|never|instead of|rather than|over) {old}\b",

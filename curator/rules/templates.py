@@ -14,7 +14,7 @@ from curator.rules.facts.subject import stem
 from curator.rules.text import IS_CJK
 
 MAX_CHANGED_WORDS = 2
-MIN_SAME_SHARE = 0.6
+MIN_SAME_SHARE = 0.5
 _NAMING_NOUNS = frozenset(
     stem(word)
     for word in "team service table bucket queue topic index job cluster namespace repo repository api endpoint "

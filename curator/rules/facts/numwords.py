@@ -48,7 +48,7 @@ _COUPLE = re.compile(r"\b(?:a\s+)?(?:couple|pair)\s+of\s+", re.I)
 _QUARTER_HOUR = re.compile(r"\b(?:(?P<three>three)\s+quarters|an?\s+quarter|one\s+quarter)\s+of\s+an\s+hour\b", re.I)
 _HALF_HOUR = re.compile(r"\bhalf an? hour\b|\bhalf-hour\b", re.I)
 _HALF_UNIT = re.compile(
-    r"\bhalf an? (?P<unit>minute|second|day)\b|\b(?:an?|one) (?P<whole>minute|second|day) and a half\b", re.I
+    r"\bhalf (?:an? )?(?P<unit>minute|second|day)\b|\b(?:(?:an?|one) )?(?P<whole>minute|second|day) and a half\b", re.I
 )
 _HALF_VALUES = {"minute": (30, 90, "seconds"), "second": (500, 1500, "ms"), "day": (12, 36, "hours")}
 _HOUR_AND_HALF = re.compile(r"\b(?:an?|one)\s+hour\s+and\s+a\s+half\b|\b(?P<n>\d+)\s+and\s+a\s+half\s+hours\b", re.I)
