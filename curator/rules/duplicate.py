@@ -208,9 +208,10 @@ def analyze(
             and score < RESTATED_MEANING
         ):
             continue
-        if by_wording and (
-            prints.numbers[left] != prints.numbers[right] or _different_names(prints.names[left], prints.names[right])
-        ):
+        numbers_differ = (
+            prints.numbers[left] != prints.numbers[right] and prints.facts[left][0] != prints.facts[right][0]
+        )
+        if by_wording and (numbers_differ or _different_names(prints.names[left], prints.names[right])):
             continue
         if not by_wording and _own_names(
             prints.proper[left], prints.proper[right], prints.subjects[left], prints.subjects[right]

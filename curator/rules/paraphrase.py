@@ -200,8 +200,8 @@ def translation_pairs(
     found: list[tuple[int, int, float]] = []
     for left, right in pairs:
         smaller = min(len(concepts[left]), len(concepts[right]))
-        share = len(concepts[left] & concepts[right]) / smaller if smaller >= MIN_CONCEPTS else 0.0
-        if share >= TRANSLATION_SHARE:
+        share = len(concepts[left] & concepts[right]) / smaller if smaller >= MIN_CONCEPTS - 1 else 0.0
+        if share >= TRANSLATION_SHARE and (smaller >= MIN_CONCEPTS or share == 1.0):
             found.append((left, right, round(share * 100, 1)))
     return found
 

@@ -249,10 +249,28 @@ def test_paraphrases_are_not_templates(left: str, right: str) -> None:
             "Never put secrets in ConfigMaps; use ExternalSecrets backed by Vault.",
             "密钥不要放进 ConfigMap，用 ExternalSecrets（后端是 Vault）。",
         ),
+        ("每个后端服务都部署两个副本。", "后端各服务都部署 2 个副本。"),
+        (
+            "Payment callbacks must be idempotent: use order_no as the unique key.",
+            "支付回调必须做幂等：用 order_no 做唯一键。",
+        ),
+        ("The user wants all replies in Chinese.", "用户希望回答都用中文。"),
     ],
 )
 def test_short_reorderings_and_shared_scopes_are_duplicates(tmp_path: Path, left: str, right: str) -> None:
     assert ("duplicate", PAIR) in findings(tmp_path, left, right)
+
+
+@pytest.mark.parametrize(
+    ("left", "right"),
+    [
+        ("每个后端服务都部署两个副本。", "每个后端服务都部署三个副本。"),
+        ("The user wants all replies in Chinese.", "用户希望回答都用英文。"),
+        ("Payment callbacks must be idempotent.", "支付回调不需要做幂等。"),
+    ],
+)
+def test_translations_and_numerals_that_differ_are_no_duplicate(tmp_path: Path, left: str, right: str) -> None:
+    assert ("duplicate", PAIR) not in findings(tmp_path, left, right)
 
 
 def test_near_identical_entries_with_other_numbers_in_code_are_no_duplicate(tmp_path: Path) -> None:

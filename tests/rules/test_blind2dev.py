@@ -17,7 +17,7 @@ pytestmark = pytest.mark.slow
 BLIND2DEV = Path(__file__).parent / "blind2dev"
 MIN_RECALL = {
     "conflict": 0.9,
-    "duplicate": 0.7,
+    "duplicate": 0.8,
     "outdated-number": 0.9,
     "expired-date": 0.9,
     "stale": 1.0,
