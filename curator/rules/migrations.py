@@ -18,7 +18,9 @@ _PATTERNS = tuple(
     for pattern in (
         r"\b(?:moved|moving|migrated|migrating|switched|switching|changed|ported|went|came|transitioned)"
         r"(?: [\w-]+){{0,3}}? (?:off|away from|from) {old} (?:to|onto|over to) {new}",
-        r"\b(?:replaced|replacing|swapped|swapping) {old} (?:with|for|by) {new}",
+        r"\b(?:replaced|replacing|swapped|swapping|dropped|ditched) {old} (?:with|for|by|in favou?r of) {new}",
+        r"{old} (?:was|has been|got|is being) (?:replaced|superseded) by {new}",
+        r"{new} (?:replaced|replaces|supersedes|superseded) {old}\b",
         r"\b(?:switched|moved|migrated|went) (?:back )?to {new} from {old}",
         r"\b(?:use|using|with|prefer|pick|choose|run|flash with|build with|deploy with) {new},? (?:not|never|instead of|rather than|over) {old}\b",
         r"{new} instead of {old}\b",
@@ -26,6 +28,8 @@ _PATTERNS = tuple(
         r"{old}\s*(?:换成|替换成|替换为|迁移到|迁到)了?\s*{new}",
         r"(?:用|使用|采用)\s*{new}\s*[，,、]?\s*(?:不要|不用|别用|而不是|而非|不再用)\s*(?:用|引入)?\s*{old}",
         r"弃用\s*{old}\s*[，,、]?\s*(?:改用|换成|转用)\s*{new}",
+        r"(?:不再用|不再使用|停用|下掉)\s*{old}\s*[，,、]?\s*(?:改用|换成|转用|改成)\s*{new}",
+        r"{old}\s*(?:已|已经)?(?:弃用|废弃|下线)了?\s*[，,、]\s*(?:改用|换成|转用|现在用)\s*{new}",
     )
 )
 _NOT_TOOLS = frozenset(
@@ -36,7 +40,9 @@ _NOT_TOOLS = frozenset(
 )
 MAX_LEARNED_SETS = 256
 _TRIGGER = re.compile(
-    r"\b(?:off|from|with|instead of|not|never|rather than|over)\b|从|换成|替换|迁|不要|不用|别用|而不是|而非|弃用", re.I
+    r"\b(?:off|from|with|instead of|not|never|rather than|over|by|replaced?|replaces|supersed\w*|in favou?r)\b"
+    r"|从|换成|替换|迁|不要|不用|别用|而不是|而非|弃用|废弃|不再|停用|下掉|改用",
+    re.I,
 )
 
 

@@ -60,6 +60,11 @@ MIGRATIONS = [
     ("我们已经从 Maven 迁到 Gradle 了。", ("maven", "gradle")),
     ("消息队列从 RocketMQ 换成了 Kafka。", ("rocketmq", "kafka")),
     ("统一用 Loki，不要用 ELK。", ("elk", "loki")),
+    ("Vitest replaced Jest in the web repo.", ("jest", "vitest")),
+    ("CircleCI was replaced by Buildkite.", ("circleci", "buildkite")),
+    ("We dropped CircleCI in favor of Buildkite.", ("circleci", "buildkite")),
+    ("不再用 Jenkins，改用 GitLab CI。", ("jenkins", "gitlab ci")),
+    ("Jenkins 已弃用，改用 GitLab CI。", ("jenkins", "gitlab ci")),
 ]
 
 
@@ -289,6 +294,8 @@ def test_near_identical_entries_with_other_numbers_in_code_are_no_duplicate(tmp_
         "Play Store rating is 4.1 right now.",
         "当前误杀率 0.8%，先观察。",
         "有 5 个服务还在用旧的日志库。",
+        "还差 12 个接口没接入。",
+        "We are at 78 % coverage right now.",
     ],
 )
 def test_point_in_time_metrics_and_counts(statement: str) -> None:
@@ -315,6 +322,10 @@ def test_settings_and_targets_are_no_point_in_time_values(statement: str) -> Non
         ("nRF SDK 2.5 support ends 2026-06-30 — upgrade before then.", True),
         ("The Enterprise trial expires 2026-09-01.", True),
         ("旧版小程序要在 2026 年上半年内下线。", True),
+        ("Node 16 EOL is 2026-04-30; upgrade the runners before then.", True),
+        ("The v1 API sunsets on 2026-03-01.", True),
+        ("最晚 2026-09-30 要切完。", True),
+        ("The v1 API sunsets on 2027-03-01.", False),
         ("The licence ends 2027-06-30.", False),
         ("Before 2026-05-01 we built with Jenkins; since then GitHub Actions.", False),
         ("2027 年上半年内下线旧接口。", False),

@@ -28,7 +28,7 @@ _POINT_IN_TIME = [
         rf"(?<![\w.#/-]){_N}\s*(?:/|of|out of)\s*\d+\s+(?:[a-z]+\s+)?(?:done|migrated|complete|completed|finished|converted|fixed)"
     ),
     re.compile(
-        rf"(?:还有|还剩|剩下|剩余|尚有|仍有|目前有|目前还有|现有|现在有|现在还有|当前有|当前还有|积压|累计积压)[了着]?\s*(?:约|大约)?\s*{_N}"
+        rf"(?:还有|还剩|还差|只剩|就剩|剩下|剩余|尚有|仍有|目前有|目前还有|现有|现在有|现在还有|当前有|当前还有|积压|累计积压)[了着]?\s*(?:约|大约)?\s*{_N}"
     ),
     re.compile(
         rf"(?<![\w.#/-]){_N}\s+(?:(?!and\b|or\b|but\b|to\b|per\b|of\b)[a-z][\w-]*\s+){{1,3}}?(?:still|remain|remains|show|shows|are showing)\b"
