@@ -40,8 +40,8 @@ _NOT_TOOLS = frozenset(
 )
 MAX_LEARNED_SETS = 256
 _TRIGGER = re.compile(
-    r"\b(?:off|from|with|instead of|not|never|rather than|over|by|replaced?|replaces|supersed\w*|in favou?r)\b"
-    r"|从|换成|替换|迁|不要|不用|别用|而不是|而非|弃用|废弃|不再|停用|下掉|改用",
+    r"\b(?:off|from)\b.*\b(?:to|onto)\b|\bto\b.*\bfrom\b|replac|swapp|dropped|ditched|supersed|in favou?r of"
+    r"|instead of|rather than|,?\s(?:not|never|over)\s|从|换成|替换|迁|不要|不用|别用|而不是|而非|弃用|废弃|不再|停用|下掉|改用",
     re.I,
 )
 
