@@ -13,24 +13,41 @@ _NAME = (
     r"`?(?P<{0}>[A-Za-z](?:[A-Za-z0-9_+-]|\.(?=[A-Za-z0-9]))*(?: (?-i:[A-Z])(?:[A-Za-z0-9_+-]|\.(?=[A-Za-z0-9]))*)?)`?"
 )
 _PARENTHESES = re.compile(r"\s*(?:\([^()]{0,80}\)|（[^（）]{0,80}）)")
-_PATTERNS = tuple(
-    re.compile(pattern.format(old=_NAME.format("old"), new=_NAME.format("new")), re.I)
-    for pattern in (
+_PHRASES: tuple[tuple[tuple[str, ...], str], ...] = (
+    (
+        ("off ", "from "),
         r"\b(?:moved|moving|migrated|migrating|switched|switching|changed|ported|went|came|transitioned)"
         r"(?: [\w-]+){{0,3}}? (?:off|away from|from) {old} (?:to|onto|over to) {new}",
+    ),
+    (
+        ("replac", "swapp", "dropped", "ditched"),
         r"\b(?:replaced|replacing|swapped|swapping|dropped|ditched) {old} (?:with|for|by|in favou?r of) {new}",
-        r"{old} (?:was|has been|got|is being) (?:replaced|superseded) by {new}",
-        r"{new} (?:replaced|replaces|supersedes|superseded) {old}\b",
-        r"\b(?:switched|moved|migrated|went) (?:back )?to {new} from {old}",
-        r"\b(?:use|using|with|prefer|pick|choose|run|flash with|build with|deploy with) {new},? (?:not|never|instead of|rather than|over) {old}\b",
-        r"{new} instead of {old}\b",
-        r"从\s*{old}\s*(?:迁移到|迁到|换成|换到|切换到|切到|改成|改为|改用|转到|搬到|升级到)了?\s*{new}",
-        r"{old}\s*(?:换成|替换成|替换为|迁移到|迁到)了?\s*{new}",
+    ),
+    (("replaced by", "superseded by"), r"{old} (?:was|has been|got|is being) (?:replaced|superseded) by {new}"),
+    (("replace", "supersede"), r"{new} (?:replaced|replaces|supersedes|superseded) {old}\b"),
+    ((" from ",), r"\b(?:switched|moved|migrated|went) (?:back )?to {new} from {old}"),
+    (
+        ("not ", "never ", "instead of", "rather than", "over "),
+        r"\b(?:use|using|with|prefer|pick|choose|run|flash with|build with|deploy with) {new},? "
+        r"(?:not|never|instead of|rather than|over) {old}\b",
+    ),
+    (("instead of",), r"{new} instead of {old}\b"),
+    (("从",), r"从\s*{old}\s*(?:迁移到|迁到|换成|换到|切换到|切到|改成|改为|改用|转到|搬到|升级到)了?\s*{new}"),
+    (("换成", "替换", "迁"), r"{old}\s*(?:换成|替换成|替换为|迁移到|迁到)了?\s*{new}"),
+    (
+        ("不要", "不用", "别用", "而不是", "而非", "不再用"),
         r"(?:用|使用|采用)\s*{new}\s*[，,、]?\s*(?:不要|不用|别用|而不是|而非|不再用)\s*(?:用|引入)?\s*{old}",
-        r"弃用\s*{old}\s*[，,、]?\s*(?:改用|换成|转用)\s*{new}",
-        r"(?:不再用|不再使用|停用|下掉)\s*{old}\s*[，,、]?\s*(?:改用|换成|转用|改成)\s*{new}",
+    ),
+    (("弃用",), r"弃用\s*{old}\s*[，,、]?\s*(?:改用|换成|转用)\s*{new}"),
+    (("不再", "停用", "下掉"), r"(?:不再用|不再使用|停用|下掉)\s*{old}\s*[，,、]?\s*(?:改用|换成|转用|改成)\s*{new}"),
+    (
+        ("弃用", "废弃", "下线"),
         r"{old}\s*(?:已|已经)?(?:弃用|废弃|下线)了?\s*[，,、]\s*(?:改用|换成|转用|现在用)\s*{new}",
-    )
+    ),
+)
+_PATTERNS = tuple(
+    (keys, re.compile(pattern.format(old=_NAME.format("old"), new=_NAME.format("new")), re.I))
+    for keys, pattern in _PHRASES
 )
 _NOT_TOOLS = frozenset(
     """it this that them these those there here one ones the a an our your their its my we you they he she me us
@@ -39,11 +56,7 @@ _NOT_TOOLS = frozenset(
     september october november december q1 q2 q3 q4 eu us am pm v1 v2 v3 to from old new""".split()
 )
 MAX_LEARNED_SETS = 256
-_TRIGGER = re.compile(
-    r"\b(?:off|from)\b.*\b(?:to|onto)\b|\bto\b.*\bfrom\b|replac|swapp|dropped|ditched|supersed|in favou?r of"
-    r"|instead of|rather than|,?\s(?:not|never|over)\s|从|换成|替换|迁|不要|不用|别用|而不是|而非|弃用|废弃|不再|停用|下掉|改用",
-    re.I,
-)
+_KEYS = re.compile("|".join(re.escape(key) for key in sorted({key for keys, _ in _PHRASES for key in keys})))
 
 
 def _tool_like(name: str) -> bool:
@@ -56,11 +69,14 @@ def _tool_like(name: str) -> bool:
 
 def pairs(statement: str) -> list[tuple[str, str]]:
     """(old, new) tool pairs one statement's migration or preference phrasing names, lower-cased."""
-    if not _TRIGGER.search(statement):
+    if not _KEYS.search(statement.lower()):
         return []
     text = _PARENTHESES.sub("", statement)
+    lowered = text.lower()
     found: list[tuple[str, str]] = []
-    for pattern in _PATTERNS:
+    for keys, pattern in _PATTERNS:
+        if not any(key in lowered for key in keys):
+            continue
         for match in pattern.finditer(text):
             old, new = match.group("old"), match.group("new")
             pair = (old.lower(), new.lower())
