@@ -546,7 +546,7 @@ _TERMS = frozenset(
 _GENERIC_CONCEPTS = frozenset("run use go do make set get have give keep".split())
 
 
-def _own_names(one: Quantity, other: Quantity, other_concepts: set[str]) -> frozenset[str]:
+def _own_names(one: Quantity, other: Quantity, other_concepts: set[str] | frozenset[str]) -> frozenset[str]:
     """Names (capitalised or written with a digit) one side uses that the other never does (I2C vs SPI, W25Q64 vs ST7789)."""
     return (
         (one.names | _coded(one))
