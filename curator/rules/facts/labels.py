@@ -13,7 +13,7 @@ from curator.rules.text import CJK_CHAR
 _SETTING_VERBS = r"(?:统一)?(?:调到|调成|调整为|改成|改为|设成|设为|设置为|定为|是|为|用|[:：=])?"
 _NOT_UNIT_AFTER = r"(?!\s*(?:[\d.%]|[A-Za-z]|秒|分钟|小时|毫秒|天|个月|年|月|周|倍|岁|号|日|次))"
 _ZH_LABEL = re.compile(
-    rf"(?P<label>[{CJK_CHAR}]{{0,6}}?(?:率|数))\s*{_SETTING_VERBS}\s*(?P<num>\d+(?:\.\d+)?)\s*(?:个|条)?{_NOT_UNIT_AFTER}"
+    rf"(?P<label>[{CJK_CHAR}]{{0,10}}?(?:率|数))\s*{_SETTING_VERBS}\s*(?P<num>\d+(?:\.\d+)?)\s*(?:个|条)?{_NOT_UNIT_AFTER}"
 )
 _EN_LABEL = re.compile(
     r"\b(?P<head>[a-z]+)\s+(?:rate|count)\b(?:\s+(?:is|of|at|to|was set to|set to|=|:))?\s*(?P<num>\d+(?:\.\d+)?)\b"
