@@ -137,6 +137,10 @@ _WEAK_CUE = re.compile(r"\s*(?:in|is|are|with|via|是|为)\b")
 _SUBORDINATE = re.compile(r"\b(?:when|whenever|if|unless|whether|although|even though)\b|如果|即使|哪怕|当")
 _FROM_LEFT = re.compile(r"从\s*$")
 _MIGRATE_RIGHT = re.compile(r"^[`'\"]?\s*(?:迁|换|切|改|转|搬|升级)")
+_SUBJECT_USE_RIGHT = re.compile(
+    r"^[`'\"]?\s+(?:now\s+|still\s+)?(?:runs|builds|handles|serves|hosts|deploys|powers|manages|stores|schedules"
+    r"|is (?:our|the) (?:default|standard|only)\b)\b|^\s*(?:负责|来跑|跑着|现在负责)"
+)
 _COMMAND_RIGHT = re.compile(r"^[`'\"]?\s+(?:" + _COMMANDS + r")\b")
 
 
@@ -237,6 +241,6 @@ def _polarity(lowered: str, start: int, end: int, members: re.Pattern[str]) -> s
     positive = _POSITIVE.search(left)
     if positive and _WEAK_CUE.match(positive.group(0)) and _SUBORDINATE.search(left):
         return None
-    if positive or _COMMAND_RIGHT.match(right):
+    if positive or _COMMAND_RIGHT.match(right) or _SUBJECT_USE_RIGHT.match(right):
         return "pos"
     return None

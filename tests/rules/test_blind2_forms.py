@@ -112,6 +112,7 @@ def test_learned_pairs_join_into_one_set() -> None:
         ),
         (("消息队列从 RocketMQ 换成了 Kafka。",), ("消息队列用 RocketMQ。",), ("CLAUDE.md:L1", "e0.md")),
         (("We switched the CDN from Fastly to CloudFront.", "We use Fastly for the static assets."), (), PAIR),
+        (("We moved off Jenkins to Buildkite last quarter.", "Jenkins runs the nightly builds."), (), PAIR),
     ],
 )
 def test_a_learned_pair_makes_two_choices_conflict(
@@ -137,6 +138,8 @@ NUMBER_CONFLICTS = [
     ("`org.gradle.jvmargs=-Xmx4g` in gradle.properties.", "gradle.properties has `org.gradle.jvmargs=-Xmx6g` now."),
     ("The SPI bus to the display runs at 8 MHz.", "The SPI bus to the display runs at 32000 kHz."),
     ("Debug UART runs at 115200 baud.", "调试串口波特率统一用 921600。"),
+    ("Serial console is 9600 baud.", "串口控制台波特率 115200。"),
+    ("Logs rotate every 2 hours.", "日志每六小时切一次。"),
     ("I2C 总线跑 400 kHz。", "I2C bus is back to 100 kHz."),
     ("Loki retention is 30 days for all tenants.", "Loki 日志保留改成 14 天了。"),
     ("etcd 快照每六小时做一次。", "etcd snapshot interval is 2h now."),

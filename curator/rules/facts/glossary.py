@@ -13,8 +13,7 @@ from curator.rules.facts.subject import stem
 _PAIRS = PAIRS.replace("\n", "")
 
 GLOSSARY: dict[str, str] = {
-    chinese: stem(english)
-    for chinese, english in (pair.split() for pair in _PAIRS.split("|") if pair.strip())
+    chinese: stem(english) for chinese, english in (pair.split() for pair in _PAIRS.split("|") if pair.strip())
 }
 
 
