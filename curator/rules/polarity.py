@@ -118,7 +118,7 @@ _GENERIC_VERBS = frozenset(
 )
 _GENERIC_NOUNS = frozenset(stem(word) for word in "branch file files code thing things stuff 分支 文件 代码".split())
 _FUNCTION_WORDS = STOPWORDS | frozenset(stem(word) for word in STOPWORDS)
-_MANNER = frozenset(stem(word) for word in "ever against hand manual manually 手动 一律 再".split())
+_ACTION_NOISE = frozenset(stem(word) for word in "ever against hand manual manually 手动 一律 再".split())
 _IMPERATIVE_VERBS = frozenset(
     """deploy use run push merge rebase squash commit ship publish release call write add create delete remove install
     update upgrade pin tag test build store log cache send keep put mock skip disable enable set retry wrap prefer follow
@@ -186,7 +186,7 @@ def _action(polarity: str, core: str, statement: str, strong: bool = False) -> A
     stemmed = tuple(
         meaning
         for meaning in (concept(word) for word in subject_tokens(core) if word not in scope)
-        if meaning not in _FUNCTION_WORDS and meaning not in _MANNER
+        if meaning not in _FUNCTION_WORDS and meaning not in _ACTION_NOISE and meaning not in _MANNER
     )
     if len(words) < MIN_ACTION_TOKENS and not (polarity == "neg" and stemmed):
         return None

@@ -215,7 +215,9 @@ def extract(statement: str) -> list[Quantity]:
         )
         if memory_suffix:
             after = after[0] + "b" + after[1:]
-        if re.match(r"[.:/\-]\d|[a-z_]|\.\d", after) and not re.match(r"(?:ms|s|h|m|d|kb|mb|gb|[kmg]ib?|x|[kmg]?hz)\b", after):
+        if re.match(r"[.:/\-]\d|[a-z_]|\.\d", after) and not re.match(
+            r"(?:ms|s|h|m|d|kb|mb|gb|[kmg]ib?|x|[kmg]?hz)\b", after
+        ):
             continue
         if match.group("num").count(".") > 1 or (match.group("num") in _STATUS_CODES and after[:1] == "s"):
             continue

@@ -179,7 +179,11 @@ def _latin(text: str, gaps: bool = False) -> list[str]:
     found: list[str] = []
     previous_end = 0
     for match in _LATIN.finditer(text):
-        kept = [stem(part) for part in re.split(r"[-_]", match.group(0)) if part not in STOPWORDS and len(part) > 1]
+        kept = [
+            stem(part)
+            for part in re.split(r"[-_]", match.group(0))
+            if part not in STOPWORDS and len(part) > 1 and not part.isdigit()
+        ]
         if gaps and found and found[-1] and (not kept or not _SEPARATOR.match(text[previous_end : match.start()])):
             found.append("")
         found.extend(kept)
