@@ -139,6 +139,7 @@ NUMBER_CONFLICTS = [
     ("The SPI bus to the display runs at 8 MHz.", "The SPI bus to the display runs at 32000 kHz."),
     ("Debug UART runs at 115200 baud.", "调试串口波特率统一用 921600。"),
     ("Serial console is 9600 baud.", "串口控制台波特率 115200。"),
+    ("Rate limit for the public API is 60/min.", "The public API allows 100 requests per minute."),
     ("Logs rotate every 2 hours.", "日志每六小时切一次。"),
     ("I2C 总线跑 400 kHz。", "I2C bus is back to 100 kHz."),
     ("Loki retention is 30 days for all tenants.", "Loki 日志保留改成 14 天了。"),
@@ -179,6 +180,8 @@ NUMBER_LOOK_ALIKES = [
     ("单张凭证图片最大 5MB。", "Image cache: 200 MB on iOS."),
     ("Half a minute is the OkHttp connect timeout.", "OkHttp read timeout: 30 seconds."),
     ("Debug UART runs at 115200 baud.", "调试串口波特率统一用 115200。"),
+    ("Rate limit for the public API is 60/min.", "The admin API allows 100 requests per minute."),
+    ("Rate limit for the public API is 60/min.", "The public API allows 1 request per second."),
 ]
 
 

@@ -159,7 +159,7 @@ _NOT_UNITS = frozenset(
 _KNOWN_UNITS = frozenset(_UNIT_ALIASES.values())
 _FILLER = re.compile(
     r"at most|up to|no more than|not more than|maximum|max|at least|minimum|about|around|roughly|approximately"
-    r"|capped at|limit|raised to|lowered to|increased to|reduced to|bumped to|set to|changed to|dropped to"
+    r"|capped at|rate[- ]?limit(?:ed|s)?|limit|raised to|lowered to|increased to|reduced to|bumped to|set to|changed to|dropped to"
     r"|最多|至多|不超过|不得超过|上限|至少|不少于|约|大约|左右|以上|以内|可以|只能|能|应该|需要|控制在|改成|改为"
     r"|设置为|设为|设成|定为|调整为|调到|调成|提高到|提到|降低到|降到|改到|增加到|减少到|[了的吗呢吧]"
 )
@@ -225,6 +225,8 @@ def extract(statement: str) -> list[Quantity]:
         if re.match(r"[MBT](?![a-zA-Z])", statement[end : end + 2]):
             continue
         unit, unit_length = _unit(after)
+        if unit is None and _PER_TIME.match(after) and _REQUEST_CONTEXT.search(lowered):
+            unit = "request"
         year_like = re.fullmatch(r"(19|20)\d\d", match.group("num")) and not re.match(
             r"\s*(?:[a-z]+s\b|[步个次条篇])", after
         )
@@ -378,6 +380,8 @@ def _purpose(after: str) -> frozenset[str]:
 
 
 _EVERY = re.compile(r"(?:\bevery|\beach|每隔|每)\s*$")
+_PER_TIME = re.compile(r"/\s*(?:s|sec|second|min|minute|h|hr|hour|d|day)\b")
+_REQUEST_CONTEXT = re.compile(r"rate[- ]?limit|throttl|\brequests?\b|\bcalls?\b|\bqps\b|\brps\b|限流|请求|调用")
 _FROM_VALUE = re.compile(r"(?:\bfrom|从|由)\s*$")
 _COUNT_UNITS = frozenset({"time"})
 
@@ -456,7 +460,7 @@ _QUALIFIERS = re.compile(
     r"|q[1-4]|we|our|us|they|you|can|may|should|must|will|need to|needs to|has to|have to"
     r"|target(?:s|ed|ing)?|goal|aim(?:s|ed)? (?:for|at)|settled on|decided on|agreed on|planned|plan(?:s)? (?:for|on)|stays? at|keep(?:s)?"
     r"|takes?|took|runs? with|is|are|was|were|set to|defaults? to|typically|usually|normally|only|just"
-    r"|kept|keeps?|retained|stored|expires?(?: after)?|lives?|lasts?|holds?|uses?|using|used|bump(?:s|ed)?"
+    r"|kept|keeps?|retained|stored|expires?(?: after)?|lives?|lasts?|holds?|uses?|using|used|allows?|allowed|permits?|permitted|bump(?:s|ed)?"
     r"|rais(?:e|es|ed)|increas(?:e|es|ed)|lower(?:s|ed)?|reduc(?:e|es|ed)|dropp(?:ed)?|count)\b"
     r"|现在|目前|暂时|以后|今后|从现在起|保留|保存|留存|保持|维持|这段时间|本(?:周|月|季度)|[qQ][1-4]|[^，。；\s]{0,6}期间|[^，。；]{0,6}的时候|临时"
 )
