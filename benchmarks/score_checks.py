@@ -7,7 +7,8 @@ DIR holds one folder per project, each with the project's files in `project/` an
 A positive is a claim that is false in the project; a negative one that is true. Each project is
 copied to a temporary directory, committed as one git repository, and scanned with checks at a
 fixed `now`. A positive is found when a `check-failed` finding names its entry and its claim; a
-negative is hit when such a finding names it. Other check-failed findings are listed as unlabeled.
+negative is hit when such a finding names it. Each finding counts for the
+labeled claim on its entry it most resembles (containment, else shared tokens). Other check-failed findings are listed as unlabeled.
 """
 
 from __future__ import annotations
@@ -40,12 +41,30 @@ def _tokens(claim: str) -> set[str]:
     return {token for token in re.findall(r"[\w./@:-]{3,}", claim.lower()) if not token.isdigit()}
 
 
-def claims_match(labeled: str, reported: str) -> bool:
-    """Whether a reported claim is the labeled one: one contains the other, or they share a path/identifier token."""
+def claim_likeness(labeled: str, reported: str) -> float:
+    """How surely a reported claim is the labeled one: 1.0 when one contains the other, else shared tokens (Jaccard)."""
     left, right = _core(labeled), _core(reported)
     if left and right and (left in right or right in left):
-        return True
-    return bool(_tokens(labeled) & _tokens(reported))
+        return 1.0
+    left_tokens, right_tokens = _tokens(labeled), _tokens(reported)
+    if not left_tokens or not right_tokens:
+        return 0.0
+    return len(left_tokens & right_tokens) / len(left_tokens | right_tokens)
+
+
+def assign(failures: list[tuple[str, str, str]], labeled: list[dict]) -> dict[int, int]:
+    """Each finding's index -> the index of the labeled claim on its entry it most likely is (none below 0.3)."""
+    chosen: dict[int, int] = {}
+    for index, (entry, claim, _) in enumerate(failures):
+        scored = [
+            (claim_likeness(item["claim"], claim), position)
+            for position, item in enumerate(labeled)
+            if item["entry"] == entry
+        ]
+        best = max(scored, default=(0.0, -1))
+        if best[0] >= 0.3:
+            chosen[index] = best[1]
+    return chosen
 
 
 def commit_project(source: Path, target: Path) -> None:
@@ -88,31 +107,23 @@ def main() -> None:
             commit_project(source, project)
             failures = failed_claims(project, truth)
             reported += len(failures)
-            used: set[int] = set()
-            for positive in truth["positives"]:
-                planted[positive["kind"]] += 1
-                matches = [
-                    index
-                    for index, (entry, claim, _) in enumerate(failures)
-                    if entry == positive["entry"] and claims_match(positive["claim"], claim)
-                ]
-                used.update(matches)
-                if matches:
-                    found[positive["kind"]] += 1
-                elif verbose:
-                    print(f"MISS  {source.name} {positive['entry']} [{positive['kind']}] {positive['claim']!r}")
-            for negative in truth["negatives"]:
-                negatives[negative["kind"]] += 1
-                matches = [
-                    index
-                    for index, (entry, claim, _) in enumerate(failures)
-                    if entry == negative["entry"] and claims_match(negative["claim"], claim)
-                ]
-                if matches:
-                    hit[negative["kind"]] += 1
-                    used.update(matches)
+            labeled = [{**item, "label": "positive"} for item in truth["positives"]]
+            labeled += [{**item, "label": "negative"} for item in truth["negatives"]]
+            chosen = assign(failures, labeled)
+            used = set(chosen)
+            claimed = {position: index for index, position in chosen.items()}
+            for position, item in enumerate(labeled):
+                counted = planted if item["label"] == "positive" else negatives
+                counted[item["kind"]] += 1
+                if item["label"] == "positive":
+                    if position in claimed:
+                        found[item["kind"]] += 1
+                    elif verbose:
+                        print(f"MISS  {source.name} {item['entry']} [{item['kind']}] {item['claim']!r}")
+                elif position in claimed:
+                    hit[item["kind"]] += 1
                     if verbose:
-                        print(f"FALSE {source.name} {negative['entry']} [{negative['kind']}] {failures[matches[0]][2]}")
+                        print(f"FALSE {source.name} {item['entry']} [{item['kind']}] {failures[claimed[position]][2]}")
             for index, (entry, _, message) in enumerate(failures):
                 if index not in used:
                     unlabeled += 1
