@@ -42,14 +42,13 @@ def _tokens(claim: str) -> set[str]:
 
 
 def claim_likeness(labeled: str, reported: str) -> float:
-    """How surely a reported claim is the labeled one: 1.0 when one contains the other, else shared tokens (Jaccard)."""
+    """How surely a reported claim is the labeled one: containment first (1 + shared tokens), else shared tokens (Jaccard)."""
     left, right = _core(labeled), _core(reported)
-    if left and right and (left in right or right in left):
-        return 1.0
     left_tokens, right_tokens = _tokens(labeled), _tokens(reported)
-    if not left_tokens or not right_tokens:
-        return 0.0
-    return len(left_tokens & right_tokens) / len(left_tokens | right_tokens)
+    shared = len(left_tokens & right_tokens) / len(left_tokens | right_tokens) if left_tokens and right_tokens else 0.0
+    if left and right and (left in right or right in left):
+        return 1.0 + shared
+    return shared
 
 
 def assign(failures: list[tuple[str, str, str]], labeled: list[dict]) -> dict[int, int]:
