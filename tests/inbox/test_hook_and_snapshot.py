@@ -52,6 +52,16 @@ def curator_commands(settings: dict, event: str) -> list[str]:
     ]
 
 
+def claude_project_store(home: Path) -> tuple[Path, Path]:
+    """A Claude Code project folder under HOME with a one-topic memory store; (project folder, store)."""
+    project_dir = home / ".claude" / "projects" / "-work-blog"
+    store = project_dir / "memory"
+    store.mkdir(parents=True)
+    (store / "MEMORY.md").write_text("- [Alpha](alpha.md) — a\n", encoding="utf-8")
+    (store / "alpha.md").write_text(TOPICS["alpha.md"], encoding="utf-8")
+    return project_dir, store
+
+
 def test_install_keeps_existing_hooks_and_uninstall_restores_the_file(home: Path) -> None:
     settings_file = home / ".claude" / "settings.json"
     original = write_settings(settings_file, EXISTING_SETTINGS)
@@ -74,11 +84,7 @@ def test_install_creates_settings_and_the_installed_command_snapshots(home: Path
     assert CliRunner().invoke(main, ["hook", "install"]).exit_code == 0
     settings = json.loads((home / ".claude" / "settings.json").read_text())
     command = curator_commands(settings, "SessionEnd")[0]
-    project_dir = home / ".claude" / "projects" / "-work-blog"
-    store = project_dir / "memory"
-    store.mkdir(parents=True)
-    (store / "MEMORY.md").write_text("- [Alpha](alpha.md) — a\n", encoding="utf-8")
-    (store / "alpha.md").write_text(TOPICS["alpha.md"], encoding="utf-8")
+    project_dir, store = claude_project_store(home)
     payload = {
         "session_id": "0f3c9a7e-1111-2222-3333-444455556666",
         "transcript_path": str(project_dir / "0f3c9a7e-1111-2222-3333-444455556666.jsonl"),
@@ -190,11 +196,7 @@ HEAVY_FOR_A_SNAPSHOT = ("curator.rules", "curator.checks", "numpy", "jieba", "de
 
 def test_the_hook_process_commits_without_importing_the_analysis(home: Path) -> None:
     """The snapshot's speed rests on the hook never loading the rules, checks, numpy or the secret scanner."""
-    project_dir = home / ".claude" / "projects" / "-work-blog"
-    store = project_dir / "memory"
-    store.mkdir(parents=True)
-    (store / "MEMORY.md").write_text("- [Alpha](alpha.md) — a\n", encoding="utf-8")
-    (store / "alpha.md").write_text(TOPICS["alpha.md"], encoding="utf-8")
+    project_dir, store = claude_project_store(home)
     payload = {
         "session_id": "light-1",
         "transcript_path": str(project_dir / "light-1.jsonl"),

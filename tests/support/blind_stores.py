@@ -125,3 +125,25 @@ def score(root: Path, verbose: bool) -> dict:
         "negatives": negatives_total,
         "lines": lines,
     }
+
+
+def missed(result: dict, rule: str) -> str:
+    """The MISS lines of one rule, for an assertion message."""
+    return "\n".join(line for line in result["lines"] if line.startswith("MISS") and f" {rule} " in line)
+
+
+def overall_recall(result: dict) -> float:
+    """Found over planted across every rule, side-effect stale left out."""
+    planted = sum(count for rule, count in result["planted"].items() if rule != "stale-auto")
+    found = sum(count for rule, count in result["found"].items() if rule != "stale-auto")
+    return found / planted
+
+
+def false_alarms(result: dict) -> list[str]:
+    """The FALSE lines: findings that match a labeled negative."""
+    return [line for line in result["lines"] if line.startswith("FALSE")]
+
+
+def conflict_precision(result: dict) -> float:
+    """Correct conflict findings over all of them, labeled or not."""
+    return result["correct"]["conflict"] / result["reported"]["conflict"]
