@@ -13,13 +13,13 @@ from __future__ import annotations
 
 import sys
 import tempfile
-from datetime import datetime, timedelta, timezone
+from datetime import datetime, timezone
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 from curator import rules  # noqa: E402
-from curator.model import Entry, Store  # noqa: E402
+from tests.support.topic_stores import topic_store  # noqa: E402
 
 NOW = datetime(2026, 11, 29, 12, 0, tzinfo=timezone.utc)
 OLD = 60
@@ -458,24 +458,8 @@ PROBES: list[tuple[str, str, tuple[str, ...], int]] = [
 def scan(texts: tuple[str, ...], days: int) -> set[str]:
     """The drift rules that fire on a store of these texts (pairs: between the two; single: on the entry)."""
     with tempfile.TemporaryDirectory() as directory:
-        store = Store(root=Path(directory), format="claude-code")
-        for position, text in enumerate(texts):
-            moment = NOW - timedelta(days=days or 20 - 10 * position)
-            store.entries.append(
-                Entry(
-                    id=f"e{position}.md",
-                    path=f"e{position}.md",
-                    kind="file",
-                    name=f"e{position}",
-                    description="",
-                    type="project",
-                    body=text,
-                    text=text,
-                    fields={},
-                    created=moment,
-                    modified=moment,
-                )
-            )
+        ages = [days or 20 - 10 * position for position in range(len(texts))]
+        store = topic_store(Path(directory), texts, ages, NOW, "project")
         return {finding.rule for finding in rules.analyze(store, now=NOW).findings if finding.rule in rules.RULE_IDS}
 
 

@@ -2,43 +2,27 @@
 
 from __future__ import annotations
 
-from datetime import date, datetime, timedelta, timezone
+from datetime import date, datetime, timezone
 from pathlib import Path
 
 import pytest
 
 from curator import rules
-from curator.model import Entry, Store
 from curator.rules.dates import deadlines
 from curator.rules.docs import Docs
 from curator.rules.facts import statement_facts
 from curator.rules.facts.numwords import normalise
 from curator.rules.facts.scope import scope_tokens
 from curator.rules.quantities import incompatible, same_subject
+from tests.support.topic_stores import topic_store
 
 NOW = datetime(2026, 11, 29, 12, 0, tzinfo=timezone.utc)
 
 
 def scan(tmp_path: Path, *texts: str, days: tuple[int, ...] = ()) -> list[tuple[str, list[str]]]:
     """(rule, entries) of the drift findings on a store of topic files e0.md, e1.md …, e0 the oldest."""
-    store = Store(root=tmp_path, format="claude-code")
-    for position, text in enumerate(texts):
-        moment = NOW - timedelta(days=days[position] if days else 20 - position)
-        store.entries.append(
-            Entry(
-                id=f"e{position}.md",
-                path=f"e{position}.md",
-                kind="file",
-                name=f"e{position}",
-                description="",
-                type="project",
-                body=text,
-                text=text,
-                fields={},
-                created=moment,
-                modified=moment,
-            )
-        )
+    ages = days or tuple(20 - position for position in range(len(texts)))
+    store = topic_store(tmp_path, texts, ages, NOW, "project")
     return [(f.rule, sorted(f.entries)) for f in rules.analyze(store, now=NOW).findings if f.rule in rules.RULE_IDS]
 
 
@@ -171,26 +155,8 @@ def test_subject_aware_conflicts(tmp_path: Path, texts: tuple[str, ...], expecte
 
 
 def test_scoped_exception_is_reported_as_such(tmp_path: Path) -> None:
-    store = Store(root=tmp_path, format="claude-code")
-    for position, text in enumerate(
-        ("Deploy with the blue-green script.", "Never use blue-green for the billing service.")
-    ):
-        moment = NOW - timedelta(days=10 - position)
-        store.entries.append(
-            Entry(
-                id=f"e{position}.md",
-                path=f"e{position}.md",
-                kind="file",
-                name="x",
-                description="",
-                type="project",
-                body=text,
-                text=text,
-                fields={},
-                created=moment,
-                modified=moment,
-            )
-        )
+    texts = ("Deploy with the blue-green script.", "Never use blue-green for the billing service.")
+    store = topic_store(tmp_path, texts, (10, 9), NOW, "project")
     conflicts = [f for f in rules.analyze(store, now=NOW).findings if f.rule == "conflict"]
     assert len(conflicts) == 1
     assert conflicts[0].evidence["scoped_exception"] == {"entry": "e1.md", "general": "e0.md", "scope": "bill servic"}
@@ -249,23 +215,7 @@ def test_point_in_time_forms(statement: str, counted: bool) -> None:
 
 
 def test_facts_are_computed_once_per_statement(tmp_path: Path) -> None:
-    store = Store(root=tmp_path, format="claude-code")
-    for position in range(2):
-        store.entries.append(
-            Entry(
-                id=f"e{position}.md",
-                path=f"e{position}.md",
-                kind="file",
-                name="x",
-                description="",
-                type="project",
-                body="Publish at most 4 posts per week.",
-                text="Publish at most 4 posts per week.",
-                fields={},
-                created=NOW,
-                modified=NOW,
-            )
-        )
+    store = topic_store(tmp_path, ["Publish at most 4 posts per week."] * 2, (0, 0), NOW, "project")
     docs = Docs.from_store(store)
     assert docs.items[0].facts[0] is docs.items[1].facts[0]
     assert docs.items[0].facts[0].quantities is docs.items[1].facts[0].quantities

@@ -6,39 +6,22 @@ import json
 import subprocess
 import sys
 import textwrap
-from datetime import datetime, timedelta, timezone
+from datetime import datetime, timezone
 from pathlib import Path
 
 import numpy
 import pytest
 
 from curator import rules
-from curator.model import Entry, Store
 from curator.rules import semantic
+from tests.support.topic_stores import topic_store
 
 NOW = datetime(2026, 11, 29, 12, 0, tzinfo=timezone.utc)
 ROOT = Path(__file__).resolve().parents[2]
 
 
 def drift(tmp_path: Path, *texts: str) -> list[tuple[str, list[str]]]:
-    store = Store(root=tmp_path, format="claude-code")
-    for position, text in enumerate(texts):
-        moment = NOW - timedelta(days=10 - position)
-        store.entries.append(
-            Entry(
-                id=f"e{position}.md",
-                path=f"e{position}.md",
-                kind="file",
-                name=f"e{position}",
-                description="",
-                type="feedback",
-                body=text,
-                text=text,
-                fields={},
-                created=moment,
-                modified=moment,
-            )
-        )
+    store = topic_store(tmp_path, texts, [10 - position for position in range(len(texts))], NOW, "feedback")
     return [
         (f.rule, sorted(f.entries))
         for f in rules.analyze(store, now=NOW).findings
