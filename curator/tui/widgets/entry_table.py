@@ -78,31 +78,24 @@ class EntryTable(ScrollView, can_focus=True):
         Binding("G", "scroll_bottom", "Bottom", show=False, id="table-bottom"),
     ]
 
-    class RowHighlighted(Message):
+    class RowMessage(Message):
+        """Something happened to one row: the table, the row's entry id and its index."""
+
+        def __init__(self, table: EntryTable, entry_id: str | None, row: int) -> None:
+            super().__init__()
+            self.table = table
+            self.entry_id = entry_id
+            self.row = row
+
+        @property
+        def control(self) -> EntryTable:
+            return self.table
+
+    class RowHighlighted(RowMessage):
         """The cursor moved to another row."""
 
-        def __init__(self, table: EntryTable, entry_id: str | None, row: int) -> None:
-            super().__init__()
-            self.table = table
-            self.entry_id = entry_id
-            self.row = row
-
-        @property
-        def control(self) -> EntryTable:
-            return self.table
-
-    class RowSelected(Message):
+    class RowSelected(RowMessage):
         """Enter (or a click on the cursor row) chose the row."""
-
-        def __init__(self, table: EntryTable, entry_id: str | None, row: int) -> None:
-            super().__init__()
-            self.table = table
-            self.entry_id = entry_id
-            self.row = row
-
-        @property
-        def control(self) -> EntryTable:
-            return self.table
 
     class HeaderSelected(Message):
         """A column header was clicked."""
