@@ -9,7 +9,7 @@ from pathlib import Path
 
 import click
 
-from curator.cli.common import resolve_store_path
+from curator.cli.common import resolve_store_path, store_option
 
 
 @contextmanager
@@ -104,13 +104,7 @@ def merge_index_cmd(base: Path, ours: Path, theirs: Path) -> None:
     default=None,
     help="The project (default: the store's).",
 )
-@click.option(
-    "--store",
-    "store_path",
-    type=click.Path(path_type=Path),
-    default=None,
-    help="The memory store (default: discovered).",
-)
+@store_option
 def promote(entry_id: str, to: str, heading: str, project: Path | None, store_path: Path | None) -> None:
     """Turn a reviewed memory into a team rule: append it to the project's instruction file and expire it.
 
@@ -138,13 +132,7 @@ def promote(entry_id: str, to: str, heading: str, project: Path | None, store_pa
     help="The format to write.",
 )
 @click.argument("directory", type=click.Path(path_type=Path, file_okay=False))
-@click.option(
-    "--store",
-    "store_path",
-    type=click.Path(path_type=Path),
-    default=None,
-    help="The memory store (default: discovered).",
-)
+@store_option
 def export_cmd(to: str, directory: Path, store_path: Path | None) -> None:
     """Write the store's active entries into DIRECTORY as a store of another format (text, dates and types kept)."""
     from curator.ops.convert import export_store
