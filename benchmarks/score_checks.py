@@ -14,10 +14,8 @@ labeled claim on its entry it most resembles (containment, else shared tokens). 
 from __future__ import annotations
 
 import json
-import os
 import re
 import shutil
-import subprocess
 import sys
 import tempfile
 from collections import Counter
@@ -27,6 +25,7 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 from curator.scan import run_scan  # noqa: E402
+from tests.support.gitrepo import git, init_repo  # noqa: E402
 
 NOW = datetime(2026, 12, 1, 12, 0, tzinfo=timezone.utc)
 GIT_DATE = "2026-11-30T10:00:00+00:00"
@@ -68,16 +67,9 @@ def assign(failures: list[tuple[str, str, str]], labeled: list[dict]) -> dict[in
 
 def commit_project(source: Path, target: Path) -> None:
     shutil.copytree(source / "project", target)
-    env = {**os.environ, "GIT_AUTHOR_DATE": GIT_DATE, "GIT_COMMITTER_DATE": GIT_DATE}
-    for argv in (
-        ["git", "init", "-q", "-b", "main"],
-        ["git", "config", "user.email", "bench@example.com"],
-        ["git", "config", "user.name", "bench"],
-        ["git", "config", "commit.gpgsign", "false"],
-        ["git", "add", "-A"],
-        ["git", "commit", "-q", "-m", "project"],
-    ):
-        subprocess.run(argv, cwd=target, check=True, env=env, capture_output=True)
+    init_repo(target)
+    git(target, "add", "-A")
+    git(target, "commit", "-q", "-m", "project", date=GIT_DATE)
 
 
 def failed_claims(project: Path, truth: dict) -> list[tuple[str, str, str]]:
