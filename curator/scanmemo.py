@@ -70,6 +70,22 @@ def _sign(key: bytes, body: bytes) -> bytes:
     return hmac.new(key, body, hashlib.sha256).hexdigest().encode()
 
 
+def _well_formed(key: bytes) -> bool:
+    return len(key) == 2 * KEY_BYTES and all(byte in b"0123456789abcdef" for byte in key)
+
+
+def _replace_key(location: Path) -> None:
+    """Write a fresh key beside `location` and move it into place (a malformed key file would disable the memo)."""
+    handle, temporary = tempfile.mkstemp(prefix=".memo-key-", dir=location.parent)
+    try:
+        with os.fdopen(handle, "w", encoding="ascii") as stream:
+            stream.write(secrets.token_hex(KEY_BYTES))
+        os.replace(temporary, location)
+    except BaseException:
+        os.unlink(temporary)
+        raise
+
+
 @lru_cache(maxsize=8)
 def _signing_key(path: str) -> bytes | None:
     location = Path(path)
@@ -85,9 +101,12 @@ def _signing_key(path: str) -> bytes | None:
         if location.is_symlink():
             return None
         key = location.read_bytes().strip()
+        if not _well_formed(key) and location.is_file():
+            _replace_key(location)
+            key = location.read_bytes().strip()
     except OSError:
         return None
-    return key if len(key) == 2 * KEY_BYTES else None
+    return key if _well_formed(key) else None
 
 
 def signing_key() -> bytes | None:

@@ -163,6 +163,26 @@ def test_the_scan_memo_is_filled_and_a_second_scan_equals_a_cold_one(demo_store:
     assert_cached_equals_cold(demo_store)
 
 
+@pytest.mark.parametrize("bad_key", [b"0123456789abcdef0123456789abcdef", b"", b"z" * 64])
+def test_a_malformed_key_file_is_replaced_and_the_memo_still_fills(tmp_path: Path, monkeypatch, bad_key: bytes) -> None:
+    cache_root = tmp_path / "own-cache"
+    cache_root.mkdir()
+    (cache_root / scanmemo.KEY_FILE).write_bytes(bad_key)
+    monkeypatch.setenv("CURATOR_CACHE_DIR", str(cache_root))
+    scanmemo._signing_key.cache_clear()
+    store = build_demo(tmp_path / "demo", NOW).claude_store
+    try:
+        clear_process_caches()
+        scan_json(store)
+        key = (cache_root / scanmemo.KEY_FILE).read_bytes()
+        assert key != bad_key and len(key) == 2 * scanmemo.KEY_BYTES
+        assert (cache_root / scanmemo.KEY_FILE).stat().st_mode & 0o777 == 0o600
+        assert {"memo-subject.json", "memo-secrets.json"} <= {path.name for path in _memo_files(store)}
+        assert_cached_equals_cold(store)
+    finally:
+        scanmemo._signing_key.cache_clear()
+
+
 def _rewrite(store: Path, change, *, sign: bool) -> None:
     """Rewrite every memo file through `change(data)`, signed with this user's key or keeping the old signature."""
     for path in _memo_files(store):
