@@ -17,6 +17,7 @@ if TYPE_CHECKING:
 
 DEFAULT_BLOCK_CAP = 200
 SCORE_CHUNK = 50_000
+SMALL_INPUT = 2_000
 
 
 def candidate_pairs(
@@ -50,9 +51,15 @@ def candidate_chunks(
     When `groups` is given, only documents in the same group are paired. Pairs are kept as packed
     integers until a chunk is handed out, so memory stays near 8 bytes per candidate.
     """
-    import numpy  # imported here: a scan whose pairwise stage is cached never needs it
-
     width = len(token_sets) + 1
+    if len(token_sets) <= SMALL_INPUT:
+        ordered = sorted(set(_block_codes_by_dict(token_sets, min_overlap, block_cap, groups)))
+        for start in range(0, len(ordered), chunk_size):
+            pairs = [divmod(code, width) for code in ordered[start : start + chunk_size]]
+            yield [pair for pair in pairs if not skip(*pair)] if skip is not None else pairs
+        return
+    import numpy  # imported here: a small store or a cached pairwise stage never needs it
+
     codes = _block_codes(token_sets, min_overlap, block_cap, groups)
     if codes is None:
         codes = numpy.frombuffer(_block_codes_by_dict(token_sets, min_overlap, block_cap, groups), dtype=numpy.int64)

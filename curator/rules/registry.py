@@ -1,13 +1,12 @@
 """The rule registry: every drift rule declares its id, default severity, config keys and `analyze(ctx)`.
 
-A rule module ends with `RULE = Rule(...)`; `all_rules()` finds every such module in this package,
-so adding a rule touches only its own module (plus its labeled cases and the README).
+A rule module ends with `RULE = Rule(...)` and is named in RULE_MODULES; `all_rules()` imports only those
+modules, so a scan never loads the helpers (numpy, the embedding model) that a cached pairwise stage skips.
 """
 
 from __future__ import annotations
 
 import importlib
-import pkgutil
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from datetime import datetime
@@ -20,6 +19,7 @@ from curator.model import Finding, Severity, Store
 from curator.rules.choices import ChoiceTable
 from curator.rules.docs import Docs
 
+RULE_MODULES = ("bloat", "conflict", "dates", "derivable", "duplicate", "numbers", "stale")
 RuleId = Literal["conflict", "duplicate", "outdated-number", "expired-date", "stale", "derivable", "bloat"]
 
 
@@ -57,13 +57,7 @@ class Rule:
 @cache
 def all_rules() -> tuple[Rule, ...]:
     """Every registered rule, in the order they run (a rule may read what an earlier one left in the context)."""
-    found: list[Rule] = []
-    for module_info in pkgutil.iter_modules([str(Path(__file__).parent)]):
-        # imported on first use, not at start-up: the rules pull in rapidfuzz and numpy
-        module = importlib.import_module(f"{__package__}.{module_info.name}")
-        rule = getattr(module, "RULE", None)
-        if isinstance(rule, Rule):
-            found.append(rule)
+    found = [importlib.import_module(f"{__package__}.{name}").RULE for name in RULE_MODULES]
     return tuple(sorted(found, key=lambda rule: (rule.order, rule.id)))
 
 

@@ -48,3 +48,20 @@ def test_sorted_unique_matches_numpy_unique() -> None:
     values = numpy.random.default_rng(1).integers(0, 50, 1000)
     assert pairing.sorted_unique(values).tolist() == numpy.unique(values).tolist()
     assert pairing.sorted_unique(numpy.zeros(0, dtype=numpy.int64)).tolist() == []
+
+
+@pytest.mark.parametrize("seed", range(4))
+def test_small_inputs_pair_without_numpy_exactly_as_large_ones_do(seed: int, monkeypatch) -> None:
+    rng = random.Random(seed)
+    for _ in range(100):
+        token_sets = [
+            frozenset(f"w{rng.randrange(25)}" for _ in range(rng.randint(0, 7))) for _ in range(rng.randint(0, 60))
+        ]
+        skip = (lambda left, right: (left + right) % 3 == 0) if rng.random() < 0.5 else None
+        options = {"min_overlap": rng.choice([0.3, 0.5, 1.0]), "skip": skip, "chunk_size": rng.choice([1, 7, 1000])}
+        small = list(pairing.candidate_chunks(token_sets, **options))
+        monkeypatch.setattr(pairing, "SMALL_INPUT", -1)
+        large = list(pairing.candidate_chunks(token_sets, **options))
+        monkeypatch.setattr(pairing, "SMALL_INPUT", 2_000)
+        assert [[tuple(pair) for pair in chunk] for chunk in small] == large
+        assert all(type(left) is int and type(right) is int for chunk in small for left, right in chunk)

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import importlib
+import pkgutil
 from datetime import timedelta
 from pathlib import Path
 from typing import get_args
@@ -45,6 +47,16 @@ def test_every_rule_id_is_registered_once_with_a_declaration() -> None:
     for rule in declared:
         assert rule.severity in ("info", "warning", "error") and rule.summary and callable(rule.analyze)
     assert rules.RULE_IDS == tuple(rule.id for rule in declared)
+
+
+def test_every_module_that_declares_a_rule_is_named_in_rule_modules() -> None:
+    package = Path(registry.__file__).parent
+    declaring = set()
+    for module_info in pkgutil.walk_packages([str(package)], prefix="curator.rules."):
+        module = importlib.import_module(module_info.name)
+        if isinstance(getattr(module, "RULE", None), registry.Rule):
+            declaring.add(module_info.name.removeprefix("curator.rules."))
+    assert declaring == set(registry.RULE_MODULES)
 
 
 def test_rules_run_in_declared_order_and_read_what_earlier_rules_left(
