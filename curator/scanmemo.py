@@ -15,6 +15,7 @@ import hmac
 import json
 import os
 import secrets
+import sys
 import tempfile
 from collections.abc import Callable, Iterable, Iterator
 from contextlib import contextmanager
@@ -50,20 +51,38 @@ _active: ContextVar[TextMemo | None] = ContextVar("curator_text_memo", default=N
 @lru_cache(maxsize=1)
 def code_digest() -> str:
     """A digest of curator's version, the source of the rules and secrets packages, and the libraries they call."""
-    from importlib import metadata  # imported here: ~30 ms, and only a scan that uses the memo needs it
-
     hasher = hashlib.sha256(__version__.encode())
     package = Path(__file__).resolve().parent
     for folder in ("rules", "secrets"):
         for path in sorted((package / folder).rglob("*.py")):
             hasher.update(str(path.relative_to(package)).encode())
             hasher.update(path.read_bytes())
+    installed = installed_versions()
     for library in _LIBRARIES:
-        try:
-            hasher.update(f"{library}={metadata.version(library)}".encode())
-        except metadata.PackageNotFoundError:
-            hasher.update(f"{library}=none".encode())
+        hasher.update(f"{library}={installed.get(_normalised(library), 'none')}".encode())
     return hasher.hexdigest()
+
+
+def _normalised(distribution: str) -> str:
+    return distribution.lower().replace("-", "_").replace(".", "_")
+
+
+def installed_versions() -> dict[str, str]:
+    """Version of each distribution installed on sys.path, from its `<name>-<version>.dist-info` folder name.
+
+    importlib.metadata parses every METADATA file it meets (about 100 ms); a folder listing is enough here.
+    """
+    versions: dict[str, str] = {}
+    for folder in reversed(sys.path):
+        try:
+            names = os.listdir(folder or ".")
+        except OSError:
+            continue
+        for name in names:
+            if name.endswith(".dist-info") and "-" in name:
+                distribution, _, version = name[: -len(".dist-info")].partition("-")
+                versions[_normalised(distribution)] = version
+    return versions
 
 
 def _sign(key: bytes, body: bytes) -> bytes:

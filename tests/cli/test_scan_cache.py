@@ -280,3 +280,11 @@ def clear_process_caches() -> None:
     statement_facts.cache_clear()
     subject.segment.cache_clear()
     subject.subject_tokens.cache_clear()
+
+
+def test_the_memo_stamp_reads_the_same_library_versions_importlib_metadata_reports() -> None:
+    from importlib import metadata
+
+    installed = scanmemo.installed_versions()
+    for library in (*scanmemo._LIBRARIES, "textual", "GitPython", "python-frontmatter"):
+        assert installed[scanmemo._normalised(library)] == metadata.version(library)
