@@ -6,8 +6,10 @@ import difflib
 import hashlib
 import json
 import os
+import stat
 from dataclasses import dataclass, field
 from datetime import datetime
+from functools import cached_property
 from pathlib import Path, PurePosixPath
 from typing import Literal
 
@@ -154,15 +156,35 @@ class _StoreGit:
         except GitError:
             return None
 
+    @cached_property
+    def real_directory(self) -> str:
+        return os.path.realpath(self.directory)
+
     def read_now(self, rel: str) -> bytes | None:
-        path = self.directory / rel
-        real = os.path.realpath(path)
-        if not real.startswith(os.path.realpath(self.directory) + os.sep) or not os.path.isfile(real):
+        """The file's bytes in the work tree, or None when it is missing, not a file, or resolves outside the store."""
+        real = self._plain_path(rel) or os.path.realpath(self.directory / rel)
+        if not real.startswith(self.real_directory + os.sep) or not os.path.isfile(real):
             return None
         try:
-            return Path(real).read_bytes()
+            with open(real, "rb") as stream:
+                return stream.read()
         except OSError:
             return None
+
+    def _plain_path(self, rel: str) -> str | None:
+        """The real path of `rel` when no part of it is a link or a dot part (one lstat per part), else None."""
+        parts = rel.split("/")
+        if any(part in ("", ".", "..") for part in parts):
+            return None
+        path = self.real_directory
+        for part in parts:
+            path = f"{path}{os.sep}{part}"
+            try:
+                if stat.S_ISLNK(os.lstat(path).st_mode):
+                    return None
+            except OSError:
+                return None
+        return path
 
 
 def _base_commit(scope: _StoreGit, since: str | None) -> tuple[str | None, str, datetime | None]:

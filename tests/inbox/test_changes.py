@@ -159,3 +159,15 @@ def test_before_any_review_there_is_no_deleted_finding(tmp_path: Path) -> None:
     result = run_scan(store)
     assert not [finding for finding in result.findings if finding.rule == DELETED_RULE]
     assert result.review.reviewed_at is None and result.review.unreviewed == 1
+
+
+def test_a_linked_topic_shows_its_bytes_only_when_the_link_stays_inside_the_store(store: Path, tmp_path: Path) -> None:
+    outside = tmp_path / "outside.md"
+    outside.write_text("---\nname: outside\n---\nA secret kept outside the store.\n", encoding="utf-8")
+    (store / "leak.md").symlink_to(outside)
+    (store / "twin.md").symlink_to(store / "delta.md")
+    (store / "plain.md").write_text(NEW_TOPIC, encoding="utf-8")
+    added = {change.path: change.after for change in changes_since(detect(store)).changes}
+    assert added["leak.md"] is None
+    assert added["twin.md"] == (store / "delta.md").read_bytes()
+    assert added["plain.md"] == NEW_TOPIC.encode()
