@@ -40,6 +40,11 @@ class Secrets(Protocol):
 FILE_PREFIX = "memo-"
 KEPT_UNUSED = 1000
 VALUES_PER_ENTRY = 20
+SEGMENT_SUFFIX = ".seg"
+MAX_SEGMENTS = 8
+MAX_READ_SEGMENTS = 4 * MAX_SEGMENTS
+SEGMENT_MIN_VALUES = 2000
+SEGMENT_SHARE = 10
 KEY_FILE = "memo-key"
 KEY_BYTES = 32
 _STRING_TYPE = {str}
@@ -152,6 +157,7 @@ class TextMemo:
         self.stored: dict[str, dict[str, Any]] = {}
         self.used: dict[str, dict[str, Any]] = {}
         self.computed: set[str] = set()
+        self.segments: dict[str, list[Path]] = {}
         self.hits = 0
         self.misses = 0
         self.withheld: Secrets | None = None
@@ -226,13 +232,24 @@ class TextMemo:
     def _path(self, kind: str) -> Path:
         return self.directory / f"{FILE_PREFIX}{kind}.json"
 
+    def _segment_paths(self, kind: str) -> list[Path]:
+        try:
+            return sorted(self.directory.glob(f"{FILE_PREFIX}{kind}.*{SEGMENT_SUFFIX}"))
+        except OSError:
+            return []
+
     def _stored(self, kind: str) -> dict[str, Any]:
         if kind not in self.stored:
-            self.stored[kind] = self._read(kind)
+            values = self._read(self._path(kind))
+            segments = self._segment_paths(kind)
+            for segment in segments[:MAX_READ_SEGMENTS]:
+                values.update(self._read(segment))
+            self.stored[kind] = values
+            self.segments[kind] = segments
         return self.stored[kind]
 
-    def _read(self, kind: str) -> dict[str, Any]:
-        path = self._path(kind)
+    def _read(self, path: Path) -> dict[str, Any]:
+        """The values of one signed memo file (a whole kind or a segment); empty when it is not curator's or not this code's."""
         key = signing_key()
         try:
             if key is None or path.is_symlink() or not path.is_file() or path.stat().st_size > MAX_CACHE_BYTES:
@@ -248,43 +265,77 @@ class TextMemo:
         return data["values"]
 
     def save(self) -> None:
-        """Write each kind that gained values: this scan's values, then older ones up to the memo's limit.
+        """Write what each kind gained: as a small segment beside a big memo, else the whole kind afresh.
 
-        Older values stay because a long-lived process (the TUI) asks the memo only for texts it has not seen.
+        A whole write keeps this scan's values, then older ones up to the memo's limit (a long-lived process, the
+        TUI, asks the memo only for texts it has not seen), and folds the segments it read back in.
         """
         for kind in sorted(self.computed):
-            used = self.used[kind]
+            used, stored = self.used[kind], self._stored(kind)
+            gained = {key: raw for key, raw in used.items() if stored.get(key) is not raw}
+            if not gained:
+                continue
+            if self._segment_fits(kind, len(gained)):
+                self._write(kind, self._body(gained), segment=True)
+                continue
             room = self.limit - len(used)
             values = dict(used)
-            for key, raw in self._stored(kind).items():
+            for key, raw in stored.items():
                 if room <= 0:
                     break
                 if key not in values:
                     values[key] = raw
                     room -= 1
-            self._write(kind, json.dumps({"code": self.code, "values": values}, ensure_ascii=False).encode())
+            if self._write(kind, self._body(values), segment=False):
+                self._remove_segments(kind)
         self.computed.clear()
 
-    def _write(self, kind: str, body: bytes) -> None:
+    def _segment_fits(self, kind: str, gained: int) -> bool:
+        """A segment is written when the kind is big, the gain small beside it, and the segments few."""
+        stored = len(self.stored.get(kind, {}))
+        return (
+            stored >= SEGMENT_MIN_VALUES
+            and gained * SEGMENT_SHARE <= stored
+            and len(self.segments.get(kind, [])) < MAX_SEGMENTS
+        )
+
+    def _body(self, values: dict[str, Any]) -> bytes:
+        return json.dumps({"code": self.code, "values": values}, ensure_ascii=False).encode()
+
+    def _remove_segments(self, kind: str) -> None:
+        """Delete the kind's segments once its whole file is written (their values are in it, up to the limit)."""
+        for segment in self._segment_paths(kind):
+            try:
+                segment.unlink()
+            except OSError:
+                pass
+        self.segments[kind] = []
+
+    def _write(self, kind: str, body: bytes, *, segment: bool) -> bool:
+        """Sign and write `body` atomically as the kind's file or as a new segment of it; False when nothing was written."""
         key = signing_key()
         if key is None or len(body) > MAX_CACHE_BYTES:
-            return
+            return False
         try:
             if leads_elsewhere(self.directory):
-                return
+                return False
             self.directory.mkdir(parents=True, exist_ok=True)
             if leads_elsewhere(self.directory):
-                return
+                return False
             handle, temporary = tempfile.mkstemp(prefix=f".{FILE_PREFIX}", dir=self.directory)
+            target = self._path(kind)
+            if segment:
+                target = self.directory / f"{FILE_PREFIX}{kind}.{secrets.token_hex(8)}{SEGMENT_SUFFIX}"
             try:
                 with os.fdopen(handle, "wb") as stream:
                     stream.write(_sign(key, body) + b"\n" + body)
-                os.replace(temporary, self._path(kind))
+                os.replace(temporary, target)
             except BaseException:
                 os.unlink(temporary)
                 raise
         except OSError:
-            pass
+            return False
+        return True
 
 
 @contextmanager

@@ -288,3 +288,87 @@ def test_the_memo_stamp_reads_the_same_library_versions_importlib_metadata_repor
     installed = scanmemo.installed_versions()
     for library in (*scanmemo._LIBRARIES, "textual", "GitPython", "python-frontmatter"):
         assert installed[scanmemo._normalised(library)] == metadata.version(library)
+
+
+def _segments(store: Path) -> list[Path]:
+    return sorted(cache_dir(store).glob(f"{MEMO_PREFIX}*{scanmemo.SEGMENT_SUFFIX}"))
+
+
+def _append_line(store: Path, line: str) -> None:
+    path = store / "blog_cadence.md"
+    path.write_text(path.read_text(encoding="utf-8") + f"\n{line}\n", encoding="utf-8")
+
+
+def _counting_encode(monkeypatch) -> list[str]:
+    embedded: list[str] = []
+    real_encode = embed.encode
+
+    def counting_encode(texts: list[str]):
+        embedded.extend(texts)
+        return real_encode(texts)
+
+    monkeypatch.setattr(embed, "encode", counting_encode)
+    return embedded
+
+
+def test_a_big_memo_gains_a_segment_after_an_edit_and_a_later_scan_reads_it(demo_store: Path, monkeypatch) -> None:
+    monkeypatch.setattr(scanmemo, "SEGMENT_MIN_VALUES", 1)
+    monkeypatch.setattr(scanmemo, "SEGMENT_SHARE", 1)
+    embedded = _counting_encode(monkeypatch)
+    clear_process_caches()
+    scan_json(demo_store)
+    whole = {path: path.read_bytes() for path in _memo_files(demo_store)}
+    assert not _segments(demo_store)
+    _append_line(demo_store, "The editor reviews every post before it goes out.")
+    clear_process_caches()
+    embedded.clear()
+    scan_json(demo_store)
+    assert embedded and _segments(demo_store)
+    assert {path: path.read_bytes() for path in _memo_files(demo_store)} == whole
+    clear_process_caches()
+    embedded.clear()
+    cached = scan_json(demo_store)
+    assert embedded == []  # the edited entry's embedding came from the segment
+    assert cached["findings"] == scan_json(demo_store, "--no-cache")["findings"]
+
+
+def test_segments_are_folded_into_the_whole_file_when_there_are_too_many(demo_store: Path, monkeypatch) -> None:
+    monkeypatch.setattr(scanmemo, "SEGMENT_MIN_VALUES", 1)
+    monkeypatch.setattr(scanmemo, "SEGMENT_SHARE", 1)
+    monkeypatch.setattr(scanmemo, "MAX_SEGMENTS", 2)
+    clear_process_caches()
+    scan_json(demo_store)
+    whole = cache_dir(demo_store) / f"{MEMO_PREFIX}embedding.json"
+    first = whole.read_bytes()
+    counts = []
+    for number in range(3):
+        _append_line(demo_store, f"Every post number {number + 3} gets a second reader.")
+        clear_process_caches()
+        scan_json(demo_store)
+        counts.append(len([path for path in _segments(demo_store) if path.name.startswith(f"{whole.stem}.")]))
+    assert counts == [1, 2, 0]
+    assert whole.read_bytes() != first
+    clear_process_caches()
+    assert_cached_equals_cold(demo_store)
+
+
+@pytest.mark.parametrize("forgery", ["unsigned", "wrong-shape"])
+def test_a_forged_segment_is_ignored(demo_store: Path, monkeypatch, forgery: str) -> None:
+    monkeypatch.setattr(scanmemo, "SEGMENT_MIN_VALUES", 1)
+    monkeypatch.setattr(scanmemo, "SEGMENT_SHARE", 1)
+    clear_process_caches()
+    scan_json(demo_store)
+    _append_line(demo_store, "The editor reviews every post before it goes out.")
+    clear_process_caches()
+    scan_json(demo_store)
+    assert _segments(demo_store)
+    for path in _segments(demo_store):
+        signature, _, body = path.read_bytes().partition(b"\n")
+        data = json.loads(body)
+        _plausible(data) if forgery == "unsigned" else data.update(values=dict.fromkeys(data["values"], [[True, 2]]))
+        body = json.dumps(data).encode()
+        if forgery == "wrong-shape":
+            signature = hmac.new(signing_key(), body, hashlib.sha256).hexdigest().encode()
+        path.write_bytes(signature + b"\n" + body)
+    clear_process_caches()
+    assert_cached_equals_cold(demo_store)
