@@ -1,0 +1,143 @@
+"""An incremental scan equals a cold scan, finding for finding, after every kind of change to a store with real
+conflicts, duplicates, a translation and learned exclusive choices."""
+
+from __future__ import annotations
+
+import json
+import os
+import subprocess
+from collections.abc import Callable
+from pathlib import Path
+
+import pytest
+from click.testing import CliRunner
+
+from curator.cli import main
+from tests.support.blind_stores import build
+
+SOURCE = Path(__file__).resolve().parents[1] / "rules" / "blind2dev" / "spring-ecom-cc"
+NOW_ARG = "2026-11-29T12:00:00+00:00"
+
+
+def scan(repo: Path, *flags: str) -> dict:
+    arguments = ["scan", str(repo / "memory"), "--project", str(repo), "--format", "json", "--now", NOW_ARG]
+    result = CliRunner().invoke(main, [*arguments, "--fail-on", "never", *flags])
+    assert result.exit_code == 0, result.output
+    return json.loads(result.output)
+
+
+def keys(report: dict, rule: str) -> set[frozenset[str]]:
+    return {frozenset(finding["entries"]) for finding in report["findings"] if finding["rule"] == rule}
+
+
+def replace(repo: Path, rel: str, old: str, new: str) -> None:
+    path = repo / rel
+    text = path.read_text(encoding="utf-8")
+    assert old in text, f"{rel} no longer says {old!r}"
+    path.write_text(text.replace(old, new), encoding="utf-8")
+
+
+def add_entry(repo: Path, name: str, kind: str, body: str) -> None:
+    text = f"---\nname: {name}\ndescription: added between scans\ntype: {kind}\n---\n\n{body}\n"
+    (repo / "memory" / f"{name}.md").write_text(text, encoding="utf-8")
+
+
+def commit(repo: Path) -> None:
+    subprocess.run(["git", "add", "-A"], cwd=repo, check=True, capture_output=True)
+    subprocess.run(
+        [
+            "git",
+            "-c",
+            "commit.gpgsign=false",
+            "-c",
+            "user.name=T",
+            "-c",
+            "user.email=t@example.com",
+            "commit",
+            "-qm",
+            "x",
+        ],
+        cwd=repo,
+        check=True,
+        capture_output=True,
+        env={
+            **os.environ,
+            "GIT_AUTHOR_DATE": "2026-11-20T10:00:00+00:00",
+            "GIT_COMMITTER_DATE": "2026-11-20T10:00:00+00:00",
+        },
+    )
+
+
+def _number_edit(repo: Path) -> None:
+    replace(repo, "memory/order_close.md", "15 分钟", "30 分钟")
+
+
+def _translation_renamed(repo: Path) -> None:
+    os.rename(repo / "memory/callback_idempotency.md", repo / "memory/payment_callbacks.md")
+
+
+def _learned_choice_deleted(repo: Path) -> None:
+    (repo / "memory/mq_kafka.md").unlink()
+
+
+def _learned_choice_added(repo: Path) -> None:
+    add_entry(repo, "mq_pulsar", "project", "消息队列从 RocketMQ 换成了 Pulsar，新 topic 都建在 Pulsar 上。")
+
+
+def _duplicate_added(repo: Path) -> None:
+    add_entry(
+        repo,
+        "callbacks_again",
+        "feedback",
+        "Payment callbacks must be idempotent: use out_trade_no as the unique key and return success on a repeated callback.",
+    )
+
+
+def _instruction_edited(repo: Path) -> None:
+    replace(repo, "CLAUDE.md", "构建用 Maven，不要引入 Gradle。", "构建用 Gradle（Kotlin DSL）。")
+
+
+def _metadata_only(repo: Path) -> None:
+    replace(repo, "memory/bigdecimal.md", "type: feedback", "type: project")
+
+
+def _committed(repo: Path) -> None:
+    commit(repo)
+
+
+CHANGES: list[Callable[[Path], None]] = [
+    _number_edit,
+    _translation_renamed,
+    _learned_choice_deleted,
+    _learned_choice_added,
+    _committed,
+    _duplicate_added,
+    _instruction_edited,
+    _metadata_only,
+    _committed,
+]
+
+
+@pytest.fixture
+def repo(tmp_path: Path) -> Path:
+    build(SOURCE, tmp_path / "spring")
+    return tmp_path / "spring"
+
+
+def test_every_change_between_scans_gives_the_cold_scans_findings(repo: Path) -> None:
+    first = scan(repo)
+    assert first["findings"] == scan(repo, "--no-cache")["findings"]
+    assert frozenset({"order_timeout.md", "order_close.md"}) in keys(first, "conflict")
+    assert frozenset({"pay_idempotent.md", "callback_idempotency.md"}) in keys(first, "duplicate")
+    assert frozenset({"mq_kafka.md", "CLAUDE.md:L7"}) in keys(first, "conflict")
+    previous = first
+    for change in CHANGES:
+        change(repo)
+        cached = scan(repo)
+        cold = scan(repo, "--no-cache")
+        assert cached["findings"] == cold["findings"], change.__name__
+        assert cached["entries"] == cold["entries"], change.__name__
+        assert cached["findings"] != previous["findings"], f"{change.__name__} changed no finding"
+        previous = cached
+    assert frozenset({"order_timeout.md", "order_close.md"}) not in keys(previous, "conflict")
+    assert frozenset({"pay_idempotent.md", "payment_callbacks.md"}) in keys(previous, "duplicate")
