@@ -8,8 +8,9 @@ from datetime import datetime, timezone
 from typing import Any
 
 from curator import config as config_module
-from curator import scanmemo
+from curator import pairscores, scanmemo
 from curator.model import Finding, Store
+from curator.pairscores import PairScores
 from curator.rules import embed, structure
 from curator.rules import usage as usage_rules
 from curator.rules.choices import ChoiceTable
@@ -72,17 +73,21 @@ def analyze(store: Store, *, now: datetime, cache: PairwiseCache | None = None) 
     """Reader findings, format-level rules, then every drift rule, then suppression.
 
     With a `cache`, the clock-independent pairwise stage (conflicts, duplicates) is reused when its inputs match,
-    and each unchanged statement's facts, fingerprint and embedding are read from the scan memo.
+    each unchanged statement's facts, fingerprint and embedding are read from the scan memo, and each candidate
+    pair whose two texts were scored before keeps its similarity score.
     """
     collecting = gc.isenabled()
     gc.disable()
     memo = TextMemo.for_store(store) if cache is not None else None
+    scores = PairScores.for_store(store, memo) if memo is not None else None
     try:
-        with using(memo):
+        with using(memo), pairscores.using(scores):
             return _analyze(store, now, cache)
     finally:
         if memo is not None:
             memo.save()
+        if scores is not None:
+            scores.save()
         if collecting:
             gc.enable()
 

@@ -12,6 +12,8 @@ from typing import TYPE_CHECKING
 from rapidfuzz import fuzz
 from rapidfuzz.process import cpdist as _cpdist
 
+from curator import pairscores
+
 if TYPE_CHECKING:
     import numpy
 
@@ -175,9 +177,16 @@ def _block_codes_by_dict(
 def score_pairs(
     texts: Sequence[str], pairs: Sequence[tuple[int, int]], scorer: Callable[..., float] = fuzz.ratio
 ) -> list[float]:
-    """Similarity 0-100 of each candidate pair, computed by rapidfuzz in C (cpdist)."""
+    """Similarity 0-100 of each candidate pair, computed by rapidfuzz in C (cpdist), or read from the scan's pair scores."""
     if not pairs:
         return []
+    remembered = pairscores.active()
+    if remembered is not None:
+        return remembered.scores(texts, pairs, scorer, _scored)
+    return _scored(texts, pairs, scorer)
+
+
+def _scored(texts: Sequence[str], pairs: Sequence[tuple[int, int]], scorer: Callable[..., float]) -> list[float]:
     scores: list[float] = []
     for start in range(0, len(pairs), SCORE_CHUNK):
         chunk = pairs[start : start + SCORE_CHUNK]
