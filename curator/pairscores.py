@@ -29,6 +29,7 @@ if TYPE_CHECKING:
     from curator.model import Store
 
 FILE_NAME = "pair-scores.npz"
+MIN_PAIRS = 5_000
 HASH_BYTES = 16
 Scorer = Callable[..., float]
 Compute = Callable[[Sequence[str], Sequence[tuple[int, int]], Scorer], list[float]]
@@ -71,12 +72,15 @@ class PairScores:
     def scores(
         self, texts: Sequence[str], pairs: Sequence[tuple[int, int]], scorer: Scorer, compute: Compute
     ) -> list[float]:
-        """`compute(texts, pairs, scorer)`, reading the score of every pair whose two texts were scored before."""
+        """`compute(texts, pairs, scorer)`, reading the score of every pair whose two texts were scored before.
+
+        Fewer than MIN_PAIRS pairs are scored directly: that is cheaper than hashing them, and needs no numpy.
+        """
+        name = scorer_name(scorer)
+        if name is None or len(pairs) < MIN_PAIRS:
+            return compute(texts, pairs, scorer)
         import numpy
 
-        name = scorer_name(scorer)
-        if name is None or not pairs:
-            return compute(texts, pairs, scorer)
         hashes = self._text_hashes(texts)
         index = numpy.asarray(pairs, dtype=numpy.int64).reshape(-1, 2)
         keys = numpy.concatenate((hashes[index[:, 0]], hashes[index[:, 1]]), axis=1)

@@ -21,6 +21,11 @@ from curator.scanmemo import TextMemo, signing_key
 WORDS = "deploy freeze cache redis kafka gradle maven review merge master post week limit timeout order stock".split()
 
 
+@pytest.fixture(autouse=True)
+def every_pair_remembered(monkeypatch) -> None:
+    monkeypatch.setattr(pairscores, "MIN_PAIRS", 1)
+
+
 def _texts(seed: int, count: int = 60) -> list[str]:
     chooser = random.Random(seed)
     return [" ".join(chooser.choices(WORDS, k=chooser.randint(3, 9))) for _ in range(count)]
@@ -64,6 +69,14 @@ def test_an_edited_text_rescores_only_its_pairs(tmp_path: Path) -> None:
         values = pairing.score_pairs(texts, pairs, scorer=fuzz.ratio)
     assert values == pairing.score_pairs(texts, pairs, scorer=fuzz.ratio)
     assert again.computed == sum(7 in pair for pair in pairs) > 0
+
+
+def test_a_few_pairs_are_scored_directly(tmp_path: Path, monkeypatch) -> None:
+    texts, pairs = _texts(14), _pairs(60, 15)
+    monkeypatch.setattr(pairscores, "MIN_PAIRS", len(pairs) + 1)
+    values, scores = _scored(tmp_path, texts, pairs)
+    assert values == pairing.score_pairs(texts, pairs, scorer=fuzz.ratio)
+    assert scores.reused == 0 and not (tmp_path / FILE_NAME).exists()
 
 
 def test_a_scorer_without_a_stable_name_is_never_cached(tmp_path: Path) -> None:
