@@ -142,14 +142,24 @@ def _fingerprints(docs: Docs, table: ChoiceTable | None) -> _Prints:
         prints.names.append(names)
     items = docs.items
     prints.facts = _OnDemand(lambda position: signature(items[position], table))
-    prints.subjects = _OnDemand(
-        lambda position: frozenset(word for fact in items[position].facts for word in fact.subject)
-    )
+    prints.subjects = _OnDemand(lambda position: _subject_words(items[position]))
     prints.scopes = _OnDemand(lambda position: scope_concepts(items[position]))
     prints.concepts = _OnDemand(lambda position: word_concepts(prints.subjects[position]))
     prints.sequences = _OnDemand(lambda position: subject_tokens(items[position].prose[:MAX_TEMPLATE_CHARS]))
     prints.proper = _OnDemand(lambda position: _proper(items[position], prints.names[position]))
     return prints
+
+
+def _subject_words(doc: Doc) -> frozenset[str]:
+    """Every subject word of an entry's statements, remembered per prose (most entries are unchanged between scans)."""
+    return remembered(
+        "subject-words",
+        doc.prose,
+        lambda: frozenset(word for fact in doc.facts for word in fact.subject),
+        lambda words: joined(sorted(words)),
+        lambda raw: frozenset(split(raw)),
+        keep=joinable,
+    )
 
 
 def _proper(doc: Doc, names: frozenset[str]) -> frozenset[str]:
