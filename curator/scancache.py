@@ -63,10 +63,15 @@ def user_cache_root() -> Path:
     return Path(base) / "curator"
 
 
-def input_digest(store: Store, docs_entries: list[tuple[bool, Any]], settings: Any) -> str:
-    """A hash of every input the pairwise rules read: each doc's entry (all fields), the settings, the version."""
+def input_digest(
+    store: Store, docs_entries: list[tuple[bool, Any]], settings: Any, *, code: str = "", project_facts: Any = None
+) -> str:
+    """A hash of every input the pairwise rules read: each doc's entry (all fields), the settings, the code that
+    computes them (`code`: its digest) and what the project's own files establish (`project_facts`)."""
     hasher = hashlib.sha256()
-    hasher.update(f"{__version__}\0{store.format}\0{store.project}\0{settings!r}\0".encode("utf-8", "replace"))
+    hasher.update(f"{__version__}\0{code}\0{store.format}\0{store.project}\0{settings!r}\0".encode("utf-8", "replace"))
+    facts = json.dumps(project_facts, default=str, sort_keys=True, ensure_ascii=False)
+    hasher.update(f"{len(facts)}\0{facts}\0".encode("utf-8", "surrogatepass"))
     for is_context, entry in docs_entries:
         fields = json.dumps(vars(entry), default=str, sort_keys=True, ensure_ascii=False)
         hasher.update(f"{int(is_context)}\0{len(fields)}\0".encode())

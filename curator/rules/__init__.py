@@ -16,6 +16,7 @@ from curator.rules import usage as usage_rules
 from curator.rules.choices import ChoiceTable
 from curator.rules.docs import Docs
 from curator.rules.migrations import learned_sets
+from curator.rules.project_facts import project_facts
 from curator.rules.registry import Rule, RuleContext, all_rules, config_keys, get_rule, rule_ids
 from curator.scancache import Pairwise, PairwiseCache, input_digest
 from curator.scanmemo import TextMemo, using
@@ -135,7 +136,13 @@ def _analyze(store: Store, now: datetime, cache: PairwiseCache | None = None) ->
     if cache is None:
         conflicts, conflicting, duplicates, restated = pairwise()
     else:
-        digest = input_digest(store, [(doc.is_context, doc.entry) for doc in context.docs.items], settings)
+        digest = input_digest(
+            store,
+            [(doc.is_context, doc.entry) for doc in context.docs.items],
+            settings,
+            code=scanmemo.code_digest(),
+            project_facts=project_facts(store.project),
+        )
         conflicts, conflicting, duplicates, restated = cache.get_or_compute(digest, len(context.docs.items), pairwise)
     context.conflicting, context.restated = conflicting, restated
     pairwise_findings = {"conflict": conflicts, "duplicate": duplicates}

@@ -7,12 +7,14 @@ import json
 import os
 import subprocess
 from collections.abc import Callable
+from datetime import datetime
 from pathlib import Path
 
 import pytest
 from click.testing import CliRunner
 
 from curator.cli import main
+from curator.demo import build_demo
 from tests.support.blind_stores import build
 
 SOURCE = Path(__file__).resolve().parents[1] / "rules" / "blind2dev" / "spring-ecom-cc"
@@ -141,3 +143,21 @@ def test_every_change_between_scans_gives_the_cold_scans_findings(repo: Path) ->
         previous = cached
     assert frozenset({"order_timeout.md", "order_close.md"}) not in keys(previous, "conflict")
     assert frozenset({"pay_idempotent.md", "payment_callbacks.md"}) in keys(previous, "duplicate")
+
+
+def test_a_cached_scan_sees_a_change_in_the_project_files_that_decide_a_conflict(tmp_path: Path) -> None:
+    demo = build_demo(tmp_path / "demo", datetime.fromisoformat(NOW_ARG))
+    arguments = ["scan", str(demo.claude_store), "--format", "json", "--now", NOW_ARG, "--fail-on", "never"]
+
+    def findings(*flags: str) -> list[dict]:
+        result = CliRunner().invoke(main, [*arguments, *flags])
+        assert result.exit_code == 0, result.output
+        return json.loads(result.output)["findings"]
+
+    first = findings()
+    assert any("pnpm-lock.yaml" in finding["message"] for finding in first)
+    (demo.project / "pnpm-lock.yaml").unlink()
+    (demo.project / "package-lock.json").write_text("{}\n", encoding="utf-8")
+    cold = findings("--no-cache")
+    assert cold != first and not any("pnpm-lock.yaml" in finding["message"] for finding in cold)
+    assert findings() == cold
