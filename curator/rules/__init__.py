@@ -140,7 +140,7 @@ def _analyze(store: Store, now: datetime, cache: PairwiseCache | None = None) ->
             store,
             [(doc.is_context, doc.entry) for doc in context.docs.items],
             settings,
-            code=scanmemo.code_digest(),
+            code=f"{scanmemo.code_digest()} embeddings={'off' if embed.switched_off() else 'on'}",
             project_facts=project_facts(store.project),
         )
         conflicts, conflicting, duplicates, restated = cache.get_or_compute(digest, len(context.docs.items), pairwise)

@@ -64,6 +64,11 @@ def model() -> object | None:
         return _state["model"]
 
 
+def switched_off() -> bool:
+    """Whether the environment turns embeddings off (a cached result computed with them must not serve a scan without)."""
+    return bool(os.environ.get(DISABLE_VARIABLE))
+
+
 def note() -> str | None:
     """Why embeddings are unavailable, if they are."""
     return _state.get("note")  # type: ignore[return-value]

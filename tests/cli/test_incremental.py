@@ -15,6 +15,7 @@ from click.testing import CliRunner
 
 from curator.cli import main
 from curator.demo import build_demo
+from curator.rules import embed
 from tests.support.blind_stores import build
 
 SOURCE = Path(__file__).resolve().parents[1] / "rules" / "blind2dev" / "spring-ecom-cc"
@@ -161,3 +162,17 @@ def test_a_cached_scan_sees_a_change_in_the_project_files_that_decide_a_conflict
     cold = findings("--no-cache")
     assert cold != first and not any("pnpm-lock.yaml" in finding["message"] for finding in cold)
     assert findings() == cold
+
+
+def test_a_cached_scan_follows_embeddings_being_switched_off_and_on(repo: Path, monkeypatch) -> None:
+    with_embeddings = scan(repo)
+    assert any(finding["evidence"].get("signal") == "meaning" for finding in with_embeddings["findings"])
+    for switched_off in (True, False):
+        monkeypatch.setattr(embed, "_state", {})
+        if switched_off:
+            monkeypatch.setenv(embed.DISABLE_VARIABLE, "1")
+        else:
+            monkeypatch.delenv(embed.DISABLE_VARIABLE)
+        cached = scan(repo)
+        assert cached["findings"] == scan(repo, "--no-cache")["findings"]
+        assert (cached["findings"] == with_embeddings["findings"]) is not switched_off
