@@ -42,14 +42,9 @@ def scorer_name(scorer: Scorer) -> str | None:
     return None if "<" in name or name.startswith(".") or name.endswith(".") else name
 
 
-def text_hashes(texts: Sequence[str]) -> numpy.ndarray:
-    """Each text's 128-bit blake2b digest as two uint64 columns."""
-    import numpy
-
-    joined = b"".join(
-        hashlib.blake2b(text.encode("utf-8", "surrogatepass"), digest_size=HASH_BYTES).digest() for text in texts
-    )
-    return numpy.frombuffer(joined, dtype=numpy.uint64).reshape(len(texts), 2)
+def text_hash(text: str) -> bytes:
+    """A text's 128-bit blake2b digest."""
+    return hashlib.blake2b(text.encode("utf-8", "surrogatepass"), digest_size=HASH_BYTES).digest()
 
 
 class PairScores:
@@ -63,7 +58,7 @@ class PairScores:
         self.kept: dict[str, list[tuple[numpy.ndarray, numpy.ndarray]]] = {}
         self.computed = 0
         self.reused = 0
-        self._hashes: tuple[Sequence[str], numpy.ndarray] | None = None
+        self._digests: dict[str, bytes] = {}
 
     @classmethod
     def for_store(cls, store: Store, memo: TextMemo | None = None) -> PairScores:
@@ -99,10 +94,12 @@ class PairScores:
         return values.tolist()
 
     def _text_hashes(self, texts: Sequence[str]) -> numpy.ndarray:
-        held = self._hashes
-        if held is None or held[0] is not texts or len(held[1]) != len(texts):
-            held = self._hashes = (texts, text_hashes(texts))
-        return held[1]
+        """Each text's digest as two uint64 columns (digests kept per text: callers score the same texts often)."""
+        import numpy
+
+        digests = self._digests
+        joined = b"".join([digests.get(text) or digests.setdefault(text, text_hash(text)) for text in texts])
+        return numpy.frombuffer(joined, dtype=numpy.uint64).reshape(len(texts), 2)
 
     def _recordable(self, texts: Sequence[str], pairs: numpy.ndarray) -> numpy.ndarray:
         """Which freshly scored pairs may be kept: neither text holds a withheld (secret or private) value."""
