@@ -176,21 +176,26 @@ _SEPARATOR = re.compile(r"^[\s-]*$")
 
 
 def _latin(text: str, gaps: bool = False) -> list[str]:
+    if not gaps:
+        return [kept for word in _LATIN.findall(text) for kept in _content_parts(word)]
     found: list[str] = []
     previous_end = 0
     for match in _LATIN.finditer(text):
-        kept = [
-            stem(part)
-            for part in re.split(r"[-_]", match.group(0))
-            if part not in STOPWORDS and len(part) > 1 and not part.isdigit()
-        ]
-        if gaps and found and found[-1] and (not kept or not _SEPARATOR.match(text[previous_end : match.start()])):
+        kept = _content_parts(match.group(0))
+        if found and found[-1] and (not kept or not _SEPARATOR.match(text[previous_end : match.start()])):
             found.append("")
         found.extend(kept)
         previous_end = match.end()
-    if gaps and found and found[-1] and text[previous_end:].strip():
+    if found and found[-1] and text[previous_end:].strip():
         found.append("")
     return found
+
+
+@lru_cache(maxsize=200_000)
+def _content_parts(word: str) -> tuple[str, ...]:
+    """The stemmed parts of one Latin word split at '-' and '_', without stopwords, single letters and digits."""
+    parts = word.replace("_", "-").split("-") if "-" in word or "_" in word else (word,)
+    return tuple(stem(part) for part in parts if part not in STOPWORDS and len(part) > 1 and not part.isdigit())
 
 
 _PROPER = re.compile(r"(?<![.!?:]\s)(?<!^)\b(?:[A-Z][a-z]+[A-Z]?\w*|[A-Z]{2,}\w*|[a-z]+[A-Z]\w*)\b")
