@@ -15,6 +15,7 @@ from curator.rules import usage as usage_rules
 from curator.rules.choices import ChoiceTable
 from curator.rules.docs import Docs
 from curator.rules.migrations import learned_sets
+from curator.rules.paraphrase import embedding_texts
 from curator.rules.registry import Rule, RuleContext, all_rules, config_keys, get_rule, rule_ids
 from curator.scancache import Pairwise, PairwiseCache, input_digest
 from curator.scanmemo import TextMemo, using
@@ -81,6 +82,7 @@ def analyze(store: Store, *, now: datetime, cache: PairwiseCache | None = None) 
         with using(memo):
             return _analyze(store, now, cache)
     finally:
+        embed.discard_prefetch()
         if memo is not None:
             memo.save()
         if collecting:
@@ -122,6 +124,7 @@ def _analyze(store: Store, now: datetime, cache: PairwiseCache | None = None) ->
     rules = all_rules()
 
     def pairwise() -> Pairwise:
+        embed.prefetch(embedding_texts(context.docs))  # a forked child encodes while conflict runs
         found = {rule.id: rule.analyze(context) for rule in rules if rule.id in PAIRWISE_RULES}
         conflicts, duplicates = found.get("conflict", []), found.get("duplicate", [])
         mask_findings(store, conflicts + duplicates)  # masked before the cache writes them to disk

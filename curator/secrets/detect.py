@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import re
-from collections.abc import Callable, Iterator
+from collections.abc import Iterator
 from dataclasses import dataclass
 from typing import Any
 
@@ -16,8 +16,8 @@ from detect_secrets.plugins.keyword import DENYLIST, KeywordDetector
 from detect_secrets.settings import get_settings
 from detect_secrets.util.code_snippet import get_code_snippet
 
+from curator.casefold import Folded
 from curator.secrets.baseline import Baseline
-from curator.secrets.casefold import lowered_search
 
 DEFAULT_PLUGIN_SETTINGS: dict[str, dict[str, Any]] = {
     "Base64HighEntropyString": {"limit": 4.5},
@@ -71,8 +71,7 @@ _HEX = re.compile(r"[0-9a-fA-F]{7,128}")
 _DIGEST_WORDS = re.compile(
     r"(?i)\b(commit|sha(?:1|256|512)?|hash|rev|revision|checksum|digest|md5|blob|tree|tag|object)\b"
 )
-_KEYWORDS = re.compile("|".join(DENYLIST), re.IGNORECASE)
-_KEYWORDS_LOWERED = re.compile("|".join(DENYLIST))
+_KEYWORDS = Folded("|".join(DENYLIST))
 VERIFY_FILTER = "detect_secrets.filters.common.is_ignored_due_to_verification_policies"
 _TOKEN_TAIL = re.compile(r"[A-Za-z0-9_\-+/=.]*")
 _PLACEHOLDER = re.compile(
@@ -160,14 +159,6 @@ class Detector:
                 self.plugins.append(classes[name](**options))
             except (TypeError, ValueError, re.error):
                 self.plugins.append(classes[name]())
-        self.regex_gate = _any_pattern(
-            [
-                pattern
-                for plugin in self.plugins
-                if isinstance(plugin, RegexBasedDetector)
-                for pattern in plugin.denylist
-            ]
-        )
 
     def scan_text(self, text: str, filename: str) -> list[Hit]:
         """Every secret in one file's text, with the file's own line numbers."""
@@ -182,16 +173,11 @@ class Detector:
     def _scan_line(self, lines: list[str], number: int, line: str, filename: str) -> Iterator[Hit]:
         found: list[tuple[Any, PotentialSecret]] = []
         quoted_code = _INLINE_CODE.sub(r'"\1"', line) if "`" in line else None
-        has_keyword = lowered_search(_KEYWORDS_LOWERED, _KEYWORDS, line)
+        has_keyword = _KEYWORDS.search(line)
         if not has_keyword and not _CANDIDATE.search(line):
             return
-        regex_hit = self.regex_gate(line)
         for plugin in self.plugins:
             if isinstance(plugin, KeywordDetector) and not has_keyword:
-                continue
-            if isinstance(plugin, RegexBasedDetector) and not regex_hit:
-                continue
-            if isinstance(plugin, HighEntropyStringsPlugin) and not _quoted(plugin, line, quoted_code):
                 continue
             for secret in plugin.analyze_line(filename=filename, line=line, line_number=number) or ():
                 found.append((plugin, secret))
@@ -221,34 +207,6 @@ class Detector:
         if heuristic.is_likely_id_string(value, line, plugin):
             return True
         return any(secret_filter(value) for secret_filter in SECRET_FILTERS)
-
-
-def _any_pattern(patterns: list[re.Pattern[str]]) -> Callable[[str], bool]:
-    """Whether any of the patterns occurs in a line: one combined alternation when they combine, else each in turn."""
-    flag_letters = {re.IGNORECASE: "i", re.MULTILINE: "m", re.DOTALL: "s", re.VERBOSE: "x"}
-    pieces: list[str] = []
-    for pattern in patterns:
-        flags = pattern.flags & ~re.UNICODE
-        letters = "".join(letter for flag, letter in flag_letters.items() if flags & flag)
-        if not isinstance(pattern.pattern, str) or flags & ~sum(flag_letters):
-            pieces = []
-            break
-        pieces.append(f"(?{letters}:{pattern.pattern})" if letters else f"(?:{pattern.pattern})")
-    if pieces:
-        try:
-            combined = re.compile("|".join(pieces))
-        except re.error:
-            pass
-        else:
-            return lambda line: combined.search(line) is not None
-    return lambda line: any(pattern.search(line) for pattern in patterns)
-
-
-def _quoted(plugin: HighEntropyStringsPlugin, line: str, quoted_code: str | None) -> bool:
-    """Whether an entropy plugin's quoted-string pattern occurs in the line or its inline code (else it finds nothing)."""
-    return plugin.regex.search(line) is not None or (
-        quoted_code is not None and plugin.regex.search(quoted_code) is not None
-    )
 
 
 def _lines_with_kinds(lines: list[str], filename: str) -> Iterator[tuple[int, str, str]]:

@@ -8,7 +8,7 @@ import re
 from collections.abc import Iterator
 from dataclasses import dataclass
 
-from curator.secrets.casefold import lowered_contains, lowered_search
+from curator.casefold import Folded, lowered_contains
 
 _EMAIL = re.compile(
     r"(?<![A-Za-z0-9_.%+:/-])([A-Za-z0-9._%+-]+)@((?:[A-Za-z0-9-]+\.)+([A-Za-z]{2,24}))(?![A-Za-z0-9_-]|\.[A-Za-z0-9])(:)?"
@@ -24,8 +24,7 @@ _PHONE = re.compile(
 )
 _VERSION_BEFORE = re.compile(r"(?i)\b(?:version|ver\.?|release|build|sdk|v)\s*$")
 _CN_MOBILE = re.compile(r"(?<!\d)(1[3-9]\d{9})(?!\d)")
-_PHONE_WORDS = re.compile(r"(?i)(phone|tel\b|mobile|cell|call|whatsapp|sms|电话|手机|联系)")
-_PHONE_WORDS_LOWERED = re.compile(r"(phone|tel\b|mobile|cell|call|whatsapp|sms|电话|手机|联系)")
+_PHONE_WORDS = Folded(r"(phone|tel\b|mobile|cell|call|whatsapp|sms|电话|手机|联系)")
 _HOST_SUFFIXES = (".internal", ".intranet", ".corp", ".lan", ".local", ".private", ".home.arpa")
 WELL_KNOWN_HOSTS = frozenset(
     {"host.docker.internal", "gateway.docker.internal", "metadata.google.internal", "localhost.localdomain"}
@@ -139,20 +138,16 @@ def scan_line(line: str) -> Iterator[tuple[str, str]]:
         digits = re.sub(r"\D", "", match.group(1))
         if 8 <= len(digits) <= 15:
             yield "phone", match.group(1)
-    if _phone_words(line):
+    if _PHONE_WORDS.search(line):
         for match in _CN_MOBILE.finditer(line):
             yield "phone", match.group(1)
-
-
-def _phone_words(line: str) -> bool:
-    return lowered_search(_PHONE_WORDS_LOWERED, _PHONE_WORDS, line)
 
 
 def scan_text(text: str, allow: AllowList) -> list[PrivateHit]:
     """Every piece of private data in a file's text that the allow-list does not cover."""
     hits: list[PrivateHit] = []
     for number, line in enumerate(text.split("\n"), start=1):
-        if not any(marker in line for marker in ("@", ".", "+", "-", "(")) and not _phone_words(line):
+        if not any(marker in line for marker in ("@", ".", "+", "-", "(")) and not _PHONE_WORDS.search(line):
             continue
         for kind, value in scan_line(line):
             if not allow.allows(value):

@@ -5,6 +5,8 @@ from __future__ import annotations
 import re
 from functools import lru_cache
 
+from curator.casefold import Folded
+
 _ONES = {
     "zero": 0,
     "one": 1,
@@ -140,10 +142,9 @@ def _chinese(text: str) -> str:
     return _CN_NUMBER.sub(numeral, text)
 
 
-_HAS_WORD = re.compile(
+_HAS_WORD = Folded(
     rf"\b(?:{_EN_WORD}|twice|thrice|once|dozen|half|hundred|single|an? (?:hour|minute|second|day|week|month|year))\b"
-    rf"|[{_CN_DIGITS}半俩仨]|\d\s*[kK]\b|\b(?:couple|pair|quarter)\b",
-    re.I,
+    rf"|[{_CN_DIGITS}半俩仨]|\d\s*k\b|\b(?:couple|pair|quarter)\b"
 )
 
 
