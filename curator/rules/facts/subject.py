@@ -4,9 +4,12 @@ from __future__ import annotations
 
 import re
 import threading
+from collections.abc import Iterable
 from functools import lru_cache
 
 from curator.rules.facts.lexicon import PAIRS
+from curator.rules.facts.segmenter import Segmenter
+from curator.rules.facts.segmenter import start as start_segmenter
 from curator.rules.text import CJK_CHAR, STOPWORDS
 from curator.scanmemo import joinable, joined, remembered, split
 
@@ -95,10 +98,45 @@ def segment(run: str) -> tuple[str, ...]:
 
 
 def _segment(run: str) -> tuple[str, ...]:
+    helper = _segmenter.get("child")
+    if isinstance(helper, Segmenter):
+        words = helper.segment(run)
+        if words is not None:
+            return words
+    return _segment_here(run)
+
+
+def _segment_here(run: str) -> tuple[str, ...]:
     jieba = _jieba()
     if jieba is None:
         return tuple(run[index : index + 2] for index in range(len(run) - 1)) or (run,)
     return tuple(word for word in jieba.lcut(run, HMM=False) if word.strip())  # type: ignore[attr-defined]
+
+
+def segment_in_child() -> None:
+    """Load jieba in a forked child and let it segment from now on (see `segmenter`), when this process may fork."""
+    stop_segmenting_in_child()
+    helper = start_segmenter(_segment_here, _jieba)
+    if helper is not None:
+        _segmenter["child"] = helper
+
+
+def cjk_runs(texts: Iterable[str]) -> list[str]:
+    """The distinct CJK runs `subject_tokens` would segment in these texts, in order."""
+    return list(dict.fromkeys(run for text in texts for run in _CJK_RUN.findall(text.lower())))
+
+
+def expect_runs(runs: list[str]) -> None:
+    """Tell the segmenting child the runs `subject_tokens` will ask for."""
+    helper = _segmenter.get("child")
+    if isinstance(helper, Segmenter):
+        helper.expect(runs)
+
+
+def stop_segmenting_in_child() -> None:
+    helper = _segmenter.pop("child", None)
+    if isinstance(helper, Segmenter):
+        helper.close()
 
 
 @lru_cache(maxsize=200_000)
