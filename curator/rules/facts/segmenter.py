@@ -17,7 +17,8 @@ from collections.abc import Callable
 
 from curator.forked import can_fork
 
-CHUNK = 64
+EXPECT_CHUNK = 256
+WORK_CHUNK = 4
 _HEADER = struct.Struct(">I")
 
 Segment = Callable[[str], tuple[str, ...]]
@@ -43,8 +44,8 @@ class Segmenter:
     def expect(self, runs: list[str]) -> None:
         """Runs this process will ask for, in about the order it will ask (sent as the pipe takes them)."""
         distinct = list(runs)
-        for start in range(0, len(distinct), CHUNK):
-            self.outgoing += _framed(("expect", distinct[start : start + CHUNK]))
+        for start in range(0, len(distinct), EXPECT_CHUNK):
+            self.outgoing += _framed(("expect", distinct[start : start + EXPECT_CHUNK]))
         self._exchange(wait=False)
 
     def segment(self, run: str) -> tuple[str, ...] | None:
@@ -128,7 +129,7 @@ def _serve(requests: int, replies: int, segment: Segment, prepare: Callable[[], 
                     else:
                         _write(replies, {run: segment(run) for run in runs})
                 continue
-            chunk = [pending.popleft() for _ in range(min(CHUNK, len(pending)))]
+            chunk = [pending.popleft() for _ in range(min(WORK_CHUNK, len(pending)))]
             _write(replies, {run: segment(run) for run in chunk})
     except BaseException:  # noqa: BLE001 - the parent sees a closed pipe and segments on its own
         status = 1
