@@ -9,7 +9,7 @@ import sys
 import pytest
 
 from curator.casefold import CASE_SPECIAL, Folded, lowered_contains
-from curator.rules.facts import dates, numwords
+from curator.rules.facts import dates, labels, numwords
 from curator.secrets import detect, private
 
 FOLDED = {
@@ -17,6 +17,7 @@ FOLDED = {
     "phone words": private._PHONE_WORDS,
     "dates": dates._MAY_HOLD_DATE,
     "number words": numwords._HAS_WORD,
+    "label words": labels._EN_LABEL_WORDS,
 }
 
 

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import re
 from datetime import date, timedelta
+from functools import lru_cache
 
 from curator.casefold import Folded
 
@@ -165,6 +166,14 @@ _MAY_HOLD_DATE = Folded(
     r"|\beo[dwm]\b|\btoday\b|\btomorrow\b|下个?月|本月|这个?月|今天|今日|明天"
     r"|\b(?:jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)|day\b"
 )
+
+
+@lru_cache(maxsize=100_000)
+def _may_hold_date(statement: str) -> bool:
+    """A cheap test that the statement may name a date (both `mentioned_dates` and `deadlines` ask it)."""
+    return _MAY_HOLD_DATE.search(statement)
+
+
 _BACK_REFERENCE = re.compile(
     r"\b(?:before then|by then|until then|till then|by that (?:date|day|time)|before that (?:date|day))\b"
     r"|在那之前|那之前|在此之前|此前必须|届时|到时候?(?:必须|要|需)|那天之前|这之前"
@@ -186,9 +195,9 @@ def grace_days(span: str) -> int:
 
 def mentioned_dates(statement: str, anchor: date) -> list[date]:
     """Every calendar date a statement names, whether or not as a deadline."""
-    lowered = statement.lower()
-    if not _MAY_HOLD_DATE.search(statement, lowered):
+    if not _may_hold_date(statement):
         return []
+    lowered = statement.lower()
     found = []
     for match in _DATE.finditer(lowered):
         if match.group("weekday") or match.group("month") and not match.group("my"):
@@ -206,9 +215,9 @@ def refers_back(statement: str) -> bool:
 
 def deadlines(statement: str, anchor: date) -> list[tuple[date, str]]:
     """Deadline or validity dates a statement names, with the matched text."""
-    lowered = statement.lower()
-    if not _MAY_HOLD_DATE.search(statement, lowered):
+    if not _may_hold_date(statement):
         return []
+    lowered = statement.lower()
     found: list[tuple[date, str]] = []
     for match in _DATE.finditer(lowered):
         before = lowered[max(0, match.start() - 30) : match.start()]

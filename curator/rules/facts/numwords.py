@@ -3,9 +3,10 @@
 from __future__ import annotations
 
 import re
+from collections.abc import Callable
 from functools import lru_cache
 
-from curator.casefold import Folded
+from curator.casefold import Folded, lowered_contains
 
 _ONES = {
     "zero": 0,
@@ -99,17 +100,33 @@ def _en_value(match: re.Match[str]) -> int:
 
 
 def _english(text: str) -> str:
-    text = _COUPLE.sub("2 ", text)
-    text = _QUARTER_HOUR.sub(lambda m: "45 minutes" if m.group("three") else "15 minutes", text)
-    text = _HOUR_AND_HALF.sub(lambda m: f"{int(m.group('n')) * 60 + 30 if m.group('n') else 90} minutes", text)
-    text = _HALF_HOUR.sub("30 minutes", text)
-    text = _HALF_UNIT.sub(_half_unit, text)
-    text = _DOZEN.sub(lambda m: str(6 if m.group("half") else 12 * int(m.group("n") or 1)), text)
-    text = _TIMES.sub(lambda m: "2 times" if m.group("word").lower() == "twice" else "3 times", text)
-    text = _ONCE.sub(lambda m: (m.group("lead") + " " if m.group("lead") else "") + "1 time", text)
+    text = _where(("couple", "pair"), _COUPLE, "2 ", text)
+    text = _where(("quarter",), _QUARTER_HOUR, lambda m: "45 minutes" if m.group("three") else "15 minutes", text)
+    text = _where(
+        ("half",), _HOUR_AND_HALF, lambda m: f"{int(m.group('n')) * 60 + 30 if m.group('n') else 90} minutes", text
+    )
+    text = _where(("half",), _HALF_HOUR, "30 minutes", text)
+    text = _where(("half",), _HALF_UNIT, _half_unit, text)
+    text = _where(("dozen",), _DOZEN, lambda m: str(6 if m.group("half") else 12 * int(m.group("n") or 1)), text)
+    text = _where(
+        ("twice", "thrice"), _TIMES, lambda m: "2 times" if m.group("word").lower() == "twice" else "3 times", text
+    )
+    text = _where(("once",), _ONCE, lambda m: (m.group("lead") + " " if m.group("lead") else "") + "1 time", text)
     text = _EN_NUMBER.sub(lambda m: str(_en_value(m)), text)
-    text = _SINGLE.sub("1 ", text)
-    return _A_UNIT.sub(lambda m: m.group("lead") + " 1 ", text)
+    text = _where(("single",), _SINGLE, "1 ", text)
+    return _where(_UNIT_WORDS, _A_UNIT, lambda m: m.group("lead") + " 1 ", text)
+
+
+_UNIT_WORDS = ("hour", "minute", "second", "day", "week", "month", "year")
+
+
+def _where(
+    needles: tuple[str, ...], pattern: re.Pattern[str], replacement: str | Callable[[re.Match[str]], str], text: str
+) -> str:
+    """`pattern.sub(replacement, text)`, skipped when the text lacks every word the pattern needs."""
+    if lowered_contains(needles, text) is False:
+        return text
+    return pattern.sub(replacement, text)
 
 
 def _half_unit(match: re.Match[str]) -> str:
