@@ -12,6 +12,12 @@ from curator.forked import Forked
 from curator.rules import embed
 
 
+@pytest.fixture(autouse=True)
+def _single_threaded(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Fork as a CLI process would: pytest may keep threads of earlier tests alive."""
+    monkeypatch.setattr(forked.threading, "active_count", lambda: 1)
+
+
 def test_child_result_travels_back() -> None:
     parent = os.getpid()
     job = Forked(lambda: (os.getpid(), [1, 2, 3]))
@@ -33,6 +39,11 @@ def test_failing_child_is_computed_here() -> None:
     parent = os.getpid()
     assert Forked(compute).result() == 7
     assert calls == [parent]  # the child's call is not visible here; the parent's is
+
+
+def test_no_fork_beside_other_threads(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(forked.threading, "active_count", lambda: 2)
+    assert Forked(os.getpid).pid is None
 
 
 def test_no_fork_when_switched_off(monkeypatch: pytest.MonkeyPatch) -> None:

@@ -5,7 +5,6 @@ from __future__ import annotations
 import gc
 from dataclasses import dataclass, field
 from datetime import datetime, timezone
-from itertools import chain
 from typing import TYPE_CHECKING, Any
 
 from curator import config as config_module
@@ -15,6 +14,8 @@ from curator.rules import embed, structure
 from curator.rules import usage as usage_rules
 from curator.rules.choices import ChoiceTable
 from curator.rules.docs import Docs
+from curator.rules.duplicate import discard_prefetch as discard_fingerprints
+from curator.rules.duplicate import prefetch_fingerprints
 from curator.rules.facts.subject import cjk_runs, expect_runs, segment_in_child, stop_segmenting_in_child
 from curator.rules.migrations import learned_sets
 from curator.rules.paraphrase import embedding_texts
@@ -93,6 +94,7 @@ def analyze(store: Store, *, now: datetime, cache: PairwiseCache | None = None) 
             return _analyze(store, now, cache)
     finally:
         embed.discard_prefetch()
+        discard_fingerprints()
         stop_segmenting_in_child()
         if memo is not None:
             memo.save()
@@ -159,7 +161,8 @@ def _run_rules(
     rules = all_rules()
 
     def pairwise() -> Pairwise:
-        embed.prefetch(embedding_texts(context.docs))  # a forked child encodes while conflict runs
+        prefetch_fingerprints(context.docs)  # forked children fingerprint and encode while conflict runs
+        embed.prefetch(embedding_texts(context.docs))
         found = {rule.id: rule.analyze(context) for rule in rules if rule.id in PAIRWISE_RULES}
         conflicts, duplicates = found.get("conflict", []), found.get("duplicate", [])
         adopt_scan(store, settings.private_allow, secrets_job)
@@ -191,15 +194,14 @@ def _run_rules(
 
 
 def _segment_ahead(docs: Docs, memo: TextMemo | None) -> None:
-    """Send the segmenting child the CJK runs of every statement and entry (in a memo scan: the ones it lacks)."""
-    runs = cjk_runs(
-        chain((fact.normalized for doc in docs.items for fact in doc.facts), (doc.prose for doc in docs.items))
-    )
+    """Send the segmenting child the CJK runs of every statement; a memo scan starts the child only when most are new."""
+    runs = cjk_runs(fact.normalized for doc in docs.items for fact in doc.facts)
     if memo is not None:
-        runs = [run for run in runs if not memo.holds("segment", run)]
-        if len(runs) < SEGMENT_IN_CHILD_MIN_RUNS:
+        new = [run for run in runs if not memo.holds("segment", run)]
+        if len(new) < SEGMENT_IN_CHILD_MIN_RUNS or 2 * len(new) < len(runs):
             return
         segment_in_child()
+        runs = new
     expect_runs(runs)
 
 

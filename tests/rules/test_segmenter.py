@@ -5,6 +5,9 @@ from __future__ import annotations
 import os
 import signal
 
+import pytest
+
+from curator import forked
 from curator.rules.facts import subject
 from curator.rules.facts.segmenter import Segmenter
 
@@ -18,6 +21,12 @@ TEXTS = [
 
 def _here(runs: list[str]) -> dict[str, tuple[str, ...]]:
     return {run: subject._segment_here(run) for run in runs}
+
+
+def test_jieba_loaded_here_needs_no_child() -> None:
+    subject._jieba()
+    subject.segment_in_child()
+    assert "child" not in subject._segmenter
 
 
 def test_child_segments_like_this_process() -> None:
@@ -40,8 +49,10 @@ def test_dead_child_falls_back_to_this_process() -> None:
     assert helper.pid is None
 
 
-def test_subject_tokens_unchanged_with_a_child() -> None:
+def test_subject_tokens_unchanged_with_a_child(monkeypatch: pytest.MonkeyPatch) -> None:
     expected = [subject._subject_tokens(text) for text in TEXTS]
+    monkeypatch.setattr(forked.threading, "active_count", lambda: 1)  # as in a CLI process (pytest may hold threads)
+    monkeypatch.delitem(subject._segmenter, "jieba")  # as in a process that never loaded jieba
     subject.segment_in_child()
     try:
         assert isinstance(subject._segmenter.get("child"), Segmenter)

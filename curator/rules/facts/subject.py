@@ -114,8 +114,10 @@ def _segment_here(run: str) -> tuple[str, ...]:
 
 
 def segment_in_child() -> None:
-    """Load jieba in a forked child and let it segment from now on (see `segmenter`), when this process may fork."""
+    """Load jieba in a forked child and let it segment from now on (see `segmenter`), unless it is loaded here."""
     stop_segmenting_in_child()
+    if "jieba" in _segmenter:
+        return
     helper = start_segmenter(_segment_here, _jieba)
     if helper is not None:
         _segmenter["child"] = helper
