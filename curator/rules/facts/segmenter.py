@@ -12,6 +12,7 @@ import pickle
 import select
 import signal
 import struct
+import time
 from collections import deque
 from collections.abc import Callable
 
@@ -19,6 +20,7 @@ from curator.forked import can_fork
 
 EXPECT_CHUNK = 256
 WORK_CHUNK = 4
+MAX_WAIT_SECONDS = 0.5
 _HEADER = struct.Struct(">I")
 
 Segment = Callable[[str], tuple[str, ...]]
@@ -40,6 +42,7 @@ class Segmenter:
         os.set_blocking(self.requests, False)
         self.outgoing = bytearray()
         self.words: dict[str, tuple[str, ...]] = {}
+        self.waited = 0.0
 
     def expect(self, runs: list[str]) -> None:
         """Runs this process will ask for, in about the order it will ask (sent as the pipe takes them)."""
@@ -49,7 +52,8 @@ class Segmenter:
         self._exchange(wait=False)
 
     def segment(self, run: str) -> tuple[str, ...] | None:
-        """The run's words from the child, or None when the child is gone."""
+        """The run's words from the child; None when the child is gone, or when waiting for unexpected runs has
+        cost more than loading jieba here would (a busy machine answers each request late)."""
         if self.pid is None:
             return None
         found = self.words.get(run)
@@ -58,10 +62,14 @@ class Segmenter:
         try:
             self._exchange(wait=False)
             if run not in self.words:
+                if self.waited > MAX_WAIT_SECONDS:
+                    return None
+                started = time.perf_counter()
                 self.outgoing += _framed(("segment", [run]))
                 self._exchange(wait=True)
                 while run not in self.words:
                     self.words.update(_read(self.replies))
+                self.waited += time.perf_counter() - started
         except (OSError, EOFError, pickle.UnpicklingError, ValueError, TypeError):
             self.close()
             return None
