@@ -6,7 +6,7 @@ import re
 from collections.abc import Callable
 from functools import lru_cache
 
-from curator.casefold import Folded, lowered_contains
+from curator.casefold import Folded, plain_lower
 
 _ONES = {
     "zero": 0,
@@ -100,39 +100,39 @@ def _en_value(match: re.Match[str]) -> int:
 
 
 def _english(text: str) -> str:
-    text = _where(("couple", "pair"), _COUPLE, "2 ", text)
-    text = _where(("quarter",), _QUARTER_HOUR, lambda m: "45 minutes" if m.group("three") else "15 minutes", text)
-    text = _where(
-        ("half",), _HOUR_AND_HALF, lambda m: f"{int(m.group('n')) * 60 + 30 if m.group('n') else 90} minutes", text
-    )
-    text = _where(("half",), _HALF_HOUR, "30 minutes", text)
-    text = _where(("half",), _HALF_UNIT, _half_unit, text)
-    text = _where(("dozen",), _DOZEN, lambda m: str(6 if m.group("half") else 12 * int(m.group("n") or 1)), text)
-    text = _where(
-        ("twice", "thrice"), _TIMES, lambda m: "2 times" if m.group("word").lower() == "twice" else "3 times", text
-    )
-    text = _where(("once",), _ONCE, lambda m: (m.group("lead") + " " if m.group("lead") else "") + "1 time", text)
-    text = _EN_NUMBER.sub(lambda m: str(_en_value(m)), text)
-    text = _where(("single",), _SINGLE, "1 ", text)
-    return _where(_UNIT_WORDS, _A_UNIT, lambda m: m.group("lead") + " 1 ", text)
-
-
-_UNIT_WORDS = ("hour", "minute", "second", "day", "week", "month", "year")
-
-
-def _where(
-    needles: tuple[str, ...], pattern: re.Pattern[str], replacement: str | Callable[[re.Match[str]], str], text: str
-) -> str:
-    """`pattern.sub(replacement, text)`, skipped when the text lacks every word the pattern needs."""
-    if lowered_contains(needles, text) is False:
-        return text
-    return pattern.sub(replacement, text)
+    """Each English number-word substitution in turn, skipping those whose words the text lacks."""
+    lowered = text.lower() if plain_lower(text) else None
+    for needles, pattern, replacement in _ENGLISH_STEPS:
+        if needles and lowered is not None and not any(needle in lowered for needle in needles):
+            continue
+        changed = pattern.sub(replacement, text)
+        if changed is not text:
+            text = changed
+            lowered = text.lower() if plain_lower(text) else None
+    return text
 
 
 def _half_unit(match: re.Match[str]) -> str:
     """'half a minute' → '30 seconds', 'a minute and a half' → '90 seconds'."""
     half, whole_and_half, unit = _HALF_VALUES[(match.group("unit") or match.group("whole")).lower()]
     return f"{whole_and_half if match.group('whole') else half} {unit}"
+
+
+Replacement = str | Callable[[re.Match[str]], str]
+_ENGLISH_STEPS: tuple[tuple[tuple[str, ...], re.Pattern[str], Replacement], ...] = (
+    (("couple", "pair"), _COUPLE, "2 "),
+    (("quarter",), _QUARTER_HOUR, lambda m: "45 minutes" if m.group("three") else "15 minutes"),
+    (("half",), _HOUR_AND_HALF, lambda m: f"{int(m.group('n')) * 60 + 30 if m.group('n') else 90} minutes"),
+    (("half",), _HALF_HOUR, "30 minutes"),
+    (("half",), _HALF_UNIT, _half_unit),
+    (("dozen",), _DOZEN, lambda m: str(6 if m.group("half") else 12 * int(m.group("n") or 1))),
+    (("twice", "thrice"), _TIMES, lambda m: "2 times" if m.group("word").lower() == "twice" else "3 times"),
+    (("once",), _ONCE, lambda m: (m.group("lead") + " " if m.group("lead") else "") + "1 time"),
+    ((), _EN_NUMBER, lambda m: str(_en_value(m))),
+    (("single",), _SINGLE, "1 "),
+    (("hour", "minute", "second", "day", "week", "month", "year"), _A_UNIT, lambda m: m.group("lead") + " 1 "),
+)
+"""(words the pattern needs, pattern, replacement): none of the words in the lowered text means no match."""
 
 
 def _chinese(text: str) -> str:
