@@ -221,6 +221,11 @@ class TextMemo:
         self.hits += 1
         return decoded
 
+    def holds(self, kind: str, text: str) -> bool:
+        """Whether a value for (kind, text) is stored (not yet checked for form; `recall` does that, and counts)."""
+        key = _key(text)
+        return key in self.used.get(kind, {}) or key in self._stored(kind)
+
     def record(self, kind: str, text: str, encoded: Any) -> None:
         """Keep a value computed outside `value` (already encoded for JSON), unless its text holds a withheld value."""
         self.misses += 1

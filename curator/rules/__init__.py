@@ -5,7 +5,7 @@ from __future__ import annotations
 import gc
 from dataclasses import dataclass, field
 from datetime import datetime, timezone
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from curator import config as config_module
 from curator import pairscores, scanmemo
@@ -15,11 +15,20 @@ from curator.rules import embed, structure
 from curator.rules import usage as usage_rules
 from curator.rules.choices import ChoiceTable
 from curator.rules.docs import Docs
+from curator.rules.duplicate import discard_prefetch as discard_fingerprints
+from curator.rules.duplicate import prefetch_fingerprints
+from curator.rules.facts.subject import cjk_runs, expect_runs, segment_in_child, stop_segmenting_in_child
 from curator.rules.migrations import learned_sets
+from curator.rules.paraphrase import embedding_texts
 from curator.rules.project_facts import project_facts
 from curator.rules.registry import Rule, RuleContext, all_rules, config_keys, get_rule, rule_ids
+from curator.rules.text import IS_CJK
 from curator.scancache import Pairwise, PairwiseCache, input_digest
 from curator.scanmemo import TextMemo, using
+
+if TYPE_CHECKING:
+    from curator.forked import Forked
+    from curator.secrets.store import StoreSecrets
 
 __all__ = [
     "Rule",
@@ -35,6 +44,9 @@ __all__ = [
 
 
 PAIRWISE_RULES = ("conflict", "duplicate")
+SEGMENT_IN_CHILD_MIN_ENTRIES = 2000
+SEGMENT_IN_CHILD_MIN_CJK = 50
+SEGMENT_IN_CHILD_MIN_RUNS = 2000
 
 
 def __getattr__(name: str) -> Any:
@@ -85,6 +97,9 @@ def analyze(store: Store, *, now: datetime, cache: PairwiseCache | None = None) 
         with using(memo), pairscores.using(scores):
             return _analyze(store, now, cache)
     finally:
+        embed.discard_prefetch()
+        discard_fingerprints()
+        stop_segmenting_in_child()
         if memo is not None:
             memo.save()
         if scores is not None:
@@ -104,10 +119,8 @@ def load_settings(store: Store) -> tuple[config_module.Config, list[Finding]]:
 
 def _analyze(store: Store, now: datetime, cache: PairwiseCache | None = None) -> RuleOutcome:
     """The rules proper; the cyclic GC is paused meanwhile (they build many small acyclic objects)."""
-    from curator.secrets import findings as secret_rules
-    from curator.secrets import mask_findings
     from curator.secrets.mask import Masker
-    from curator.secrets.store import scan_store
+    from curator.secrets.store import scan_store, scan_store_forked
 
     moment = now if now.tzinfo else now.replace(tzinfo=timezone.utc)
     settings, config_problems = load_settings(store)
@@ -115,8 +128,34 @@ def _analyze(store: Store, now: datetime, cache: PairwiseCache | None = None) ->
     if memo is not None:
         found = scan_store(store, settings.private_allow)
         memo.withheld = Masker(located.hit.value for located in found.secrets + found.private)
+    secrets_job = scan_store_forked(store, settings.private_allow)  # a big store's secrets, read by a second core
+    try:
+        return _run_rules(store, moment, settings, config_problems, secrets_job, cache)
+    finally:
+        if secrets_job is not None:
+            secrets_job.cancel()
+
+
+def _run_rules(
+    store: Store,
+    moment: datetime,
+    settings: config_module.Config,
+    config_problems: list[Finding],
+    secrets_job: Forked[StoreSecrets] | None,
+    cache: PairwiseCache | None,
+) -> RuleOutcome:
+    from curator.secrets import findings as secret_rules
+    from curator.secrets import mask_findings
+    from curator.secrets.store import adopt_scan
+
+    memo = scanmemo.active()
+    big = len(store.entries) >= SEGMENT_IN_CHILD_MIN_ENTRIES
+    if big and memo is None and _holds_cjk(store):
+        segment_in_child()  # jieba loads and segments on a second core while this one reads the rest
     docs = Docs.from_store(store)
     learned = learned_sets(statement for doc in docs.items for statement in doc.statements)
+    if big:
+        _segment_ahead(docs, memo)
     context = RuleContext(
         store=store,
         docs=docs,
@@ -128,8 +167,11 @@ def _analyze(store: Store, now: datetime, cache: PairwiseCache | None = None) ->
     rules = all_rules()
 
     def pairwise() -> Pairwise:
+        prefetch_fingerprints(context.docs)  # forked children fingerprint and encode while conflict runs
+        embed.prefetch(embedding_texts(context.docs))
         found = {rule.id: rule.analyze(context) for rule in rules if rule.id in PAIRWISE_RULES}
         conflicts, duplicates = found.get("conflict", []), found.get("duplicate", [])
+        adopt_scan(store, settings.private_allow, secrets_job)
         mask_findings(store, conflicts + duplicates)  # masked before the cache writes them to disk
         return conflicts, context.conflicting, duplicates, context.restated
 
@@ -155,11 +197,35 @@ def _analyze(store: Store, now: datetime, cache: PairwiseCache | None = None) ->
     unavailable = embed.note()
     if unavailable and unavailable not in store.notes:
         store.notes.append(unavailable)
+    adopt_scan(store, settings.private_allow, secrets_job)
     findings.extend(secret_rules.analyze(store, settings.private_allow, settings.disabled))
     mask_findings(store, findings)
     outcome = apply_suppressions(store, findings, settings)
     outcome.findings.extend(config_problems)
     return outcome
+
+
+def _segment_ahead(docs: Docs, memo: TextMemo | None) -> None:
+    """Send the segmenting child the CJK runs of every statement; a memo scan starts the child only when most are new."""
+    runs = cjk_runs(fact.normalized for doc in docs.items for fact in doc.facts)
+    if memo is not None:
+        new = [run for run in runs if not memo.holds("segment", run)]
+        if len(new) < SEGMENT_IN_CHILD_MIN_RUNS or 2 * len(new) < len(runs):
+            return
+        segment_in_child()
+        runs = new
+    expect_runs(runs)
+
+
+def _holds_cjk(store: Store) -> bool:
+    """Whether enough entries hold Chinese or Japanese text for a segmenting child to pay."""
+    holding = 0
+    for entry in store.entries:
+        if IS_CJK.search(entry.text or ""):
+            holding += 1
+            if holding >= SEGMENT_IN_CHILD_MIN_CJK:
+                return True
+    return False
 
 
 def _unique(findings: list[Finding]) -> list[Finding]:

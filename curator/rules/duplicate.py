@@ -3,12 +3,13 @@
 from __future__ import annotations
 
 import re
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 
 from rapidfuzz import fuzz
 
 from curator.config import Config
+from curator.forked import Forked, can_fork
 from curator.model import Entry, Finding
 from curator.rules import pairing
 from curator.rules.choices import ChoiceTable
@@ -27,7 +28,7 @@ from curator.rules.paraphrase import (
 from curator.rules.registry import Rule, RuleContext
 from curator.rules.templates import different_subjects
 from curator.rules.text import CJK_RUN, IS_CJK, tokens
-from curator.scanmemo import joinable, joined, remembered, split, strings
+from curator.scanmemo import active, joinable, joined, remembered, split, strings
 
 MIN_TOKENS = 4
 MAX_TEMPLATE_CHARS = 2000
@@ -37,6 +38,7 @@ BLOCKING_OVERLAP = 0.6
 BLOCK_CAP = 20
 RULE_LIST_THRESHOLD = 95.0
 NAME_OVERLAP = 0.3
+PREFETCH_MIN_ENTRIES = 2000
 _DATE = re.compile(
     r"\b(?:19|20)\d\d[-/.]\d{1,2}[-/.]\d{1,2}\b|(?:19|20)\d\d\s*年\s*\d{1,2}\s*月(?:\s*\d{1,2}\s*[日号])?"
 )
@@ -68,8 +70,36 @@ def _print(prose: str) -> Print:
     return token_set, ordered, core, _numbers(core), names, paths
 
 
-def _remembered_fingerprint(prose: str) -> Print:
-    return remembered("fingerprint", prose, lambda: _print(prose), _encode_print, _decode_print, keep=_joinable)
+def _remembered_fingerprint(prose: str, ready: Mapping[str, Print]) -> Print:
+    return remembered(
+        "fingerprint", prose, lambda: ready.get(prose) or _print(prose), _encode_print, _decode_print, keep=_joinable
+    )
+
+
+_prefetched: dict[str, Forked[dict[str, Print]]] = {}
+
+
+def prefetch_fingerprints(docs: Docs) -> None:
+    """Start fingerprinting a big store's entries (the ones the scan memo lacks) in a forked child."""
+    discard_prefetch()
+    memo = active()
+    texts = list(dict.fromkeys(doc.prose for doc in docs.items))
+    if memo is not None:
+        texts = [text for text in texts if not memo.holds("fingerprint", text)]
+    if len(texts) >= PREFETCH_MIN_ENTRIES and can_fork():
+        _prefetched["prints"] = Forked(lambda: {text: _print(text) for text in texts})
+
+
+def discard_prefetch() -> None:
+    job = _prefetched.pop("prints", None)
+    if job is not None:
+        job.cancel()
+
+
+def _ready_prints() -> Mapping[str, Print]:
+    """The prefetched fingerprints by prose (empty when none were prefetched)."""
+    job = _prefetched.pop("prints", None)
+    return job.result() if job is not None else {}
 
 
 def _encode_print(value: Print) -> list[str]:
@@ -126,8 +156,9 @@ def _fingerprints(docs: Docs, table: ChoiceTable | None) -> _Prints:
     vocabulary: dict[str, int] = {}
     core_codes: dict[str, str] = {}
     prints = _Prints()
+    ready = _ready_prints()
     for doc in docs.items:
-        token_set, ordered, core, numbers, names, paths = _remembered_fingerprint(doc.prose)
+        token_set, ordered, core, numbers, names, paths = _remembered_fingerprint(doc.prose, ready)
         for token in token_set:
             if token not in vocabulary:
                 vocabulary[token] = len(vocabulary)

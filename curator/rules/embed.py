@@ -8,12 +8,14 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 
 from curator import scanmemo
+from curator.forked import Forked, can_fork
 
 if TYPE_CHECKING:
     import numpy
 
 MODEL_NAME = "wordllama l2_supercat 256-d"
 ENCODE_CHUNK = 2000
+PREFETCH_MIN_TEXTS = 2000
 DIMENSIONS = 256
 KIND = "embedding"
 _lock = threading.Lock()
@@ -74,6 +76,49 @@ def note() -> str | None:
     return _state.get("note")  # type: ignore[return-value]
 
 
+def prefetch(texts: list[str]) -> None:
+    """Start encoding the texts `encode_remembered(texts)` will need in a forked child, when there are many of them."""
+    discard_prefetch()
+    if os.environ.get(DISABLE_VARIABLE) or not can_fork():
+        return
+    memo = scanmemo.active()
+    wanted = texts if memo is None else [text for text in texts if not memo.holds(KIND, text)]
+    if len(wanted) >= PREFETCH_MIN_TEXTS:
+        _state["prefetch"] = (wanted, Forked(lambda: (encode(wanted), note())))
+
+
+def discard_prefetch() -> None:
+    """Stop a prefetch nobody asked for."""
+    job = _state.pop("prefetch", None)
+    if isinstance(job, tuple):
+        job[1].cancel()
+
+
+def _prefetched(texts: list[str]) -> tuple[bool, numpy.ndarray | None]:
+    """(True, vectors) when a prefetch of exactly these texts ran (vectors None: no model, its note kept)."""
+    job = _state.pop("prefetch", None)
+    if not isinstance(job, tuple):
+        return False, None
+    wanted, forked = job
+    if wanted != texts:
+        forked.cancel()
+        return False, None
+    vectors, why = forked.result()
+    if vectors is None:
+        with _lock:
+            _state.setdefault("model", None)
+            if why:
+                _state["note"] = why
+    return True, vectors
+
+
+def _recalled(memo: scanmemo.TextMemo, texts: list[str]) -> tuple[list[bytes | None], list[int]]:
+    """Each text's remembered vector bytes (None when new), and the rows of the new ones."""
+    size = DIMENSIONS * 4
+    found = [memo.recall(KIND, text, lambda raw: scanmemo.vector_bytes(raw, size)) for text in texts]
+    return found, [row for row, vector in enumerate(found) if vector is None]
+
+
 def encode_remembered(texts: list[str]) -> numpy.ndarray | None:
     """`encode`, reading and filling the active scan memo: the model is loaded only when some text is new to it."""
     import numpy
@@ -81,15 +126,11 @@ def encode_remembered(texts: list[str]) -> numpy.ndarray | None:
     memo = scanmemo.active()
     if memo is None or os.environ.get(DISABLE_VARIABLE):
         return encode(texts)
-    size = DIMENSIONS * 4
     vectors = numpy.empty((len(texts), DIMENSIONS), dtype=numpy.float32)
-    missing: list[int] = []
-    for row, text in enumerate(texts):
-        found = memo.recall(KIND, text, lambda raw: scanmemo.vector_bytes(raw, size))
-        if found is None:
-            missing.append(row)
-        else:
-            vectors[row] = numpy.frombuffer(found, dtype=numpy.float32)
+    found, missing = _recalled(memo, texts)
+    for row, vector in enumerate(found):
+        if vector is not None:
+            vectors[row] = numpy.frombuffer(vector, dtype=numpy.float32)
     if missing:
         computed = encode([texts[row] for row in missing])
         if computed is None:
@@ -104,6 +145,9 @@ def encode(texts: list[str]) -> numpy.ndarray | None:
     """Unit-length float32 embeddings, one row per text, or None when no model is available."""
     import numpy
 
+    ready, vectors = _prefetched(texts)
+    if ready:
+        return vectors
     loaded = model()
     if loaded is None:
         return None

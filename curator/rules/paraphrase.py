@@ -135,7 +135,7 @@ def meaning_pairs(
 
     from curator.rules import semantic
 
-    texts = [doc.prose[:MAX_CHARS] for doc in docs.items]
+    texts = embedding_texts(docs)
     if len(texts) < 2:
         return []
     vectors = embed.encode_remembered(texts)
@@ -158,6 +158,11 @@ def meaning_pairs(
         elif numbers is not None and numbers[left] and numbers[left] == numbers[right] and words >= FACTS_AGREE_WORDS:
             found.append((left, right, round(cosine * 100, 1)))
     return found
+
+
+def embedding_texts(docs: Docs) -> list[str]:
+    """What `meaning_pairs` embeds: the start of each entry's prose."""
+    return [doc.prose[:MAX_CHARS] for doc in docs.items]
 
 
 def _shared(left: frozenset[str], right: frozenset[str]) -> float:

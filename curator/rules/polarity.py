@@ -80,8 +80,11 @@ def collect(statements_by_owner: list[list[StatementFacts]]) -> tuple[list[int],
     keys: set[tuple[str, ...]] = set()
     verbs: set[str] = set()
     objects: set[str] = set()
-    for owner, statement, lowered in _clauses(statements_by_owner):
-        negated = _negated_core(lowered)
+    clauses = [
+        (owner, statement, lowered, _negated_core(lowered))
+        for owner, statement, lowered in _clauses(statements_by_owner)
+    ]
+    for owner, statement, _, negated in clauses:
         if negated is not None:
             action = _action("neg", negated, statement)
             if action:
@@ -93,8 +96,8 @@ def collect(statements_by_owner: list[list[StatementFacts]]) -> tuple[list[int],
                 objects.update(_object(action.words))
     if not found:
         return owners, found
-    for owner, statement, lowered in _clauses(statements_by_owner):
-        if len(lowered) <= MAX_POSITIVE_CHARS + MAX_CONDITION_CHARS and _negated_core(lowered) is None:
+    for owner, statement, lowered, negated in clauses:
+        if len(lowered) <= MAX_POSITIVE_CHARS + MAX_CONDITION_CHARS and negated is None:
             core, strong = _positive_core(lowered)
             if len(core) > MAX_POSITIVE_CHARS:
                 continue

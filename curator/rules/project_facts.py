@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import fnmatch
 import json
 import os
 import re
@@ -42,6 +43,15 @@ _JS_TOOLS = ("vitest", "jest", "mocha", "prettier", "biome", "eslint", "vite", "
 MAX_MANIFEST_BYTES = 1_000_000
 
 
+def _names(project: Path) -> list[str]:
+    """The names in the project's top folder, listed once (a store's own folder can hold thousands of files)."""
+    try:
+        with os.scandir(project) as entries:
+            return [entry.name for entry in entries]
+    except OSError:
+        return []
+
+
 def project_facts(project: Path | None) -> dict[str, list[str]]:
     """Tool names the project's manifests, lockfiles and config files establish, each with its sources."""
     facts: dict[str, list[str]] = {}
@@ -56,9 +66,10 @@ def project_facts(project: Path | None) -> dict[str, list[str]]:
     for name, member in _LOCKFILES.items():
         if _regular_inside(project, project / name):
             add(member, name)
+    names = _names(project)
     for member, patterns in _CONFIG_GLOBS.items():
         for pattern in patterns:
-            for path in sorted(project.glob(pattern)):
+            for path in sorted(project / name for name in fnmatch.filter(names, pattern)):
                 if _regular_inside(project, path):
                     add(member, path.name)
     package = _json(project / "package.json")

@@ -16,6 +16,7 @@ from detect_secrets.plugins.keyword import DENYLIST, KeywordDetector
 from detect_secrets.settings import get_settings
 from detect_secrets.util.code_snippet import get_code_snippet
 
+from curator.casefold import Folded
 from curator.secrets.baseline import Baseline
 
 DEFAULT_PLUGIN_SETTINGS: dict[str, dict[str, Any]] = {
@@ -70,7 +71,7 @@ _HEX = re.compile(r"[0-9a-fA-F]{7,128}")
 _DIGEST_WORDS = re.compile(
     r"(?i)\b(commit|sha(?:1|256|512)?|hash|rev|revision|checksum|digest|md5|blob|tree|tag|object)\b"
 )
-_KEYWORDS = re.compile("|".join(DENYLIST), re.IGNORECASE)
+_KEYWORDS = Folded("|".join(DENYLIST))
 VERIFY_FILTER = "detect_secrets.filters.common.is_ignored_due_to_verification_policies"
 _TOKEN_TAIL = re.compile(r"[A-Za-z0-9_\-+/=.]*")
 _PLACEHOLDER = re.compile(
@@ -172,7 +173,7 @@ class Detector:
     def _scan_line(self, lines: list[str], number: int, line: str, filename: str) -> Iterator[Hit]:
         found: list[tuple[Any, PotentialSecret]] = []
         quoted_code = _INLINE_CODE.sub(r'"\1"', line) if "`" in line else None
-        has_keyword = bool(_KEYWORDS.search(line))
+        has_keyword = _KEYWORDS.search(line)
         if not has_keyword and not _CANDIDATE.search(line):
             return
         for plugin in self.plugins:

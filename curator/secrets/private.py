@@ -8,6 +8,8 @@ import re
 from collections.abc import Iterator
 from dataclasses import dataclass
 
+from curator.casefold import Folded, lowered_contains
+
 _EMAIL = re.compile(
     r"(?<![A-Za-z0-9_.%+:/-])([A-Za-z0-9._%+-]+)@((?:[A-Za-z0-9-]+\.)+([A-Za-z]{2,24}))(?![A-Za-z0-9_-]|\.[A-Za-z0-9])(:)?"
 )
@@ -22,7 +24,8 @@ _PHONE = re.compile(
 )
 _VERSION_BEFORE = re.compile(r"(?i)\b(?:version|ver\.?|release|build|sdk|v)\s*$")
 _CN_MOBILE = re.compile(r"(?<!\d)(1[3-9]\d{9})(?!\d)")
-_PHONE_WORDS = re.compile(r"(?i)(phone|tel\b|mobile|cell|call|whatsapp|sms|电话|手机|联系)")
+_PHONE_WORDS = Folded(r"(phone|tel\b|mobile|cell|call|whatsapp|sms|电话|手机|联系)")
+_HOST_SUFFIXES = (".internal", ".intranet", ".corp", ".lan", ".local", ".private", ".home.arpa")
 WELL_KNOWN_HOSTS = frozenset(
     {"host.docker.internal", "gateway.docker.internal", "metadata.google.internal", "localhost.localdomain"}
 )
@@ -126,10 +129,11 @@ def scan_line(line: str) -> Iterator[tuple[str, str]]:
             continue
         if _ip_is_private(match.group(1), match.group(2)):
             yield "private-ip", match.group(1)
-    for match in _HOST.finditer(line):
-        host = match.group(1).lower()
-        if host not in WELL_KNOWN_HOSTS and not host.endswith(SHARED_SUFFIXES):
-            yield "internal-host", match.group(1)
+    if lowered_contains(_HOST_SUFFIXES, line) is not False:
+        for match in _HOST.finditer(line):
+            host = match.group(1).lower()
+            if host not in WELL_KNOWN_HOSTS and not host.endswith(SHARED_SUFFIXES):
+                yield "internal-host", match.group(1)
     for match in _PHONE.finditer(line):
         digits = re.sub(r"\D", "", match.group(1))
         if 8 <= len(digits) <= 15:

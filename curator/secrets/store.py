@@ -8,6 +8,8 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import TYPE_CHECKING
 
+from curator import scanmemo
+from curator.forked import Forked, can_fork
 from curator.model import Entry, SourceFile, Store
 from curator.scanmemo import remembered
 from curator.secrets import baseline as baseline_module
@@ -19,6 +21,7 @@ if TYPE_CHECKING:
     from curator.secrets.detect import Detector, Hit
 
 CACHE_ATTRIBUTE = "_curator_secrets"
+MIN_FORKED_FILES = 2000
 _DEFAULT_DETECTOR: Detector | None = None
 _DEFAULT_LOCK = threading.Lock()
 
@@ -107,6 +110,21 @@ def masker_for(store: Store) -> Masker:
     """The masker for every secret value in the store (detected once per loaded store)."""
     cached = getattr(store, CACHE_ATTRIBUTE, None)
     return cached[1].masker if cached is not None else scan_store(store).masker
+
+
+def scan_store_forked(store: Store, allow: tuple[str, ...] | list[str] = ()) -> Forked[StoreSecrets] | None:
+    """`scan_store` started in a forked child for a big store scanned without a memo (a child cannot fill the memo)."""
+    if scanmemo.active() is not None or len(store.files) + len(store.context_files) < MIN_FORKED_FILES:
+        return None
+    if getattr(store, CACHE_ATTRIBUTE, None) is not None or not can_fork():
+        return None
+    return Forked(lambda: scan_store(store, allow))
+
+
+def adopt_scan(store: Store, allow: tuple[str, ...] | list[str], job: Forked[StoreSecrets] | None) -> None:
+    """Keep a forked `scan_store`'s result as the store's detected secrets (as if `scan_store` had run here)."""
+    if job is not None and getattr(store, CACHE_ATTRIBUTE, None) is None:
+        setattr(store, CACHE_ATTRIBUTE, (tuple(allow), job.result()))
 
 
 def scan_store(store: Store, allow: tuple[str, ...] | list[str] = ()) -> StoreSecrets:

@@ -219,3 +219,39 @@ def test_facts_are_computed_once_per_statement(tmp_path: Path) -> None:
     docs = Docs.from_store(store)
     assert docs.items[0].facts[0] is docs.items[1].facts[0]
     assert docs.items[0].facts[0].quantities is docs.items[1].facts[0].quantities
+
+
+_NUMBER_PHRASES = [
+    "Retry twice, then a couple of times more",
+    "Wait half an hour, or a minute and a half, or an hour and a half",
+    "Three quarters of an hour; a quarter of an hour",
+    "Half a dozen editors, 2 dozen posts, a dozen tags",
+    "Run it ONCE a week and only once.",
+    "A single reviewer signs off; single quotes stay",
+    "Builds take a day; deploys wait an hour",
+    "Thrice is too many; TWICE is fine",
+    "Ha\u0130f an hour with a Turkish capital",
+    "No number words here at all",
+]
+
+
+@pytest.mark.parametrize("text", _NUMBER_PHRASES)
+def test_english_number_words_skip_only_patterns_that_cannot_match(text: str) -> None:
+    from curator.rules.facts import numwords
+
+    every = text
+    for pattern, replacement in [
+        (numwords._COUPLE, "2 "),
+        (numwords._QUARTER_HOUR, lambda m: "45 minutes" if m.group("three") else "15 minutes"),
+        (numwords._HOUR_AND_HALF, lambda m: f"{int(m.group('n')) * 60 + 30 if m.group('n') else 90} minutes"),
+        (numwords._HALF_HOUR, "30 minutes"),
+        (numwords._HALF_UNIT, numwords._half_unit),
+        (numwords._DOZEN, lambda m: str(6 if m.group("half") else 12 * int(m.group("n") or 1))),
+        (numwords._TIMES, lambda m: "2 times" if m.group("word").lower() == "twice" else "3 times"),
+        (numwords._ONCE, lambda m: (m.group("lead") + " " if m.group("lead") else "") + "1 time"),
+        (numwords._EN_NUMBER, lambda m: str(numwords._en_value(m))),
+        (numwords._SINGLE, "1 "),
+        (numwords._A_UNIT, lambda m: m.group("lead") + " 1 "),
+    ]:
+        every = pattern.sub(replacement, every)
+    assert numwords._english(text) == every

@@ -4,6 +4,9 @@ from __future__ import annotations
 
 import re
 from datetime import date, timedelta
+from functools import lru_cache
+
+from curator.casefold import Folded
 
 _MONTHS = {
     name: number
@@ -158,12 +161,19 @@ def _with_year(year: str | None, month: int, day: int, anchor: date) -> date:
     return date(anchor.year + 1, month, day) if guess < anchor - timedelta(days=60) else guess
 
 
-_MAY_HOLD_DATE = re.compile(
+_MAY_HOLD_DATE = Folded(
     r"\d|next |this |end of|下周|本周|这周|月底|周末|季度|半年|周[一二三四五六日天]|星期|\b(?:q[1-4]|h[12])\b"
     r"|\beo[dwm]\b|\btoday\b|\btomorrow\b|下个?月|本月|这个?月|今天|今日|明天"
-    r"|\b(?:jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)|day\b",
-    re.I,
+    r"|\b(?:jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)|day\b"
 )
+
+
+@lru_cache(maxsize=100_000)
+def _may_hold_date(statement: str) -> bool:
+    """A cheap test that the statement may name a date (both `mentioned_dates` and `deadlines` ask it)."""
+    return _MAY_HOLD_DATE.search(statement)
+
+
 _BACK_REFERENCE = re.compile(
     r"\b(?:before then|by then|until then|till then|by that (?:date|day|time)|before that (?:date|day))\b"
     r"|在那之前|那之前|在此之前|此前必须|届时|到时候?(?:必须|要|需)|那天之前|这之前"
@@ -185,10 +195,11 @@ def grace_days(span: str) -> int:
 
 def mentioned_dates(statement: str, anchor: date) -> list[date]:
     """Every calendar date a statement names, whether or not as a deadline."""
-    if not _MAY_HOLD_DATE.search(statement):
+    if not _may_hold_date(statement):
         return []
+    lowered = statement.lower()
     found = []
-    for match in _DATE.finditer(statement.lower()):
+    for match in _DATE.finditer(lowered):
         if match.group("weekday") or match.group("month") and not match.group("my"):
             continue
         resolved = _resolve(match, anchor)
@@ -204,7 +215,7 @@ def refers_back(statement: str) -> bool:
 
 def deadlines(statement: str, anchor: date) -> list[tuple[date, str]]:
     """Deadline or validity dates a statement names, with the matched text."""
-    if not _MAY_HOLD_DATE.search(statement):
+    if not _may_hold_date(statement):
         return []
     lowered = statement.lower()
     found: list[tuple[date, str]] = []

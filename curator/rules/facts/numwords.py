@@ -3,7 +3,10 @@
 from __future__ import annotations
 
 import re
+from collections.abc import Callable
 from functools import lru_cache
+
+from curator.casefold import Folded, plain_lower
 
 _ONES = {
     "zero": 0,
@@ -97,23 +100,39 @@ def _en_value(match: re.Match[str]) -> int:
 
 
 def _english(text: str) -> str:
-    text = _COUPLE.sub("2 ", text)
-    text = _QUARTER_HOUR.sub(lambda m: "45 minutes" if m.group("three") else "15 minutes", text)
-    text = _HOUR_AND_HALF.sub(lambda m: f"{int(m.group('n')) * 60 + 30 if m.group('n') else 90} minutes", text)
-    text = _HALF_HOUR.sub("30 minutes", text)
-    text = _HALF_UNIT.sub(_half_unit, text)
-    text = _DOZEN.sub(lambda m: str(6 if m.group("half") else 12 * int(m.group("n") or 1)), text)
-    text = _TIMES.sub(lambda m: "2 times" if m.group("word").lower() == "twice" else "3 times", text)
-    text = _ONCE.sub(lambda m: (m.group("lead") + " " if m.group("lead") else "") + "1 time", text)
-    text = _EN_NUMBER.sub(lambda m: str(_en_value(m)), text)
-    text = _SINGLE.sub("1 ", text)
-    return _A_UNIT.sub(lambda m: m.group("lead") + " 1 ", text)
+    """Each English number-word substitution in turn, skipping those whose words the text lacks."""
+    lowered = text.lower() if plain_lower(text) else None
+    for needles, pattern, replacement in _ENGLISH_STEPS:
+        if needles and lowered is not None and not any(needle in lowered for needle in needles):
+            continue
+        changed = pattern.sub(replacement, text)
+        if changed is not text:
+            text = changed
+            lowered = text.lower() if plain_lower(text) else None
+    return text
 
 
 def _half_unit(match: re.Match[str]) -> str:
     """'half a minute' → '30 seconds', 'a minute and a half' → '90 seconds'."""
     half, whole_and_half, unit = _HALF_VALUES[(match.group("unit") or match.group("whole")).lower()]
     return f"{whole_and_half if match.group('whole') else half} {unit}"
+
+
+Replacement = str | Callable[[re.Match[str]], str]
+_ENGLISH_STEPS: tuple[tuple[tuple[str, ...], re.Pattern[str], Replacement], ...] = (
+    (("couple", "pair"), _COUPLE, "2 "),
+    (("quarter",), _QUARTER_HOUR, lambda m: "45 minutes" if m.group("three") else "15 minutes"),
+    (("half",), _HOUR_AND_HALF, lambda m: f"{int(m.group('n')) * 60 + 30 if m.group('n') else 90} minutes"),
+    (("half",), _HALF_HOUR, "30 minutes"),
+    (("half",), _HALF_UNIT, _half_unit),
+    (("dozen",), _DOZEN, lambda m: str(6 if m.group("half") else 12 * int(m.group("n") or 1))),
+    (("twice", "thrice"), _TIMES, lambda m: "2 times" if m.group("word").lower() == "twice" else "3 times"),
+    (("once",), _ONCE, lambda m: (m.group("lead") + " " if m.group("lead") else "") + "1 time"),
+    ((), _EN_NUMBER, lambda m: str(_en_value(m))),
+    (("single",), _SINGLE, "1 "),
+    (("hour", "minute", "second", "day", "week", "month", "year"), _A_UNIT, lambda m: m.group("lead") + " 1 "),
+)
+"""(words the pattern needs, pattern, replacement): none of the words in the lowered text means no match."""
 
 
 def _chinese(text: str) -> str:
@@ -140,10 +159,9 @@ def _chinese(text: str) -> str:
     return _CN_NUMBER.sub(numeral, text)
 
 
-_HAS_WORD = re.compile(
+_HAS_WORD = Folded(
     rf"\b(?:{_EN_WORD}|twice|thrice|once|dozen|half|hundred|single|an? (?:hour|minute|second|day|week|month|year))\b"
-    rf"|[{_CN_DIGITS}半俩仨]|\d\s*[kK]\b|\b(?:couple|pair|quarter)\b",
-    re.I,
+    rf"|[{_CN_DIGITS}半俩仨]|\d\s*k\b|\b(?:couple|pair|quarter)\b"
 )
 
 

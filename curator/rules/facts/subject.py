@@ -4,9 +4,12 @@ from __future__ import annotations
 
 import re
 import threading
+from collections.abc import Iterable
 from functools import lru_cache
 
 from curator.rules.facts.lexicon import PAIRS
+from curator.rules.facts.segmenter import Segmenter
+from curator.rules.facts.segmenter import start as start_segmenter
 from curator.rules.text import CJK_CHAR, STOPWORDS
 from curator.scanmemo import joinable, joined, remembered, split
 
@@ -95,10 +98,47 @@ def segment(run: str) -> tuple[str, ...]:
 
 
 def _segment(run: str) -> tuple[str, ...]:
+    helper = _segmenter.get("child")
+    if isinstance(helper, Segmenter):
+        words = helper.segment(run)
+        if words is not None:
+            return words
+    return _segment_here(run)
+
+
+def _segment_here(run: str) -> tuple[str, ...]:
     jieba = _jieba()
     if jieba is None:
         return tuple(run[index : index + 2] for index in range(len(run) - 1)) or (run,)
     return tuple(word for word in jieba.lcut(run, HMM=False) if word.strip())  # type: ignore[attr-defined]
+
+
+def segment_in_child() -> None:
+    """Load jieba in a forked child and let it segment from now on (see `segmenter`), unless it is loaded here."""
+    stop_segmenting_in_child()
+    if "jieba" in _segmenter:
+        return
+    helper = start_segmenter(_segment_here, _jieba)
+    if helper is not None:
+        _segmenter["child"] = helper
+
+
+def cjk_runs(texts: Iterable[str]) -> list[str]:
+    """The distinct CJK runs `subject_tokens` would segment in these texts, in order."""
+    return list(dict.fromkeys(run for text in texts for run in _CJK_RUN.findall(text.lower())))
+
+
+def expect_runs(runs: list[str]) -> None:
+    """Tell the segmenting child the runs `subject_tokens` will ask for."""
+    helper = _segmenter.get("child")
+    if isinstance(helper, Segmenter):
+        helper.expect(runs)
+
+
+def stop_segmenting_in_child() -> None:
+    helper = _segmenter.pop("child", None)
+    if isinstance(helper, Segmenter):
+        helper.close()
 
 
 @lru_cache(maxsize=200_000)
@@ -176,21 +216,26 @@ _SEPARATOR = re.compile(r"^[\s-]*$")
 
 
 def _latin(text: str, gaps: bool = False) -> list[str]:
+    if not gaps:
+        return [kept for word in _LATIN.findall(text) for kept in _content_parts(word)]
     found: list[str] = []
     previous_end = 0
     for match in _LATIN.finditer(text):
-        kept = [
-            stem(part)
-            for part in re.split(r"[-_]", match.group(0))
-            if part not in STOPWORDS and len(part) > 1 and not part.isdigit()
-        ]
-        if gaps and found and found[-1] and (not kept or not _SEPARATOR.match(text[previous_end : match.start()])):
+        kept = _content_parts(match.group(0))
+        if found and found[-1] and (not kept or not _SEPARATOR.match(text[previous_end : match.start()])):
             found.append("")
         found.extend(kept)
         previous_end = match.end()
-    if gaps and found and found[-1] and text[previous_end:].strip():
+    if found and found[-1] and text[previous_end:].strip():
         found.append("")
     return found
+
+
+@lru_cache(maxsize=200_000)
+def _content_parts(word: str) -> tuple[str, ...]:
+    """The stemmed parts of one Latin word split at '-' and '_', without stopwords, single letters and digits."""
+    parts = word.replace("_", "-").split("-") if "-" in word or "_" in word else (word,)
+    return tuple(stem(part) for part in parts if part not in STOPWORDS and len(part) > 1 and not part.isdigit())
 
 
 _PROPER = re.compile(r"(?<![.!?:]\s)(?<!^)\b(?:[A-Z][a-z]+[A-Z]?\w*|[A-Z]{2,}\w*|[a-z]+[A-Z]\w*)\b")

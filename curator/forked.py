@@ -1,0 +1,95 @@
+"""One computation run in a forked child process while this one goes on: the second core of a big scan.
+
+The child inherits everything already loaded, computes, sends the pickled result through a pipe and exits
+without running any of the parent's exit handlers; it never writes a file. When forking is unsafe (another
+thread is running, no `os.fork`) or switched off, or the child fails, the parent computes the value itself, so
+the result never depends on whether a child ran.
+"""
+
+from __future__ import annotations
+
+import os
+import pickle
+import threading
+from collections.abc import Callable
+from typing import Generic, TypeVar
+
+DISABLE_VARIABLE = "CURATOR_NO_FORK"
+Value = TypeVar("Value")
+
+
+def can_fork() -> bool:
+    """Whether a child may be forked here: only from a single-threaded process (a forked thread's locks stay held)."""
+    return hasattr(os, "fork") and not os.environ.get(DISABLE_VARIABLE) and threading.active_count() == 1
+
+
+class Forked(Generic[Value]):
+    """`compute()` started in a forked child now; `result()` waits for it (or computes it here when no child ran)."""
+
+    def __init__(self, compute: Callable[[], Value]) -> None:
+        self.compute = compute
+        self.pid: int | None = None
+        self.read = -1
+        self.delivered: tuple[Value] | None = None
+        if not can_fork():
+            return
+        read, write = os.pipe()
+        pid = os.fork()
+        if pid == 0:  # the child: compute, send, exit at once
+            os.close(read)
+            _send(write, compute)
+        os.close(write)
+        self.pid, self.read = pid, read
+
+    def result(self) -> Value:
+        """The child's value, or the value computed here when the child did not deliver one."""
+        if self.delivered is None:
+            self.delivered = (self._receive(),)
+        return self.delivered[0]
+
+    def _receive(self) -> Value:
+        if self.pid is None:
+            return self.compute()
+        with os.fdopen(self.read, "rb") as stream:
+            data = stream.read()
+        self._reap()
+        try:
+            status, value = pickle.loads(data)  # noqa: S301 - our own forked child's output
+        except Exception:  # noqa: BLE001 - a child that died mid-way: compute here instead
+            return self.compute()
+        return value if status == "ok" else self.compute()
+
+    def cancel(self) -> None:
+        """Stop a child whose value is no longer wanted."""
+        if self.pid is None or self.delivered is not None:
+            return
+        try:
+            os.kill(self.pid, 9)
+        except ProcessLookupError:
+            pass
+        os.close(self.read)
+        self._reap()
+
+    def _reap(self) -> None:
+        if self.pid is not None:
+            try:
+                os.waitpid(self.pid, 0)
+            except ChildProcessError:
+                pass
+            self.pid = None
+
+
+def _send(write: int, compute: Callable[[], object]) -> None:
+    status = 0
+    try:
+        try:
+            data = pickle.dumps(("ok", compute()), protocol=pickle.HIGHEST_PROTOCOL)
+        except BaseException as error:  # noqa: BLE001 - any failure goes back as a status, never as a traceback
+            data = pickle.dumps(("failed", type(error).__name__))
+            status = 1
+        with os.fdopen(write, "wb") as stream:
+            stream.write(data)
+    except BaseException:  # noqa: BLE001 - the parent went away
+        status = 1
+    finally:
+        os._exit(status)

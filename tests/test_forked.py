@@ -1,0 +1,86 @@
+"""A computation in a forked child gives what the parent would compute, and the parent recovers when it fails."""
+
+from __future__ import annotations
+
+import os
+
+import numpy
+import pytest
+
+from curator import forked
+from curator.forked import Forked
+from curator.rules import embed
+
+
+@pytest.fixture(autouse=True)
+def _single_threaded(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Fork as a CLI process would: pytest may keep threads of earlier tests alive."""
+    monkeypatch.setattr(forked.threading, "active_count", lambda: 1)
+
+
+def test_child_result_travels_back() -> None:
+    parent = os.getpid()
+    job = Forked(lambda: (os.getpid(), [1, 2, 3]))
+    pid, values = job.result()
+    assert values == [1, 2, 3]
+    assert pid != parent  # computed in another process
+    assert job.result() == (pid, values)  # asked twice, received once
+
+
+def test_failing_child_is_computed_here() -> None:
+    calls = []
+
+    def compute() -> int:
+        calls.append(os.getpid())
+        if os.getpid() != parent:
+            raise RuntimeError("the child fails")
+        return 7
+
+    parent = os.getpid()
+    assert Forked(compute).result() == 7
+    assert calls == [parent]  # the child's call is not visible here; the parent's is
+
+
+def test_no_fork_beside_other_threads(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(forked.threading, "active_count", lambda: 2)
+    assert Forked(os.getpid).pid is None
+
+
+def test_no_fork_when_switched_off(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setenv(forked.DISABLE_VARIABLE, "1")
+    job = Forked(os.getpid)
+    assert job.pid is None
+    assert job.result() == os.getpid()
+
+
+def test_cancelled_child_is_reaped() -> None:
+    job = Forked(lambda: sum(range(10**9)))
+    pid = job.pid
+    assert pid is not None
+    job.cancel()
+    with pytest.raises(ChildProcessError):
+        os.waitpid(pid, os.WNOHANG)
+
+
+def test_prefetched_embeddings_equal_computed_ones(monkeypatch: pytest.MonkeyPatch) -> None:
+    texts = [f"deploy the service number {index} after the tests pass" for index in range(40)]
+    direct = embed.encode(texts)
+    if direct is None:
+        pytest.skip("no embedding model installed")
+    monkeypatch.setattr(embed, "PREFETCH_MIN_TEXTS", 10)
+    embed.prefetch(texts)
+    job = embed._state.get("prefetch")
+    assert isinstance(job, tuple) and job[1].pid is not None
+    prefetched = embed.encode(texts)
+    assert prefetched is not None
+    assert numpy.array_equal(prefetched, direct)
+    assert "prefetch" not in embed._state
+
+
+def test_prefetch_for_other_texts_is_dropped(monkeypatch: pytest.MonkeyPatch) -> None:
+    texts = [f"always rebase branch {index} before merging" for index in range(20)]
+    monkeypatch.setattr(embed, "PREFETCH_MIN_TEXTS", 10)
+    embed.prefetch(texts)
+    other = texts[:5]
+    assert numpy.array_equal(embed.encode(other), embed.encode(list(other)))
+    assert "prefetch" not in embed._state
