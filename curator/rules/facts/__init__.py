@@ -18,6 +18,7 @@ from curator.rules.facts.dates import deadlines, mentioned_dates, refers_back
 from curator.rules.facts.labels import labelled
 from curator.rules.facts.numwords import normalise
 from curator.rules.facts.quantities import extract, settings
+from curator.rules.facts.rates import on_time_base
 from curator.rules.facts.scope import scope_tokens
 from curator.rules.facts.subject import subject_tokens
 from curator.rules.facts.versions import versions
@@ -54,7 +55,7 @@ class StatementFacts:
 
     @cached
     def quantities(self) -> list[Quantity]:
-        return extract(self.normalized) + settings(self.text) + labelled(self.normalized)
+        return [on_time_base(q) for q in extract(self.normalized) + settings(self.text) + labelled(self.normalized)]
 
     @cached
     def versions(self) -> tuple[Version, ...]:

@@ -5,7 +5,9 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
+from curator.rules.facts.binding import bound_value, names_ceiling
 from curator.rules.facts.glossary import concept, concepts_of
+from curator.rules.facts.rates import common_base
 from curator.rules.facts.scope import component_tokens, relation, scope_tokens
 from curator.rules.facts.subject import proper_names, segment, stem, subject_tokens
 from curator.rules.text import CJK_CHAR, IS_CJK, STOPWORDS, tokens
@@ -154,7 +156,8 @@ _RATE_ALIASES = {
     "个": "item",
 }
 _NOT_UNITS = frozenset(
-    "of the and or to in on at for from with is are was be by as it this that we i you they he she our your".split()
+    "of the and or to in on at for from with is are was be by as it this that we i you they he she our your "
+    "now today already again instead anymore currently then below above".split()
 )
 _KNOWN_UNITS = frozenset(_UNIT_ALIASES.values())
 _FILLER = re.compile(
@@ -247,11 +250,16 @@ def extract(statement: str) -> list[Quantity]:
             )
             if noun and noun not in STOPWORDS:
                 unit = _UNIT_ALIASES.get(_singular(noun), _singular(noun))
-        if unit is None:
-            if not (_UPPER_LEFT.search(lowered[:start]) or _LOWER_LEFT.search(lowered[:start])):
+        bound = None
+        if unit is None and not (_UPPER_LEFT.search(lowered[:start]) or _LOWER_LEFT.search(lowered[:start])):
+            bound = bound_value(lowered[_clause_bounds(lowered, start, end)[0] : start], after)
+            if bound is None:
                 continue
+        if unit is None:
             unit = "count"
         kind, low, high = "exact", value, value
+        if bound == "upper" or (changed and names_ceiling(lowered[_clause_bounds(lowered, start, end)[0] : start])):
+            kind, low = "upper", float("-inf")
         if match.group("num2"):
             kind, high = "range", _value(match.group("num2"), match.group("suffix2"))
         elif match.group("plus") or _LOWER_RIGHT.match(after[unit_length:]) or _LOWER_LEFT.search(lowered[:start]):
@@ -337,7 +345,8 @@ _CHANGED_TO = re.compile(
     r"(?:([a-z][\w-]*)\s+)?([a-z][\w-]*)\s+to\s*$"
 )
 _LIMIT_OBJECT = re.compile(
-    r"\b(?:limit|cap|throttle)(?:ed|s)?\s+(?:the\s+|our\s+)?(?:[\w-]+\s+){0,2}?([a-z][\w-]*)\s+(?:to|at)\s*$"
+    r"\b(?:limit|cap|throttle)(?:ed|s)?\s+(?:the\s+|our\s+)?(?:[\w-]+\s+){0,2}?"
+    r"(?!(?:rais|lower|increas|reduc|bump|set|chang|drop|cut|mov|tighten|loosen|adjust|updat)\w*\s)([a-z][\w-]*)\s+(?:to|at)\s*$"
 )
 
 
@@ -636,10 +645,21 @@ def _same_subject(left: Quantity, right: Quantity) -> bool:
     left_names, right_names = left.names - _TERMS, right.names - _TERMS
     if (left_names - right_words) & (left.subject - shared) and (right_names - left_words) & (right.subject - shared):
         return False
+    if named_anchor(left, right):
+        return True
     named = int(left.unit not in _MEASURE_UNITS and left.unit not in shared)
     if _different_modifiers(left.sequence, right.sequence, shared, named):
         return False
     return True
+
+
+def named_anchor(left: Quantity, right: Quantity) -> bool:
+    """Both bind a bare number to one shared name (MAPQ, `max_conns`, BME280) and neither names another thing."""
+    if not all(side.unit == "count" or side.unit.startswith("value:") for side in (left, right)):
+        return False
+    shared = left.subject & right.subject
+    anchors = (shared & left.names & right.names) | (_coded(left) & _coded(right) & shared)
+    return bool(anchors - _TERMS) and not (left.names - anchors - _TERMS) and not (right.names - anchors - _TERMS)
 
 
 def _different_modifiers(left: tuple[str, ...], right: tuple[str, ...], shared: frozenset[str], named: int = 0) -> bool:
@@ -689,6 +709,8 @@ def _unit(after: str) -> tuple[str | None, int]:
     if stripped[0] in _CJK_PARTICLES:
         return None, 0
     if re.match(f"[{CJK_CHAR}]", stripped[0]):
+        if stripped[0] not in _UNIT_ALIASES and stripped[0] not in _CLASSIFIERS and _starts_word(stripped):
+            return None, 0
         return _UNIT_ALIASES.get(stripped[0], stripped[0]), gap + 1
     word = re.match(
         r"(?:(?:more|extra|new|old|open|separate|different|concurrent|parallel|simultaneous|active|total|human|required|consecutive|failed) )*([a-z][a-z\-]*)",
@@ -703,6 +725,13 @@ def _unit(after: str) -> tuple[str | None, int]:
     if base.endswith("ie"):
         base = base[:-2] + "y"
     return _UNIT_ALIASES.get(base, _UNIT_ALIASES.get(name, base)), gap + word.end()
+
+
+def _starts_word(text: str) -> bool:
+    """Whether the Chinese character at the start begins a longer word ("650 直接拦截"), so it is no measure word."""
+    run = re.match(f"[{CJK_CHAR}]{{1,4}}", text)
+    words = segment(run.group(0)) if run else ()
+    return bool(words) and len(words[0]) > 1
 
 
 _CLASSIFIERS = frozenset("个 条 份 名 位 台 项 张 只 件 套 组 家 处 颗 块 根 把".split())
@@ -726,7 +755,7 @@ def _classified_nouns(after: str) -> list[str]:
     return known
 
 
-_CJK_PARTICLES = frozenset("了的吗呢吧啊是和与或就都也还在")
+_CJK_PARTICLES = frozenset("了的吗呢吧啊是和与或就都也还在才再又即便则会要能可")
 _HEAD_STOP = frozenset(
     "max min maximum minimum total each still left remaining now only ago later long old per plus more less once".split()
 )
@@ -773,6 +802,15 @@ def _magnitudes_apart(left: Quantity, right: Quantity) -> bool:
     return max(abs(left_value), abs(right_value)) / min(abs(left_value), abs(right_value)) > MAX_DURATION_RATIO
 
 
+_MINIMUM = re.compile(r"\bleast\b|\bminimum\b|\bmin\b|\b(?:less|fewer) than\b|>=|≥|至少|不少于|不低于|最少|下限", re.I)
+
+
+def _threshold(quantity: Quantity) -> bool:
+    """A lower bound set as a threshold ('at least 30', '≥ 20', 'min 30', 不低于 650), not a size described
+    ('4000+ words', 'above 70 %')."""
+    return bool(_MINIMUM.search(quantity.span))
+
+
 _INTERVAL_WORDS = frozenset({"interval", "cadenc", "frequency", "period"})
 
 
@@ -791,12 +829,15 @@ def incompatible(left: Quantity, right: Quantity) -> bool:
     for status, goal in ((left, right), (right, left)):
         if status.kind == "exact" and goal.kind in ("lower", "upper") and _STATUS_NOW.search(status.statement):
             return False
-    if left.rate and right.rate and left.rate != right.rate:
-        return False
+    if left.rate and right.rate:
+        based = common_base(left, right)
+        if based is None:
+            return False
+        left, right = based
     if left.unit == "duration" and _magnitudes_apart(left, right):
         return False
     if left.kind == "lower" and right.kind == "lower":
-        return False
+        return left.low != right.low and _threshold(left) and _threshold(right)
     if left.kind == "upper" and right.kind == "upper":
         return left.high != right.high
     if left.kind == right.kind == "exact" or {left.kind, right.kind} == {"range"}:
@@ -839,7 +880,8 @@ _MEMORY_KEY = re.compile(r"mem|heap|size|cache|ram|disk|storage|volume", re.I)
 _NOT_KEYS = frozenset(
     "version v node python java go rust step steps since in from to at on by of is are was for top page line lines item items "
     "phase stage level tier round day week month year q h p release rc build pr issue ticket port ios iphone ipad android "
-    "macos windows ubuntu debian chrome safari firefox api sdk chapter section table figure sprint".split()
+    "macos windows ubuntu debian chrome safari firefox api sdk chapter section table figure sprint below above under over "
+    "than about around".split()
 )
 
 

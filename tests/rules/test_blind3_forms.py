@@ -1,0 +1,132 @@
+"""Classes of sentence the third round of blind memory showed the rules missing, each with invented EN/ZH variants and look-alikes.
+
+Every row is a small store of topic files (e0.md oldest); the expected pair is found, and a look-alike gets
+no finding of that rule.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from curator.rules.facts import statement_facts
+from curator.rules.quantities import incompatible
+from tests.rules.test_blind2_forms import PAIR, findings
+
+THRESHOLDS_CHANGED = [
+    ("Reviewers need at least 2 approvals on every PR.", "Every PR needs at least 3 approvals now."),
+    ("Test coverage must stay at least 80%.", "Keep test coverage at least 70%."),
+    ("风险分不低于 650 直接拦截。", "风险分不低于 700 才拦截。"),
+    ("Coverage must be ≥ 20 percent on new modules.", "New modules: min 30% coverage."),
+    ("每个 PR 至少两人 review。", "每个 PR 至少一人 review 即可。"),
+    ("Passwords need a minimum of 12 characters.", "Passwords need no less than 16 characters."),
+]
+
+
+@pytest.mark.parametrize(("older", "newer"), THRESHOLDS_CHANGED)
+def test_two_thresholds_of_one_direction_conflict(tmp_path: Path, older: str, newer: str) -> None:
+    assert ("conflict", PAIR) in findings(tmp_path, older, newer)
+
+
+THRESHOLD_LOOK_ALIKES = [
+    ("We have 4000+ users on the beta.", "The beta needs >= 3000 users before launch."),
+    ("Long-form posts are 4000+ words.", "A long-form post must be at least 3000 words."),
+    ("Reviewers need at least 2 approvals on every PR.", "Releases need at least 3 approvals."),
+    ("Keep at least 2 replicas of the web pod.", "Keep at least 3 replicas of the worker pod."),
+    ("每个 PR 至少两人 review。", "发布单至少三人审批。"),
+    ("Passwords need at least 12 characters.", "Usernames need at least 3 characters."),
+    ("Coverage must stay above 80%.", "Coverage must stay above 70%."),
+]
+
+
+@pytest.mark.parametrize(("older", "newer"), THRESHOLD_LOOK_ALIKES)
+def test_sizes_described_and_other_subjects_are_no_changed_threshold(tmp_path: Path, older: str, newer: str) -> None:
+    assert ("conflict", PAIR) not in findings(tmp_path, older, newer)
+
+
+RATES_CHANGED = [
+    ("Public API rate limit is 60/min.", "Public API rate limit raised to 200 req/min."),
+    (
+        "Public API: no more than 60 requests per minute per key.",
+        "Raised the public API per-key rate limit to 200 req/min.",
+    ),
+    ("搜索接口限流每分钟 60 次。", "Search API rate limit raised to 120 per minute."),
+    (
+        "Crawler limit against partner sites: 1 rps.",
+        "Crawler limit against partner sites: up to 5 requests per second.",
+    ),
+    ("Webhook sender: max 10 calls per second.", "Webhook sender is throttled to 1200 calls per minute."),
+    ("Crawler rate: 60 per minute.", "Crawler rate: 2 per second."),
+    ("搜索接口限流每秒 5 次。", "搜索接口每分钟最多 100 次请求。"),
+]
+
+
+@pytest.mark.parametrize(("older", "newer"), RATES_CHANGED)
+def test_rates_on_one_time_base_conflict(tmp_path: Path, older: str, newer: str) -> None:
+    assert ("conflict", PAIR) in findings(tmp_path, older, newer)
+
+
+RATE_LOOK_ALIKES = [
+    ("Public API rate limit is 60/min.", "Public API rate limit is 1 rps."),
+    ("Public API rate limit is 60/min.", "Admin API rate limit is 200 req/min."),
+    ("搜索接口限流每分钟 60 次。", "Search API rate limit is 1 per second."),
+    ("Crawler rate: 60 per minute.", "Crawler rate: 1 per second."),
+    ("Webhook sender: max 10 calls per second.", "Webhook sender is throttled to 600 calls per minute."),
+    ("搜索接口限流每秒 5 次。", "搜索接口每分钟最多 300 次请求。"),
+    ("Crawler limit against partner sites: 5 rps.", "The crawler makes about 1 request per second."),
+]
+
+
+@pytest.mark.parametrize(("older", "newer"), RATE_LOOK_ALIKES)
+def test_equal_rates_and_rates_within_a_limit_do_not_conflict(tmp_path: Path, older: str, newer: str) -> None:
+    assert ("conflict", PAIR) not in findings(tmp_path, older, newer)
+
+
+def test_one_number_over_two_windows_is_two_windows_of_one_policy() -> None:
+    burst, sustained = (
+        statement_facts(text).quantities[0] for text in ("60 requests per second", "60 requests per minute")
+    )
+    assert not incompatible(burst, sustained)
+    assert incompatible(
+        statement_facts("60 requests per minute").quantities[0], statement_facts("2 requests per second").quantities[0]
+    )
+
+
+BOUND_VALUES_CHANGED = [
+    ("Filter out reads with MAPQ below 20.", "The MAPQ cutoff for variant calling is 30 now."),
+    ("Open API rate limit is 60 per minute.", "Open API rate limit raised to 120 per minute."),
+    ("召回阈值是 0.8。", "召回阈值调到 0.6 了。"),
+    ("The retry budget is 5.", "We lowered the retry budget to 3."),
+]
+
+
+@pytest.mark.parametrize(("older", "newer"), BOUND_VALUES_CHANGED)
+def test_a_bare_number_bound_to_a_named_measure_conflicts(tmp_path: Path, older: str, newer: str) -> None:
+    assert ("conflict", PAIR) in findings(tmp_path, older, newer)
+
+
+BOUND_LOOK_ALIKES = [
+    ("Filter out reads with MAPQ below 20.", "MAPQ 60 means a unique alignment."),
+    ("The MAPQ cutoff for variant calling is 30 now.", "The BQ cutoff for variant calling is 20."),
+    ("召回阈值是 0.8。", "精排阈值调到 0.6 了。"),
+    ("The answer is 42.", "The team is 5."),
+    ("Log level threshold is 3.", "Alert score threshold is 7."),
+    (
+        "Plan output is uploaded to s3://infra-plans/ and kept for 30 days.",
+        "ALB access logs go to s3://infra-alb-logs/ and are kept for 90 days.",
+    ),
+]
+
+
+@pytest.mark.parametrize(("older", "newer"), BOUND_LOOK_ALIKES)
+def test_bound_numbers_of_other_measures_do_not_conflict(tmp_path: Path, older: str, newer: str) -> None:
+    assert ("conflict", PAIR) not in findings(tmp_path, older, newer)
+
+
+@pytest.mark.parametrize(
+    ("statement", "unit"),
+    [("风险分不低于 650 直接拦截。", "count"), ("风险分不低于 700 才拦截。", "count"), ("阈值 650 分。", "分")],
+)
+def test_a_word_after_a_number_is_a_measure_word_only_when_it_stands_alone(statement: str, unit: str) -> None:
+    assert statement_facts(statement).quantities[0].unit == unit
