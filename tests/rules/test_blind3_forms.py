@@ -130,3 +130,65 @@ def test_bound_numbers_of_other_measures_do_not_conflict(tmp_path: Path, older: 
 )
 def test_a_word_after_a_number_is_a_measure_word_only_when_it_stands_alone(statement: str, unit: str) -> None:
     assert statement_facts(statement).quantities[0].unit == unit
+
+
+CHART_VERSIONS = [
+    ("Ingress controller is ingress-nginx (chart 4.10).", "Five Helm releases still need the common chart v2."),
+    ("cert-manager (chart 1.14) runs in every cluster.", "还剩 3 个服务没升到 base chart v3。"),
+    ("Pin the Google provider to 5.x.", "The AWS provider is pinned to ~> 4.67."),
+    ("The payments plugin 2.3 is installed on prod.", "Our search plugin 3.1 ships next week."),
+]
+
+
+@pytest.mark.parametrize(("older", "newer"), CHART_VERSIONS)
+def test_one_generic_name_with_two_qualifiers_is_two_things(tmp_path: Path, older: str, newer: str) -> None:
+    assert ("conflict", PAIR) not in findings(tmp_path, older, newer)
+
+
+@pytest.mark.parametrize(
+    ("older", "newer"),
+    [
+        ("Pin the AWS provider to ~> 4.67.", "The AWS provider is on 5.x now."),
+        ("Ingress uses ingress-nginx (chart 4.10).", "Ingress uses ingress-nginx (chart 4.11)."),
+        ("Pin the AWS provider to ~> 4.67.", "Terraform now pins the new provider 5.x."),
+    ],
+)
+def test_one_generic_name_with_one_qualifier_still_conflicts(tmp_path: Path, older: str, newer: str) -> None:
+    assert ("conflict", PAIR) in findings(tmp_path, older, newer)
+
+
+PROHIBITION_AGAINST_PERMISSION = [
+    (
+        "Never call `runBlocking` in app code. Unit tests are the exception — there it's fine (prefer `runTest` though).",
+        "In unit tests it's fine to use `runBlocking` for one-off setup; use `runTest` for anything with delays.",
+    ),
+    (
+        "Never use `unsafe` in the parser crate. Benchmarks are the exception; there it's fine.",
+        "In benchmarks it's fine to use `unsafe` for raw buffer reads; keep them small.",
+    ),
+    (
+        "业务代码里不要调用 `Thread.sleep`，测试里可以。",
+        "测试里可以用 `Thread.sleep` 等待异步结果。",
+    ),
+]
+
+
+@pytest.mark.parametrize(("older", "newer"), PROHIBITION_AGAINST_PERMISSION)
+def test_a_prohibition_with_an_exception_is_no_duplicate_of_the_exception(
+    tmp_path: Path, older: str, newer: str
+) -> None:
+    assert ("duplicate", PAIR) not in findings(tmp_path, older, newer)
+
+
+@pytest.mark.parametrize(
+    ("older", "newer"),
+    [
+        (
+            "Never force-push to main; on your own feature branches it's fine.",
+            "Don't force-push main. Force-pushing your own feature branches is fine.",
+        ),
+        ("Never commit `.env` files to the repo.", "Do not commit `.env` files to the repository, ever."),
+    ],
+)
+def test_two_entries_that_both_forbid_stay_duplicates(tmp_path: Path, older: str, newer: str) -> None:
+    assert ("duplicate", PAIR) in findings(tmp_path, older, newer)
