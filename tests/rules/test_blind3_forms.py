@@ -192,3 +192,40 @@ def test_a_prohibition_with_an_exception_is_no_duplicate_of_the_exception(
 )
 def test_two_entries_that_both_forbid_stay_duplicates(tmp_path: Path, older: str, newer: str) -> None:
     assert ("duplicate", PAIR) in findings(tmp_path, older, newer)
+
+
+CLAUSE_AND_SYNONYM_CONFLICTS = [
+    # 最大/最小 are bounds; 放到/默认 are no subject words
+    ("列表默认每页 20 条，最大 100 条。", "列表每页最多放到 300 条，运营要一次看全。"),
+    ("导出文件最大 50 MB。", "导出文件上限调到 200 MB 了。"),
+    # a Chinese parenthetical aside is its own clause
+    ("草稿超过 7 天没人编辑就自动删除。", "没人编辑的草稿，3 天后自动删除（产品新定的规则，怕占空间）。"),
+    # coordinated clauses: "…, and the server drops …" binds the number to its own clause
+    (
+        "The client pings every 15 s and the server closes the connection after 45 s without a ping.",
+        "Server-side connection timeout is 120 seconds now.",
+    ),
+    # Chinese synonyms compared as one concept (位置/定位)
+    ("司机位置每 30 秒上报一次。", "司机端定位上报改成每 10 秒一次了。"),
+]
+
+
+@pytest.mark.parametrize(("older", "newer"), CLAUSE_AND_SYNONYM_CONFLICTS)
+def test_bounds_clauses_and_synonyms_conflict(tmp_path: Path, older: str, newer: str) -> None:
+    assert ("conflict", PAIR) in findings(tmp_path, older, newer)
+
+
+CLAUSE_AND_SYNONYM_LOOK_ALIKES = [
+    ("会员价缓存 5 分钟。", "会员等级缓存 1 小时，升级后主动失效。"),
+    (
+        "The client pings every 15 s and the server closes the connection after 45 s without a ping.",
+        "The load balancer drops idle TCP connections after 350 seconds.",
+    ),
+    ("司机位置每 30 秒上报一次。", "订单状态每 10 秒刷新一次。"),
+    ("草稿超过 7 天没人编辑就自动删除。", "回收站里的文件 30 天后自动清空（存储成本）。"),
+]
+
+
+@pytest.mark.parametrize(("older", "newer"), CLAUSE_AND_SYNONYM_LOOK_ALIKES)
+def test_other_measures_other_clauses_and_other_nouns_do_not_conflict(tmp_path: Path, older: str, newer: str) -> None:
+    assert ("conflict", PAIR) not in findings(tmp_path, older, newer)

@@ -3,10 +3,10 @@
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 from curator.rules.facts.binding import bound_value, names_ceiling
-from curator.rules.facts.glossary import concept, concepts_of
+from curator.rules.facts.glossary import GLOSSARY, concept, concepts_of
 from curator.rules.facts.rates import common_base
 from curator.rules.facts.scope import component_tokens, relation, scope_tokens
 from curator.rules.facts.subject import proper_names, segment, stem, subject_tokens
@@ -19,11 +19,11 @@ _NUMBER = re.compile(
 _LEFT_OK = re.compile(f"(?:^|[\\s(~≈<>=≤≥:：,，、（$￥{CJK_CHAR}])$")
 _UPPER_LEFT = re.compile(
     r"(?<![a-z])(?:at most|up to|no more than|not more than|maximum(?: of)?|max(?:imum)?\.?|under|below|less than|fewer than"
-    r"|capped at|cap(?: of| at| is)?|limit(?:ed)? (?:of|to|at)|limits?(?: is| of)?|no longer than|<=?|≤|最多|至多|不超过|不得超过|不能超过|上限|封顶)"
+    r"|capped at|cap(?: of| at| is)?|limit(?:ed)? (?:of|to|at)|limits?(?: is| of)?|no longer than|<=?|≤|最多|至多|最大|不超过|不得超过|不能超过|上限|封顶)"
     r"[\s:：]*(?:[" + CJK_CHAR + r"]{1,3}\s*|[a-z][\w-]{1,15}\s+)?$"
 )
 _LOWER_LEFT = re.compile(
-    r"(?<![a-z])(?:at least|minimum(?: of)?|min\.?|no less than|not less than|no fewer than|(?<!no )(?<!not )more than|(?<!no )over|above|>=?|≥|至少|不少于|不低于|最少)"
+    r"(?<![a-z])(?:at least|minimum(?: of)?|min\.?|no less than|not less than|no fewer than|(?<!no )(?<!not )more than|(?<!no )over|above|>=?|≥|至少|不少于|不低于|最少|最小)"
     r"[\s:：]*(?:[" + CJK_CHAR + r"]{1,3}\s*|[a-z][\w-]{1,15}\s+)?$"
 )
 _APPROX_LEFT = re.compile(r"(?:about|around|roughly|approximately|approx\.?|~|≈|约|大约|大概|差不多)[\s:：]*$")
@@ -163,7 +163,8 @@ _KNOWN_UNITS = frozenset(_UNIT_ALIASES.values())
 _FILLER = re.compile(
     r"at most|up to|no more than|not more than|maximum|max|at least|minimum|about|around|roughly|approximately"
     r"|capped at|rate[- ]?limit(?:ed|s)?|limit|raised to|lowered to|increased to|reduced to|bumped to|set to|changed to|dropped to"
-    r"|最多|至多|不超过|不得超过|上限|至少|不少于|约|大约|左右|以上|以内|可以|只能|能|应该|需要|控制在|改成|改为"
+    r"|最多|至多|最大|最小|不超过|不得超过|上限|至少|不少于|约|大约|左右|以上|以内|可以|只能|能|应该|需要|控制在|改成|改为"
+    r"|放到|开到|加到|扩到|缩到|默认|by default|default"
     r"|设置为|设为|设成|定为|调整为|调到|调成|提高到|提到|降低到|降到|改到|增加到|减少到|[了的吗呢吧]"
 )
 
@@ -419,7 +420,7 @@ _COUNTED_VERBS = frozenset(
 
 _CLAUSE_BREAK = re.compile(
     r"[,，;；。!?！？]|\s[—–-]\s|\s(?=(?:now that|because|since|so that|as long as|unless|while|once|which|where|when|whenever|if)\b)"
-    r"|(?=因为|所以|由于|以便|等到)"
+    r"|(?=因为|所以|由于|以便|等到)|(?<=[\u4e00-\u9fff])\s*[（(]|\s(?=and (?:the|a|an|we|it|they|you|our|each|every)\b)"
 )
 
 
@@ -635,6 +636,7 @@ def _same_subject(left: Quantity, right: Quantity) -> bool:
     across = _across_languages(left, right)
     if across is not None:
         return across
+    left, right = _as_concepts(left), _as_concepts(right)
     shared = left.subject & right.subject
     if not shared:
         return bool(left.subject <= right.subject | right.scope or right.subject <= left.subject | left.scope)
@@ -660,6 +662,17 @@ def named_anchor(left: Quantity, right: Quantity) -> bool:
     shared = left.subject & right.subject
     anchors = (shared & left.names & right.names) | (_coded(left) & _coded(right) & shared)
     return bool(anchors - _TERMS) and not (left.names - anchors - _TERMS) and not (right.names - anchors - _TERMS)
+
+
+def _as_concepts(quantity: Quantity) -> Quantity:
+    """A Chinese subject with each word the glossary knows whole as its concept, so synonyms (位置/定位) are one word."""
+    if not any(IS_CJK.match(token) for token in quantity.subject):
+        return quantity
+    return replace(
+        quantity,
+        subject=frozenset(GLOSSARY.get(token, token) for token in quantity.subject),
+        sequence=tuple(GLOSSARY.get(token, token) for token in quantity.sequence),
+    )
 
 
 def _different_modifiers(left: tuple[str, ...], right: tuple[str, ...], shared: frozenset[str], named: int = 0) -> bool:
