@@ -229,3 +229,40 @@ CLAUSE_AND_SYNONYM_LOOK_ALIKES = [
 @pytest.mark.parametrize(("older", "newer"), CLAUSE_AND_SYNONYM_LOOK_ALIKES)
 def test_other_measures_other_clauses_and_other_nouns_do_not_conflict(tmp_path: Path, older: str, newer: str) -> None:
     assert ("conflict", PAIR) not in findings(tmp_path, older, newer)
+
+
+COUNTS_MONEY_AND_HEARTBEATS = [
+    # a heartbeat or keep-alive is periodic: its duration is an interval
+    ("长连接的心跳间隔是 30 秒。", "长连接的心跳改成 10s 了。"),
+    ("MQTT keep-alive interval is 60 seconds.", "The MQTT keepalive is 30 s now."),
+    # a bare count names the noun it stands after (优惠券每单最多 3 = 3 coupons)
+    ("优惠券每单最多能用 3 张了。", "一单最多叠加两张优惠券。"),
+    ("Coupons per order: at most 3.", "An order may stack up to 2 coupons."),
+    # money in symbols, words and scales
+    ("Max gross exposure per desk: $5M.", "Gross exposure cap per desk is 8 million USD now."),
+    ("Monthly cloud budget for the data team is €20k.", "The data team's monthly cloud budget is 35,000 EUR now."),
+    ("单笔退款上限 2 万元。", "单笔退款上限改成 5 万元了。"),
+]
+
+
+@pytest.mark.parametrize(("older", "newer"), COUNTS_MONEY_AND_HEARTBEATS)
+def test_heartbeats_counted_nouns_and_money_conflict(tmp_path: Path, older: str, newer: str) -> None:
+    assert ("conflict", PAIR) in findings(tmp_path, older, newer)
+
+
+COUNTS_MONEY_AND_HEARTBEATS_LOOK_ALIKES = [
+    ("长连接的心跳间隔是 30 秒。", "长连接断开 10 秒后重连。"),
+    ("优惠券每单最多能用 3 张了。", "每单最多 2 个赠品。"),
+    ("Max gross exposure per desk: $5M.", "Max gross exposure per desk: 5 million USD."),
+    ("Max gross exposure per desk: $5M.", "Max order size for the options desk: $2M."),
+    (
+        "Shipping to Germany: free above 50 EUR, otherwise 4.90 EUR.",
+        "Shipping to Austria: free above 70 EUR, otherwise 6.90 EUR.",
+    ),
+    ("The data team's monthly cloud budget is €20k.", "The web team's monthly cloud budget is €35k."),
+]
+
+
+@pytest.mark.parametrize(("older", "newer"), COUNTS_MONEY_AND_HEARTBEATS_LOOK_ALIKES)
+def test_equal_amounts_and_other_things_do_not_conflict(tmp_path: Path, older: str, newer: str) -> None:
+    assert ("conflict", PAIR) not in findings(tmp_path, older, newer)

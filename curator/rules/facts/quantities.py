@@ -7,7 +7,6 @@ from dataclasses import dataclass, replace
 
 from curator.rules.facts.binding import bound_value, names_ceiling
 from curator.rules.facts.glossary import GLOSSARY, concept, concepts_of
-from curator.rules.facts.rates import common_base
 from curator.rules.facts.scope import component_tokens, relation, scope_tokens
 from curator.rules.facts.subject import proper_names, segment, stem, subject_tokens
 from curator.rules.text import CJK_CHAR, IS_CJK, STOPWORDS, tokens
@@ -240,7 +239,7 @@ def extract(statement: str) -> list[Quantity]:
             continue
         nouns = _classified_nouns(after[unit_length:]) if unit in _CLASSIFIERS else []
         if unit in _CLASSIFIERS:
-            unit = nouns[0] if nouns else _BARE_CLASSIFIERS.get(unit, unit)
+            unit = nouns[0] if nouns else _BARE_CLASSIFIERS.get(unit, "count")
         limited = _LIMIT_OBJECT.search(lowered[:start]) if unit is None else None
         if limited:
             unit = _UNIT_ALIASES.get(_singular(limited.group(1)), _singular(limited.group(1)))
@@ -288,10 +287,12 @@ def extract(statement: str) -> list[Quantity]:
         low, high = low * factor, high * factor
         clause = _clause_bounds(lowered, start, end + unit_length)
         scope = scope_tokens(statement)
-        sequence = tuple(token for token in _subject(lowered, start, end + unit_length) if token not in scope)
-        if len(sequence) <= 1 and clause[0] > 0:
-            head_end = min((b.start() for b in _CLAUSE_BREAK.finditer(lowered)), default=len(lowered))
-            sequence = tuple(token for token in _content(lowered[:head_end]) if token not in scope) + sequence
+        sequence = with_head(
+            lowered,
+            clause[0],
+            tuple(token for token in _subject(lowered, start, end + unit_length) if token not in scope),
+            scope,
+        )
         subject = frozenset(sequence) - {""}
         if unit == "space":
             subject |= {"indent"}
@@ -302,10 +303,12 @@ def extract(statement: str) -> list[Quantity]:
             nouns[1] if len(nouns) > 1 else _head_noun(after, unit_length, statement[end : end + unit_length].strip())
         )
         if unit == "count" and [token for token in sequence if token]:
-            noun = [token for token in sequence if token][-1]
-            found.append(
-                Quantity(statement, span, kind, low, high, noun, rate, subject - {noun}, sequence, scope, names)
-            )
+            words = [token for token in sequence if token]
+            for noun in dict.fromkeys((words[-1], words[0])):
+                counted = concept(noun) if IS_CJK.match(noun) and noun in GLOSSARY else noun
+                found.append(
+                    Quantity(statement, span, kind, low, high, counted, rate, subject - {noun}, sequence, scope, names)
+                )
         if head and head != unit:
             qualifier = unit if unit != "time" else None
             found.append(
@@ -449,6 +452,14 @@ def _canonical_unit(unit: str) -> tuple[str, float]:
     if unit == "attempt":
         return "retry", 1.0
     return unit, 1.0
+
+
+def with_head(lowered: str, clause_start: int, sequence: tuple[str, ...], scope: frozenset[str]) -> tuple[str, ...]:
+    """A bare later clause ("…, otherwise 4.90 EUR") takes the statement's first clause as its subject too."""
+    if len([token for token in sequence if token]) > 1 or clause_start == 0:
+        return sequence
+    head_end = min((b.start() for b in _CLAUSE_BREAK.finditer(lowered)), default=len(lowered))
+    return tuple(token for token in _content(lowered[:head_end]) if token not in scope) + sequence
 
 
 def _subject(lowered: str, start: int, end: int) -> tuple[str, ...]:
@@ -798,6 +809,30 @@ def _rate(lowered: str, unit: str) -> str | None:
     return None
 
 
+SECONDS_PER = {"second": 1.0, "minute": 60.0, "hour": 3600.0, "day": 86400.0, "week": 604800.0}
+
+
+def common_base(left: Quantity, right: Quantity) -> tuple[Quantity, Quantity] | None:
+    """Both quantities per second when they are rates over different time spans; None when they cannot be compared.
+
+    The same number over two windows ("60 per second" and "60 per minute") reads as two windows of one policy.
+    """
+    if left.rate == right.rate:
+        return left, right
+    if (left.low, left.high) == (right.low, right.high):
+        return None
+    if left.rate in SECONDS_PER and right.rate in SECONDS_PER:
+        return _per_second(left), _per_second(right)
+    return None
+
+
+def _per_second(quantity: Quantity) -> Quantity:
+    seconds = SECONDS_PER[quantity.rate or "second"]
+    return replace(
+        quantity, low=round(quantity.low / seconds, 9), high=round(quantity.high / seconds, 9), rate="second"
+    )
+
+
 MAX_DURATION_RATIO = 100.0
 
 
@@ -824,11 +859,13 @@ def _threshold(quantity: Quantity) -> bool:
     return bool(_MINIMUM.search(quantity.span))
 
 
-_INTERVAL_WORDS = frozenset({"interval", "cadenc", "frequency", "period"})
+_INTERVAL_WORDS = frozenset(
+    {"interval", "cadenc", "frequency", "period", "heartbeat", "keepalive", "keepaliv", "keep-alive"}
+)
 
 
 def _is_interval(quantity: Quantity) -> bool:
-    """'every 6 hours', '每 500 步', 'snapshot interval is 2h': how often, not how much."""
+    """'every 6 hours', '每 500 步', 'snapshot interval is 2h', 'heartbeat is 20s': how often, not how much."""
     return quantity.rate == "interval" or (
         quantity.unit == "duration" and not _INTERVAL_WORDS.isdisjoint(concepts_of(quantity.subject))
     )

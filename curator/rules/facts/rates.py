@@ -4,14 +4,10 @@ from __future__ import annotations
 
 import re
 from dataclasses import replace
-from typing import TYPE_CHECKING
 
 from curator.rules.facts.glossary import concept
+from curator.rules.facts.quantities import SECONDS_PER, Quantity
 
-if TYPE_CHECKING:
-    from curator.rules.facts.quantities import Quantity
-
-SECONDS_PER = {"second": 1.0, "minute": 60.0, "hour": 3600.0, "day": 86400.0, "week": 604800.0}
 _PER_SECOND_UNITS = frozenset({"rps", "qps", "tps", "req/s"})
 _REQUEST_CONTEXT = re.compile(
     r"rate[- ]?limit|throttl|\brequests?\b|\breqs?\b|\bcalls?\b|\bqps\b|\brps\b|限流|限速|请求|调用|频率", re.I
@@ -53,24 +49,3 @@ def on_time_base(quantity: Quantity) -> Quantity:
     if quantity.kind == "exact" and _LIMIT.search(quantity.statement):
         return replace(rated, kind="upper", low=float("-inf"))
     return rated
-
-
-def common_base(left: Quantity, right: Quantity) -> tuple[Quantity, Quantity] | None:
-    """Both quantities per second when they are rates over different time spans; None when they cannot be compared.
-
-    The same number over two windows ("60 per second" and "60 per minute") reads as two windows of one policy.
-    """
-    if left.rate == right.rate:
-        return left, right
-    if (left.low, left.high) == (right.low, right.high):
-        return None
-    if left.rate in SECONDS_PER and right.rate in SECONDS_PER:
-        return _per_second(left), _per_second(right)
-    return None
-
-
-def _per_second(quantity: Quantity) -> Quantity:
-    seconds = SECONDS_PER[quantity.rate or "second"]
-    return replace(
-        quantity, low=round(quantity.low / seconds, 9), high=round(quantity.high / seconds, 9), rate="second"
-    )
