@@ -18,7 +18,7 @@ from curator.rules.facts.glossary import concepts_of
 from curator.rules.facts.versions import Version, same_thing
 from curator.rules.facts.versions import incompatible as versions_clash
 from curator.rules.project_facts import project_facts
-from curator.rules.quantities import Quantity, incompatible, same_subject
+from curator.rules.quantities import Quantity, incompatible, named_anchor, same_subject
 from curator.rules.registry import Rule, RuleContext
 
 
@@ -80,7 +80,9 @@ def _number_clashes(docs: Docs, config: Config, clashes: dict[tuple[int, int], l
     for owner, quantity in zip(owners, quantities):
         stated[(owner, quantity.unit)].add((quantity.low, quantity.high))
     for (left, right), score in zip(pairs, scores):
-        if score < config.conflict_subject_threshold or not incompatible(quantities[left], quantities[right]):
+        if not incompatible(quantities[left], quantities[right]):
+            continue
+        if score < config.conflict_subject_threshold and not named_anchor(quantities[left], quantities[right]):
             continue
         if not same_subject(quantities[left], quantities[right]):
             continue

@@ -59,13 +59,16 @@ def signature(doc: Doc, table: ChoiceTable | None) -> tuple:
     permitted = any(_PERMISSION.search(fact.text) for fact in facts)
     stance = "neg" if negated and not permitted else "pos" if permitted and not negated else None
     weekdays = frozenset(_weekday(found) for fact in facts for found in _WEEKDAY.findall(fact.text))
-    return numbers, dates, choices, stance, weekdays
+    parts = [clause for fact in doc.facts for clause in fact.clauses]
+    prohibits = any(_NEGATION.search(clause) and not _PERMISSION.search(clause) for clause in parts)
+    permits = any(_PERMISSION.search(clause) and not _NEGATION.search(clause) for clause in parts)
+    return numbers, dates, choices, stance, weekdays, (prohibits, permits)
 
 
 def facts_differ(left: tuple, right: tuple) -> bool:
     """Two signatures disagree: different numbers or dates (when both state some), another member of a shared
-    choice, a prohibition on one side and a permission or command on the other ("禁止…" vs "可以…"), or
-    different weekdays."""
+    choice, a prohibition on one side and a permission or command on the other ("禁止…" vs "可以…"), a statement
+    that forbids on one side only while the other permits, or different weekdays."""
     for position in (0, 1):
         if left[position] and right[position] and left[position] != right[position]:
             return True
@@ -73,9 +76,16 @@ def facts_differ(left: tuple, right: tuple) -> bool:
         return True
     if left[4] and right[4] and left[4].isdisjoint(right[4]):
         return True
+    if _only_one_prohibits(left[5], right[5]):
+        return True
     left_choices = {(set_index, polarity): member for set_index, member, polarity in left[2]}
     right_choices = {(set_index, polarity): member for set_index, member, polarity in right[2]}
     return any(right_choices.get(key, member) != member for key, member in left_choices.items())
+
+
+def _only_one_prohibits(left: tuple[bool, bool], right: tuple[bool, bool]) -> bool:
+    """One entry forbids something and the other only permits ("never X in app code" vs "X is fine in tests")."""
+    return any(one[0] and not other[0] and other[1] for one, other in ((left, right), (right, left)))
 
 
 def scope_concepts(doc: Doc) -> frozenset[str]:

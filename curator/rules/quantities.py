@@ -6,8 +6,9 @@ from curator.rules.facts.quantities import (
     Quantity,
     extract,
     incompatible,
+    named_anchor,
     same_subject,
     settings,
 )
 
-__all__ = ["Quantity", "extract", "incompatible", "same_subject", "settings"]
+__all__ = ["Quantity", "extract", "incompatible", "named_anchor", "same_subject", "settings"]

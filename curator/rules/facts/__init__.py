@@ -16,8 +16,10 @@ from curator.rules.facts.clauses import clauses as split_clauses
 from curator.rules.facts.counts import count_spans
 from curator.rules.facts.dates import deadlines, mentioned_dates, refers_back
 from curator.rules.facts.labels import labelled
+from curator.rules.facts.money import money
 from curator.rules.facts.numwords import normalise
 from curator.rules.facts.quantities import extract, settings
+from curator.rules.facts.rates import on_time_base
 from curator.rules.facts.scope import scope_tokens
 from curator.rules.facts.subject import subject_tokens
 from curator.rules.facts.versions import versions
@@ -54,7 +56,8 @@ class StatementFacts:
 
     @cached
     def quantities(self) -> list[Quantity]:
-        return extract(self.normalized) + settings(self.text) + labelled(self.normalized)
+        read = extract(self.normalized) + settings(self.text) + labelled(self.normalized) + money(self.normalized)
+        return [on_time_base(quantity) for quantity in read]
 
     @cached
     def versions(self) -> tuple[Version, ...]:

@@ -49,5 +49,5 @@ PAIRS = """
 上报 report|采样 sampl|采样率 sampl|阈值 threshold|重放 replay|幂等 idempot|签到 checkin|头像 avatar|附件 attachment|封面 cover|缩略图 thumbnail|指数 exponential|退避 backoff|指数退避 backoff|熔断 circuit|降级 fallback|兜底 fallback|限速 rate|更新 updat|清单 checklist|记录 log|号 number|号码 number|单独 separat|跑 run|执行 run|运行 run|包含 contain|含有 contain|检查 check|确认 confirm|忽略 ignor|跳过 skip|等待 wait|失败 fail|成功 success|相同 same|一致 match|文件夹 folder|路径 path|链接 link|地址 address|名称 name|命名 name|前缀 prefix|后缀 suffix|大写 uppercas|小写 lowercas|中间件 middleware|插件 plugin|框架 framework|库 library|工具 tool|编辑器 editor|终端 terminal|浏览器 browser|数仓 warehouse|数据仓库 warehouse|列 column|裁剪 clip|发散 diverge|玩法 gameplay|操作 action|查数 query|收敛 converge|打开 enabl|笔 entry|条目 entry|费用 expense|支出 expense|时机 timing|走 go|拉取 pull|拉 pull|访问 access|访问量 traffic|读取 read|写入 write|读写 read|
 保留期 retention|总线 bus|串口 uart|波特率 baud|锁 lock|过期时间 ttl|下限 minimum|配额 quota|核心线程数 core|看门狗 watchdog|读超时 timeout|
 连接超时 timeout|容量 capacity|堆 heap|调试 debug|固件 firmwar|自动 automat|读 read|查库 database|推 push|推到 push|公开 public|
-开 enable|前 before|控制台 console|唯一 unique|返回 return|重复 repeat|键 key|完整 full|回答 reply|答复 reply|希望 want|
+开 enable|前 before|控制台 console|位置 location|定位 location|刷新 refresh|心跳包 heartbeat|分页 pagination|每页 page|唯一 unique|返回 return|重复 repeat|键 key|完整 full|回答 reply|答复 reply|希望 want|
 """

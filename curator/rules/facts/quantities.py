@@ -3,9 +3,10 @@
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
-from curator.rules.facts.glossary import concept, concepts_of
+from curator.rules.facts.binding import bound_value, names_ceiling
+from curator.rules.facts.glossary import GLOSSARY, concept, concepts_of
 from curator.rules.facts.scope import component_tokens, relation, scope_tokens
 from curator.rules.facts.subject import proper_names, segment, stem, subject_tokens
 from curator.rules.text import CJK_CHAR, IS_CJK, STOPWORDS, tokens
@@ -17,11 +18,11 @@ _NUMBER = re.compile(
 _LEFT_OK = re.compile(f"(?:^|[\\s(~≈<>=≤≥:：,，、（$￥{CJK_CHAR}])$")
 _UPPER_LEFT = re.compile(
     r"(?<![a-z])(?:at most|up to|no more than|not more than|maximum(?: of)?|max(?:imum)?\.?|under|below|less than|fewer than"
-    r"|capped at|cap(?: of| at| is)?|limit(?:ed)? (?:of|to|at)|limits?(?: is| of)?|no longer than|<=?|≤|最多|至多|不超过|不得超过|不能超过|上限|封顶)"
+    r"|capped at|cap(?: of| at| is)?|limit(?:ed)? (?:of|to|at)|limits?(?: is| of)?|no longer than|<=?|≤|最多|至多|最大|不超过|不得超过|不能超过|上限|封顶)"
     r"[\s:：]*(?:[" + CJK_CHAR + r"]{1,3}\s*|[a-z][\w-]{1,15}\s+)?$"
 )
 _LOWER_LEFT = re.compile(
-    r"(?<![a-z])(?:at least|minimum(?: of)?|min\.?|no less than|not less than|no fewer than|(?<!no )(?<!not )more than|(?<!no )over|above|>=?|≥|至少|不少于|不低于|最少)"
+    r"(?<![a-z])(?:at least|minimum(?: of)?|min\.?|no less than|not less than|no fewer than|(?<!no )(?<!not )more than|(?<!no )over|above|>=?|≥|至少|不少于|不低于|最少|最小)"
     r"[\s:：]*(?:[" + CJK_CHAR + r"]{1,3}\s*|[a-z][\w-]{1,15}\s+)?$"
 )
 _APPROX_LEFT = re.compile(r"(?:about|around|roughly|approximately|approx\.?|~|≈|约|大约|大概|差不多)[\s:：]*$")
@@ -154,13 +155,15 @@ _RATE_ALIASES = {
     "个": "item",
 }
 _NOT_UNITS = frozenset(
-    "of the and or to in on at for from with is are was be by as it this that we i you they he she our your".split()
+    "of the and or to in on at for from with is are was be by as it this that we i you they he she our your "
+    "now today already again instead anymore currently then below above".split()
 )
 _KNOWN_UNITS = frozenset(_UNIT_ALIASES.values())
 _FILLER = re.compile(
     r"at most|up to|no more than|not more than|maximum|max|at least|minimum|about|around|roughly|approximately"
     r"|capped at|rate[- ]?limit(?:ed|s)?|limit|raised to|lowered to|increased to|reduced to|bumped to|set to|changed to|dropped to"
-    r"|最多|至多|不超过|不得超过|上限|至少|不少于|约|大约|左右|以上|以内|可以|只能|能|应该|需要|控制在|改成|改为"
+    r"|最多|至多|最大|最小|不超过|不得超过|上限|至少|不少于|约|大约|左右|以上|以内|可以|只能|能|应该|需要|控制在|改成|改为"
+    r"|放到|开到|加到|扩到|缩到|默认|by default|default"
     r"|设置为|设为|设成|定为|调整为|调到|调成|提高到|提到|降低到|降到|改到|增加到|减少到|[了的吗呢吧]"
 )
 
@@ -236,7 +239,7 @@ def extract(statement: str) -> list[Quantity]:
             continue
         nouns = _classified_nouns(after[unit_length:]) if unit in _CLASSIFIERS else []
         if unit in _CLASSIFIERS:
-            unit = nouns[0] if nouns else _BARE_CLASSIFIERS.get(unit, unit)
+            unit = nouns[0] if nouns else _BARE_CLASSIFIERS.get(unit, "count")
         limited = _LIMIT_OBJECT.search(lowered[:start]) if unit is None else None
         if limited:
             unit = _UNIT_ALIASES.get(_singular(limited.group(1)), _singular(limited.group(1)))
@@ -247,11 +250,16 @@ def extract(statement: str) -> list[Quantity]:
             )
             if noun and noun not in STOPWORDS:
                 unit = _UNIT_ALIASES.get(_singular(noun), _singular(noun))
-        if unit is None:
-            if not (_UPPER_LEFT.search(lowered[:start]) or _LOWER_LEFT.search(lowered[:start])):
+        bound = None
+        if unit is None and not (_UPPER_LEFT.search(lowered[:start]) or _LOWER_LEFT.search(lowered[:start])):
+            bound = bound_value(lowered[_clause_bounds(lowered, start, end)[0] : start], after)
+            if bound is None:
                 continue
+        if unit is None:
             unit = "count"
         kind, low, high = "exact", value, value
+        if bound == "upper" or (changed and names_ceiling(lowered[_clause_bounds(lowered, start, end)[0] : start])):
+            kind, low = "upper", float("-inf")
         if match.group("num2"):
             kind, high = "range", _value(match.group("num2"), match.group("suffix2"))
         elif match.group("plus") or _LOWER_RIGHT.match(after[unit_length:]) or _LOWER_LEFT.search(lowered[:start]):
@@ -279,10 +287,12 @@ def extract(statement: str) -> list[Quantity]:
         low, high = low * factor, high * factor
         clause = _clause_bounds(lowered, start, end + unit_length)
         scope = scope_tokens(statement)
-        sequence = tuple(token for token in _subject(lowered, start, end + unit_length) if token not in scope)
-        if len(sequence) <= 1 and clause[0] > 0:
-            head_end = min((b.start() for b in _CLAUSE_BREAK.finditer(lowered)), default=len(lowered))
-            sequence = tuple(token for token in _content(lowered[:head_end]) if token not in scope) + sequence
+        sequence = with_head(
+            lowered,
+            clause[0],
+            tuple(token for token in _subject(lowered, start, end + unit_length) if token not in scope),
+            scope,
+        )
         subject = frozenset(sequence) - {""}
         if unit == "space":
             subject |= {"indent"}
@@ -293,10 +303,12 @@ def extract(statement: str) -> list[Quantity]:
             nouns[1] if len(nouns) > 1 else _head_noun(after, unit_length, statement[end : end + unit_length].strip())
         )
         if unit == "count" and [token for token in sequence if token]:
-            noun = [token for token in sequence if token][-1]
-            found.append(
-                Quantity(statement, span, kind, low, high, noun, rate, subject - {noun}, sequence, scope, names)
-            )
+            words = [token for token in sequence if token]
+            for noun in dict.fromkeys((words[-1], words[0])):
+                counted = concept(noun) if IS_CJK.match(noun) and noun in GLOSSARY else noun
+                found.append(
+                    Quantity(statement, span, kind, low, high, counted, rate, subject - {noun}, sequence, scope, names)
+                )
         if head and head != unit:
             qualifier = unit if unit != "time" else None
             found.append(
@@ -337,7 +349,8 @@ _CHANGED_TO = re.compile(
     r"(?:([a-z][\w-]*)\s+)?([a-z][\w-]*)\s+to\s*$"
 )
 _LIMIT_OBJECT = re.compile(
-    r"\b(?:limit|cap|throttle)(?:ed|s)?\s+(?:the\s+|our\s+)?(?:[\w-]+\s+){0,2}?([a-z][\w-]*)\s+(?:to|at)\s*$"
+    r"\b(?:limit|cap|throttle)(?:ed|s)?\s+(?:the\s+|our\s+)?(?:[\w-]+\s+){0,2}?"
+    r"(?!(?:rais|lower|increas|reduc|bump|set|chang|drop|cut|mov|tighten|loosen|adjust|updat)\w*\s)([a-z][\w-]*)\s+(?:to|at)\s*$"
 )
 
 
@@ -410,7 +423,7 @@ _COUNTED_VERBS = frozenset(
 
 _CLAUSE_BREAK = re.compile(
     r"[,，;；。!?！？]|\s[—–-]\s|\s(?=(?:now that|because|since|so that|as long as|unless|while|once|which|where|when|whenever|if)\b)"
-    r"|(?=因为|所以|由于|以便|等到)"
+    r"|(?=因为|所以|由于|以便|等到)|(?<=[\u4e00-\u9fff])\s*[（(]|\s(?=and (?:the|a|an|we|it|they|you|our|each|every)\b)"
 )
 
 
@@ -439,6 +452,14 @@ def _canonical_unit(unit: str) -> tuple[str, float]:
     if unit == "attempt":
         return "retry", 1.0
     return unit, 1.0
+
+
+def with_head(lowered: str, clause_start: int, sequence: tuple[str, ...], scope: frozenset[str]) -> tuple[str, ...]:
+    """A bare later clause ("…, otherwise 4.90 EUR") takes the statement's first clause as its subject too."""
+    if len([token for token in sequence if token]) > 1 or clause_start == 0:
+        return sequence
+    head_end = min((b.start() for b in _CLAUSE_BREAK.finditer(lowered)), default=len(lowered))
+    return tuple(token for token in _content(lowered[:head_end]) if token not in scope) + sequence
 
 
 def _subject(lowered: str, start: int, end: int) -> tuple[str, ...]:
@@ -626,6 +647,7 @@ def _same_subject(left: Quantity, right: Quantity) -> bool:
     across = _across_languages(left, right)
     if across is not None:
         return across
+    left, right = _as_concepts(left), _as_concepts(right)
     shared = left.subject & right.subject
     if not shared:
         return bool(left.subject <= right.subject | right.scope or right.subject <= left.subject | left.scope)
@@ -636,10 +658,32 @@ def _same_subject(left: Quantity, right: Quantity) -> bool:
     left_names, right_names = left.names - _TERMS, right.names - _TERMS
     if (left_names - right_words) & (left.subject - shared) and (right_names - left_words) & (right.subject - shared):
         return False
+    if named_anchor(left, right):
+        return True
     named = int(left.unit not in _MEASURE_UNITS and left.unit not in shared)
     if _different_modifiers(left.sequence, right.sequence, shared, named):
         return False
     return True
+
+
+def named_anchor(left: Quantity, right: Quantity) -> bool:
+    """Both bind a bare number to one shared name (MAPQ, `max_conns`, BME280) and neither names another thing."""
+    if not all(side.unit == "count" or side.unit.startswith("value:") for side in (left, right)):
+        return False
+    shared = left.subject & right.subject
+    anchors = (shared & left.names & right.names) | (_coded(left) & _coded(right) & shared)
+    return bool(anchors - _TERMS) and not (left.names - anchors - _TERMS) and not (right.names - anchors - _TERMS)
+
+
+def _as_concepts(quantity: Quantity) -> Quantity:
+    """A Chinese subject with each word the glossary knows whole as its concept, so synonyms (位置/定位) are one word."""
+    if not any(IS_CJK.match(token) for token in quantity.subject):
+        return quantity
+    return replace(
+        quantity,
+        subject=frozenset(GLOSSARY.get(token, token) for token in quantity.subject),
+        sequence=tuple(GLOSSARY.get(token, token) for token in quantity.sequence),
+    )
 
 
 def _different_modifiers(left: tuple[str, ...], right: tuple[str, ...], shared: frozenset[str], named: int = 0) -> bool:
@@ -689,6 +733,8 @@ def _unit(after: str) -> tuple[str | None, int]:
     if stripped[0] in _CJK_PARTICLES:
         return None, 0
     if re.match(f"[{CJK_CHAR}]", stripped[0]):
+        if stripped[0] not in _UNIT_ALIASES and stripped[0] not in _CLASSIFIERS and _starts_word(stripped):
+            return None, 0
         return _UNIT_ALIASES.get(stripped[0], stripped[0]), gap + 1
     word = re.match(
         r"(?:(?:more|extra|new|old|open|separate|different|concurrent|parallel|simultaneous|active|total|human|required|consecutive|failed) )*([a-z][a-z\-]*)",
@@ -703,6 +749,13 @@ def _unit(after: str) -> tuple[str | None, int]:
     if base.endswith("ie"):
         base = base[:-2] + "y"
     return _UNIT_ALIASES.get(base, _UNIT_ALIASES.get(name, base)), gap + word.end()
+
+
+def _starts_word(text: str) -> bool:
+    """Whether the Chinese character at the start begins a longer word ("650 直接拦截"), so it is no measure word."""
+    run = re.match(f"[{CJK_CHAR}]{{1,4}}", text)
+    words = segment(run.group(0)) if run else ()
+    return bool(words) and len(words[0]) > 1
 
 
 _CLASSIFIERS = frozenset("个 条 份 名 位 台 项 张 只 件 套 组 家 处 颗 块 根 把".split())
@@ -726,7 +779,7 @@ def _classified_nouns(after: str) -> list[str]:
     return known
 
 
-_CJK_PARTICLES = frozenset("了的吗呢吧啊是和与或就都也还在")
+_CJK_PARTICLES = frozenset("了的吗呢吧啊是和与或就都也还在才再又即便则会要能可")
 _HEAD_STOP = frozenset(
     "max min maximum minimum total each still left remaining now only ago later long old per plus more less once".split()
 )
@@ -756,6 +809,30 @@ def _rate(lowered: str, unit: str) -> str | None:
     return None
 
 
+SECONDS_PER = {"second": 1.0, "minute": 60.0, "hour": 3600.0, "day": 86400.0, "week": 604800.0}
+
+
+def common_base(left: Quantity, right: Quantity) -> tuple[Quantity, Quantity] | None:
+    """Both quantities per second when they are rates over different time spans; None when they cannot be compared.
+
+    The same number over two windows ("60 per second" and "60 per minute") reads as two windows of one policy.
+    """
+    if left.rate == right.rate:
+        return left, right
+    if (left.low, left.high) == (right.low, right.high):
+        return None
+    if left.rate in SECONDS_PER and right.rate in SECONDS_PER:
+        return _per_second(left), _per_second(right)
+    return None
+
+
+def _per_second(quantity: Quantity) -> Quantity:
+    seconds = SECONDS_PER[quantity.rate or "second"]
+    return replace(
+        quantity, low=round(quantity.low / seconds, 9), high=round(quantity.high / seconds, 9), rate="second"
+    )
+
+
 MAX_DURATION_RATIO = 100.0
 
 
@@ -773,11 +850,22 @@ def _magnitudes_apart(left: Quantity, right: Quantity) -> bool:
     return max(abs(left_value), abs(right_value)) / min(abs(left_value), abs(right_value)) > MAX_DURATION_RATIO
 
 
-_INTERVAL_WORDS = frozenset({"interval", "cadenc", "frequency", "period"})
+_MINIMUM = re.compile(r"\bleast\b|\bminimum\b|\bmin\b|\b(?:less|fewer) than\b|>=|≥|至少|不少于|不低于|最少|下限", re.I)
+
+
+def _threshold(quantity: Quantity) -> bool:
+    """A lower bound set as a threshold ('at least 30', '≥ 20', 'min 30', 不低于 650), not a size described
+    ('4000+ words', 'above 70 %')."""
+    return bool(_MINIMUM.search(quantity.span))
+
+
+_INTERVAL_WORDS = frozenset(
+    {"interval", "cadenc", "frequency", "period", "heartbeat", "keepalive", "keepaliv", "keep-alive"}
+)
 
 
 def _is_interval(quantity: Quantity) -> bool:
-    """'every 6 hours', '每 500 步', 'snapshot interval is 2h': how often, not how much."""
+    """'every 6 hours', '每 500 步', 'snapshot interval is 2h', 'heartbeat is 20s': how often, not how much."""
     return quantity.rate == "interval" or (
         quantity.unit == "duration" and not _INTERVAL_WORDS.isdisjoint(concepts_of(quantity.subject))
     )
@@ -791,12 +879,15 @@ def incompatible(left: Quantity, right: Quantity) -> bool:
     for status, goal in ((left, right), (right, left)):
         if status.kind == "exact" and goal.kind in ("lower", "upper") and _STATUS_NOW.search(status.statement):
             return False
-    if left.rate and right.rate and left.rate != right.rate:
-        return False
+    if left.rate and right.rate:
+        based = common_base(left, right)
+        if based is None:
+            return False
+        left, right = based
     if left.unit == "duration" and _magnitudes_apart(left, right):
         return False
     if left.kind == "lower" and right.kind == "lower":
-        return False
+        return left.low != right.low and _threshold(left) and _threshold(right)
     if left.kind == "upper" and right.kind == "upper":
         return left.high != right.high
     if left.kind == right.kind == "exact" or {left.kind, right.kind} == {"range"}:
@@ -839,7 +930,8 @@ _MEMORY_KEY = re.compile(r"mem|heap|size|cache|ram|disk|storage|volume", re.I)
 _NOT_KEYS = frozenset(
     "version v node python java go rust step steps since in from to at on by of is are was for top page line lines item items "
     "phase stage level tier round day week month year q h p release rc build pr issue ticket port ios iphone ipad android "
-    "macos windows ubuntu debian chrome safari firefox api sdk chapter section table figure sprint".split()
+    "macos windows ubuntu debian chrome safari firefox api sdk chapter section table figure sprint below above under over "
+    "than about around".split()
 )
 
 

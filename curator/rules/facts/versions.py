@@ -103,6 +103,15 @@ _WORD = re.compile(r"[A-Za-z][\w.+#-]*|[\u4e00-\u9fff]+")
 _CLAUSE = re.compile(r"[,;；，。!?！？()（）]|\s[—–-]\s|\.\s")
 
 
+GENERIC_NAMES = frozenset(
+    "chart provider plugin image package module library lib sdk api client server schema protocol template spec "
+    "driver extension addon add-on firmware bootloader".split()
+)
+
+
+_NOT_QUALIFIERS = frozenset("new old current latest stable legacy main default same that this its the our".split())
+
+
 @dataclass(frozen=True)
 class Version:
     """One version claim: the name, an optional qualifier word ("aws" provider), and its interval [low, high)."""
@@ -126,6 +135,8 @@ def versions(statement: str) -> tuple[Version, ...]:
         before = statement[: match.start()]
         clause_start = max((m.end() for m in _CLAUSE.finditer(before)), default=0)
         words = _WORD.findall(before[clause_start:])
+        if clause_start and before[clause_start - 1] in "(（":
+            words = _WORD.findall(before[: clause_start - 1])[-1:] + words
         named = _name(words)
         if named is None:
             continue
@@ -193,8 +204,10 @@ def _name(words: list[str]) -> tuple[str, str | None, list[str], str] | None:
             previous = words[position - 1]
             if (
                 previous[0].isascii()
-                and (previous[:1].isupper() or previous.isupper())
+                and (previous[:1].isupper() or previous.isupper() or name in GENERIC_NAMES)
                 and previous.lower() not in _CONNECTORS
+                and previous.lower() not in _NOT_NAMES
+                and previous.lower() not in _NOT_QUALIFIERS
             ):
                 qualifier = previous.lower()
         return name, qualifier, gap, word
