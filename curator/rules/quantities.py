@@ -2,13 +2,7 @@
 
 from __future__ import annotations
 
-from curator.rules.facts.quantities import (
-    Quantity,
-    extract,
-    incompatible,
-    named_anchor,
-    same_subject,
-    settings,
-)
+from curator.rules.facts.quantities import Quantity, extract, settings
+from curator.rules.facts.quantity_match import incompatible, named_anchor, same_subject
 
 __all__ = ["Quantity", "extract", "incompatible", "named_anchor", "same_subject", "settings"]
