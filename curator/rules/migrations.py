@@ -9,6 +9,8 @@ from __future__ import annotations
 import re
 from collections.abc import Iterable
 
+from curator.rules.text import STOPWORDS
+
 _NAME = (
     r"`?(?P<{0}>[A-Za-z](?:[A-Za-z0-9_+-]|\.(?=[A-Za-z0-9]))*(?: (?-i:[A-Z])(?:[A-Za-z0-9_+-]|\.(?=[A-Za-z0-9]))*)?)`?"
 )
@@ -67,6 +69,18 @@ def _tool_like(name: str) -> bool:
     return bool(re.search(r"[A-Z]|[-.+]\w|\d", name))
 
 
+def _tools(old: str, new: str) -> bool:
+    """Both names are tools; one lower-case name (spdlog, nginx) passes beside a name written like a tool."""
+    if _tool_like(old) and _tool_like(new):
+        return True
+    return (_tool_like(old) and _plain_name(new)) or (_tool_like(new) and _plain_name(old))
+
+
+def _plain_name(name: str) -> bool:
+    lowered = name.lower()
+    return " " not in lowered and len(lowered) >= 3 and lowered not in _NOT_TOOLS and lowered not in STOPWORDS
+
+
 def pairs(statement: str) -> list[tuple[str, str]]:
     """(old, new) tool pairs one statement's migration or preference phrasing names, lower-cased."""
     if not _KEYS.search(statement.lower()):
@@ -80,7 +94,7 @@ def pairs(statement: str) -> list[tuple[str, str]]:
         for match in pattern.finditer(text):
             old, new = match.group("old"), match.group("new")
             pair = (old.lower(), new.lower())
-            if pair[0] != pair[1] and _tool_like(old) and _tool_like(new) and pair not in found:
+            if pair[0] != pair[1] and _tools(old, new) and pair not in found:
                 found.append(pair)
     return found
 

@@ -22,8 +22,10 @@ MIN_CONTAINED_TOKENS = 3
 MAX_INSERTED_WORDS = 1
 CONTAINED_BLOCK_CAP = 200
 _NEGATED = re.compile(
-    r"^\s*(?:please\s+)?(?:(?:we|you|i|they|one)\s+)?(?:never|don'?t|do not|must not|mustn'?t|should not|shouldn'?t"
-    r"|avoid|stop|no longer)(?:\s+(?:ever|ever again|really|actually|just|even))?\b"
+    r"^\s*(?:please\s+)?(?:(?:we|you|i|they|one)\s+)?(?:(?:don'?t|do not|no need to|needn'?t|need not)\s+bother(?:\s+(?:with|to))?"
+    r"|(?:there'?s |there is )?no (?:need|reason) to|(?:don'?t|do not|doesn'?t|does not) (?:need|have) to|needn'?t|need not"
+    r"|it'?s not (?:necessary|needed) to|never|don'?t|do not|must not|mustn'?t|should not|shouldn'?t"
+    r"|avoid|stop|no longer)(?:\s+(?:ever|ever again|really|actually|just|even|anymore))?\b"
     r"|^\s*(?:不要|别再|别|禁止|严禁|不准|不许|不能|不得|切勿|千万别|永远不要|不再|不用|无需|不需要|不必)\s*"
 )
 _ASIDE = re.compile(
@@ -34,7 +36,7 @@ _PERMITTED = re.compile(
     r"^\s*(?P<act>[a-z][\w .'/-]{2,60}?)\s+(?:is|are)\s+(?:(?:totally|perfectly|always)\s+)?"
     r"(?:fine|ok|okay|allowed|acceptable|permitted|encouraged)\b"
 )
-_CJK_LEAD = r"[" + CJK_CHAR + r"]{1,6}?"
+_CJK_LEAD = r"[" + CJK_CHAR + r"]{1,6}?(?:\s*[（(][^（）()]{1,40}[)）]\s*)?"
 _LEAD_NEGATED = re.compile(
     r"^\s*((?:[a-z0-9][\w .-]{0,20}?\s*)?"
     + _CJK_LEAD

@@ -48,6 +48,7 @@ _ZH_COMPONENT = re.compile(
 )
 _NOT_OWNERS = frozenset("所有 全部 每个 各个 其他 其它 别的 这个 那个 整个 任何".split())
 _LOCALLY = re.compile(r"\blocally\b", re.I)
+_ENVIRONMENT = re.compile(r"\b(?:production|prod|staging|sandbox|pre-?prod|uat)\b", re.I)
 _SCOPE_NOUNS = frozenset(
     stem(word)
     for word in "service job task callback api endpoint client server branch repository module package team "
@@ -78,6 +79,7 @@ def _scope_tokens(text: str) -> frozenset[str]:
             found.update(subject_tokens(match.group(0)))
     if _LOCALLY.search(text):
         found.add("local")
+    found.update(stem(word.lower().replace("-", "")) for word in _ENVIRONMENT.findall(text))
     for match in _ZH_SCOPE.finditer(text):
         if match.group("owned") in _NOT_OWNERS:
             continue

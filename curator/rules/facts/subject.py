@@ -144,7 +144,7 @@ def stop_segmenting_in_child() -> None:
 
 @lru_cache(maxsize=200_000)
 def stem(word: str) -> str:
-    """A light English stemmer: merging/merged/merges/merge → merg, retries → retry, directly → direct."""
+    """A light English stemmer: merging/merged/merges/merge → merg, retries → retry, directly → direct, silence → silent."""
     if len(word) > 4 and word.endswith("ies"):
         return word[:-3] + "y"
     if len(word) > 5 and word.endswith("ing"):
@@ -157,6 +157,8 @@ def stem(word: str) -> str:
         word = word[:-2]
     elif len(word) > 3 and word.endswith("s") and not word.endswith(("ss", "us", "is")):
         word = word[:-1]
+    if len(word) > 6 and word.endswith("ence"):
+        word = word[:-4] + "ent"
     if len(word) > 4 and word.endswith("e"):
         word = word[:-1]
     if len(word) > 3 and word[-1] == word[-2] and word[-1] not in "lsz":

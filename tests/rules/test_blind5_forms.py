@@ -1,0 +1,159 @@
+"""Classes of conflict sentence the fifth round of blind work showed missing, each with invented EN/ZH variants and look-alikes.
+
+Every row is a small store of topic files (e0.md oldest) and, where given, instruction-file rules
+(CLAUDE.md:L…); the expected pair is a conflict, and a look-alike gets no conflict.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from curator.rules.facts.subject import stem
+from curator.rules.migrations import pairs
+from tests.rules.test_blind2_forms import PAIR, findings
+
+
+@pytest.mark.parametrize(
+    ("word", "other"), [("silence", "silent"), ("difference", "different"), ("dependence", "dependent")]
+)
+def test_a_noun_in_ence_stems_like_its_adjective(word: str, other: str) -> None:
+    assert stem(word) == stem(other)
+
+
+NOUN_AND_ADJECTIVE_SUBJECTS = [
+    (
+        "If the upstream queue is silent for 30 s, page the on-call engineer.",
+        "The queue-silence alarm pages after 90 seconds now.",
+    ),
+    ("When the GPS fix is absent for 10 s, the drone hovers.", "GPS-fix absence triggers a hover after 3 seconds now."),
+]
+
+
+@pytest.mark.parametrize(("older", "newer"), NOUN_AND_ADJECTIVE_SUBJECTS)
+def test_a_threshold_named_by_noun_and_by_adjective_conflicts(tmp_path: Path, older: str, newer: str) -> None:
+    assert ("conflict", PAIR) in findings(tmp_path, older, newer)
+
+
+def test_silence_of_two_different_things_is_no_conflict(tmp_path: Path) -> None:
+    found = findings(
+        tmp_path,
+        "Billing webhooks: alert when silent for 30 s.",
+        "Search indexer silence alarm fires after 90 seconds.",
+    )
+    assert ("conflict", PAIR) not in found
+
+
+LOWER_CASE_MIGRATIONS = [
+    ("We moved off zerolog to Zap for structured logs.", ("zerolog", "zap")),
+    ("We switched from nginx to Caddy at the edge.", ("nginx", "caddy")),
+    ("Replaced cron with Temporal schedules.", ("cron", "temporal")),
+    ("Moved off Jenkins to buildkite last spring.", ("jenkins", "buildkite")),
+]
+
+
+@pytest.mark.parametrize(("statement", "pair"), LOWER_CASE_MIGRATIONS)
+def test_a_migration_names_a_lower_case_tool_beside_a_capitalised_one(statement: str, pair: tuple[str, str]) -> None:
+    assert pair in pairs(statement)
+
+
+@pytest.mark.parametrize(
+    "statement",
+    [
+        "We moved from polling to pushing.",
+        "We moved from staging to Prod at noon.",
+        "Switched from the old box to Hetzner.",
+        "We moved off it to Vercel.",
+    ],
+)
+def test_common_words_in_migration_phrasing_name_no_tool(statement: str) -> None:
+    assert pairs(statement) == []
+
+
+LEARNED_CHOICE_CLASHES = [
+    (("We moved off zerolog to Zap for structured logs.",), ("Logging is zerolog with JSON output.",)),
+    (("We switched from nginx to Caddy at the edge last month.",), ("The edge proxy is nginx.",)),
+]
+
+
+@pytest.mark.parametrize(("memory", "rules_text"), LEARNED_CHOICE_CLASHES)
+def test_an_instruction_using_the_tool_memory_migrated_off_conflicts(
+    tmp_path: Path, memory: tuple[str, ...], rules_text: tuple[str, ...]
+) -> None:
+    assert ("conflict", ("CLAUDE.md:L1", "e0.md")) in findings(tmp_path, *memory, rules_text=rules_text)
+
+
+NO_NEED_TO = [
+    (
+        "No need to rebuild the Docker image after editing templates.",
+        "Always rebuild the Docker image after editing templates.",
+    ),
+    ("You don't have to rebase feature branches before merging.", "Always rebase feature branches before merging."),
+    ("Don't bother running the e2e suite locally before pushing.", "Always run the e2e suite locally before pushing."),
+    ("There's no need to sign release tags by hand.", "Always sign release tags by hand."),
+]
+
+
+@pytest.mark.parametrize(("older", "newer"), NO_NEED_TO)
+def test_no_need_to_is_the_negation_of_always(tmp_path: Path, older: str, newer: str) -> None:
+    assert ("conflict", PAIR) in findings(tmp_path, older, newer)
+
+
+@pytest.mark.parametrize(
+    ("older", "newer"),
+    [
+        ("Don't bother the on-call engineer with flaky tests.", "Always rerun flaky tests twice."),
+        (
+            "No need to rebuild the Docker image after editing templates.",
+            "Always rebuild the Docker image after bumping dependencies.",
+        ),
+    ],
+)
+def test_no_need_to_about_another_action_is_no_conflict(tmp_path: Path, older: str, newer: str) -> None:
+    assert ("conflict", PAIR) not in findings(tmp_path, older, newer)
+
+
+CHINESE_LEADS = [
+    ("数据库迁移（Flyway 脚本）必须先在预发跑一遍。", "Flyway 脚本不用先在预发跑了，直接上生产。"),
+    ("上线后必须手动刷新缓存。", "上线后不用再刷缓存了，TTL 已经够短。"),
+    ("热修复（hotfix 分支）一律先走代码评审。", "热修复不用再走代码评审了，合完补 review。"),
+]
+
+
+@pytest.mark.parametrize(("older", "newer"), CHINESE_LEADS)
+def test_a_chinese_rule_with_a_topic_and_its_negation_conflict(tmp_path: Path, older: str, newer: str) -> None:
+    assert ("conflict", PAIR) in findings(tmp_path, older, newer)
+
+
+@pytest.mark.parametrize(
+    ("older", "newer"),
+    [
+        ("数据库迁移（Flyway 脚本）必须先在预发跑一遍。", "前端静态资源不用先在预发验证了。"),
+        ("上线后必须手动刷新缓存。", "上线后不用再手动发公告了。"),
+    ],
+)
+def test_a_chinese_negation_of_another_action_is_no_conflict(tmp_path: Path, older: str, newer: str) -> None:
+    assert ("conflict", PAIR) not in findings(tmp_path, older, newer)
+
+
+ENVIRONMENTS = [
+    (
+        "On staging the worker runs with `concurrency: 4`; the small box can't take more.",
+        "Production worker: `concurrency: 32` per pod, four pods.",
+    ),
+    ("In staging the cache keeps entries for 5 minutes.", "Production cache: entries live for 60 minutes."),
+    ("On staging the API server runs with `max_conns: 10`.", "Production API server: `max_conns: 80` per node."),
+]
+
+
+@pytest.mark.parametrize(("older", "newer"), ENVIRONMENTS)
+def test_values_labelled_by_two_environments_are_no_conflict(tmp_path: Path, older: str, newer: str) -> None:
+    assert ("conflict", PAIR) not in findings(tmp_path, older, newer)
+
+
+def test_a_setting_labelled_by_one_environment_twice_conflicts(tmp_path: Path) -> None:
+    found = findings(
+        tmp_path, "Production worker: `concurrency: 32` per pod.", "Production worker: `concurrency: 16` per pod now."
+    )
+    assert ("conflict", PAIR) in found
