@@ -3,11 +3,11 @@
 from __future__ import annotations
 
 import os
-import re
 from pathlib import Path
 from typing import Any
 from urllib.parse import unquote
 
+from curator import lazyre as re
 from curator.checks import commandclaims, toolclaims
 from curator.checks.negation import is_destination, is_negated, struck_spans
 from curator.checks.results import Claim, ClaimKind

@@ -2,9 +2,9 @@
 
 from __future__ import annotations
 
-import re
 import shlex
 
+from curator import lazyre as re
 from curator.checks.results import Claim
 from curator.checks.vocab import (
     COMMAND_WORDS,

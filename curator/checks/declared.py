@@ -2,8 +2,7 @@
 
 from __future__ import annotations
 
-import re
-
+from curator import lazyre as re
 from curator.checks.results import ProbeResult, Verdict
 
 _NUMERIC = re.compile(r"^\s*(count|lines|exit)\s*(==|=|!=|>=|<=|>|<)\s*(\d+)\s*$", re.IGNORECASE)

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-import re
+from curator import lazyre as re
 
 WINDOW = 240
 _SENTENCE_END = re.compile(r"[。！？；;!?\n]|\.(?=\s|$)")

@@ -3,10 +3,10 @@ urfave/cli" — a name counts only after a use or role cue."""
 
 from __future__ import annotations
 
-import re
 from collections.abc import Container
 from typing import Any
 
+from curator import lazyre as re
 from curator.checks.results import Claim
 from curator.checks.vocab import (
     LIBRARIES,

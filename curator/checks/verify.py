@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import re
 import time
 from collections.abc import Iterable
 from dataclasses import dataclass, field
@@ -10,6 +9,7 @@ from pathlib import Path
 
 from rapidfuzz import fuzz
 
+from curator import lazyre as re
 from curator.checks.batch import IdentifierSearch
 from curator.checks.claims import has_extension
 from curator.checks.commands import split_command_line

@@ -3,10 +3,10 @@
 from __future__ import annotations
 
 import json
-import re
 from pathlib import PurePosixPath
 from typing import Any
 
+from curator import lazyre as re
 from curator.formats.common import parse_error
 from curator.formats.source import ParseProblem
 from curator.model import Store

@@ -2,10 +2,10 @@
 
 from __future__ import annotations
 
-import re
 from dataclasses import dataclass, field
 from pathlib import Path
 
+from curator import lazyre as re
 from curator.formats import claude_code, instructions, notes, openclaw
 from curator.formats.common import find_git_root
 from curator.formats.project import claude_store_name, encode_project_path

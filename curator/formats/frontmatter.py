@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import json
-import re
 from dataclasses import dataclass
 from datetime import date, datetime
 from typing import Any
@@ -11,6 +10,7 @@ from typing import Any
 import yaml
 from frontmatter.default_handlers import YAMLHandler
 
+from curator import lazyre as re
 from curator.formats.source import ParseProblem, newline_style
 from curator.formats.yamlish import TOP_KEY, fallback_parse, fast_parse, unquote
 

@@ -2,10 +2,10 @@
 
 from __future__ import annotations
 
-import re
 from pathlib import Path
 from typing import Any
 
+from curator import lazyre as re
 from curator.formats import frontmatter
 from curator.formats.common import build_index, record_problem, walk_files
 from curator.formats.markdown import (

@@ -2,9 +2,9 @@
 
 from __future__ import annotations
 
-import re
 from datetime import datetime
 
+from curator import lazyre as re
 from curator.formats.common import record_problem
 from curator.formats.markdown import (
     Line,

@@ -2,8 +2,9 @@
 
 from __future__ import annotations
 
-import re
 from typing import Any
+
+from curator import lazyre as re
 
 TOP_KEY = re.compile(r"^([^\s#:\-][^:]*?|-[^\s:-][^:]*?)[ \t]*:(?:[ \t]|\r?$)")
 

@@ -5,11 +5,11 @@ from __future__ import annotations
 import difflib
 import json
 import os
-import re
 from dataclasses import dataclass
 from datetime import datetime, timezone
 from pathlib import Path, PurePosixPath
 
+from curator import lazyre as re
 from curator.history.dates import file_mtime
 from curator.history.git import GitError, Repository, find_repository, git_executable
 from curator.history.log import archive_moves, epoch_to_utc

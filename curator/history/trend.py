@@ -3,13 +3,13 @@
 from __future__ import annotations
 
 import bisect
-import re
 import subprocess
 from dataclasses import dataclass, field
 from datetime import datetime
 from pathlib import PurePosixPath
 from typing import Any, Literal
 
+from curator import lazyre as re
 from curator.history.git import GitError, Repository, find_repository, git_executable
 from curator.history.log import epoch_to_utc
 from curator.model import INDEX_MAX_BYTES, INDEX_MAX_LINES, MEMORY_TYPES, Store, estimate_tokens

@@ -3,10 +3,11 @@
 from __future__ import annotations
 
 import json
-import re
 from dataclasses import dataclass
 from typing import Any
 from urllib.parse import unquote
+
+from curator import lazyre as re
 
 META_KEY = "curator_archive"
 SECTION_MARKER = "<!-- curator-archive "

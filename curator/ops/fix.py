@@ -2,10 +2,10 @@
 
 from __future__ import annotations
 
-import re
 from datetime import date
 from typing import Any
 
+from curator import lazyre as re
 from curator.checks.results import CheckResult
 from curator.model import Store
 from curator.ops.core import OpResult, find_entry

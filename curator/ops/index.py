@@ -2,11 +2,11 @@
 
 from __future__ import annotations
 
-import re
 from pathlib import Path
 from typing import Any
 from urllib.parse import quote
 
+from curator import lazyre as re
 from curator.model import INDEX_LINE_MAX_CHARS, INDEX_NAME, Entry, IndexLine, Store
 from curator.ops import archive as ops_archive
 from curator.ops.core import OpResult, expected_bytes, file_dir, find_entry, is_archived, run_plan

@@ -3,9 +3,9 @@
 from __future__ import annotations
 
 import os
-import re
 from pathlib import Path, PurePosixPath
 
+from curator import lazyre as re
 from curator.model import Entry, Store
 from curator.ops.core import OpResult, find_entry, is_instruction, run_plan
 from curator.ops.io import OpError, Plan, read_bytes_or_none

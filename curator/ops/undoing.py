@@ -8,12 +8,12 @@ cancels its target, so the next undo reaches one op further back; a new op ends 
 from __future__ import annotations
 
 import os
-import re
 import tempfile
 from dataclasses import dataclass, field
 from pathlib import Path
 
 from curator import formats, history
+from curator import lazyre as re
 from curator.history.tracked import NOTES_REF, format_mtimes
 from curator.model import Store
 from curator.ops import git as ops_git

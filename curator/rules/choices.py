@@ -2,9 +2,9 @@
 
 from __future__ import annotations
 
-import re
 from dataclasses import dataclass
 
+from curator import lazyre as re
 from curator.rules.text import CJK_CHAR
 
 

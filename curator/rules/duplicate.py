@@ -2,12 +2,12 @@
 
 from __future__ import annotations
 
-import re
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 
 from rapidfuzz import fuzz
 
+from curator import lazyre as re
 from curator.config import Config
 from curator.forked import Forked, can_fork
 from curator.model import Entry, Finding

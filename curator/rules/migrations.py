@@ -6,9 +6,9 @@ A store that says it moved from one tool to another has told us the two answer o
 
 from __future__ import annotations
 
-import re
 from collections.abc import Iterable
 
+from curator import lazyre as re
 from curator.rules.text import STOPWORDS
 
 _NAME = (

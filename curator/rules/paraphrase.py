@@ -2,9 +2,9 @@
 
 from __future__ import annotations
 
-import re
 from collections.abc import Callable, Mapping
 
+from curator import lazyre as re
 from curator.rules import embed, pairing
 from curator.rules.choices import ChoiceTable
 from curator.rules.docs import Doc, Docs

@@ -2,12 +2,12 @@
 
 from __future__ import annotations
 
-import re
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 
 from rapidfuzz import fuzz
 
+from curator import lazyre as re
 from curator.rules import pairing
 from curator.rules.facts import StatementFacts
 from curator.rules.facts.clauses import clauses as split_clauses

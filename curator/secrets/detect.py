@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import re
 from collections.abc import Iterator
 from dataclasses import dataclass
 from typing import Any
@@ -16,6 +15,7 @@ from detect_secrets.plugins.keyword import DENYLIST, KeywordDetector
 from detect_secrets.settings import get_settings
 from detect_secrets.util.code_snippet import get_code_snippet
 
+from curator import lazyre as re
 from curator.casefold import Folded
 from curator.secrets.baseline import Baseline
 

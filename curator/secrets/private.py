@@ -4,10 +4,10 @@ from __future__ import annotations
 
 import fnmatch
 import ipaddress
-import re
 from collections.abc import Iterator
 from dataclasses import dataclass
 
+from curator import lazyre as re
 from curator.casefold import Folded, lowered_contains
 
 _EMAIL = re.compile(

@@ -2,10 +2,10 @@
 
 from __future__ import annotations
 
-import re
 from dataclasses import dataclass
 from datetime import datetime
 
+from curator import lazyre as re
 from curator.model import MEMORY_TYPES, Entry, Store
 
 EXPORT_FORMATS = ("claude-code", "notes", "openclaw", "agents-md")

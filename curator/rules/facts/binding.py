@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-import re
+from curator import lazyre as re
 
 _CHANGE_VERB = (
     r"\b(?:rais|lower|increas|reduc|bump|set|chang|drop|cut|mov|tighten|loosen|adjust|updat|doubl|halv)\w*\s+(?:it\s+)?to"

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-import re
+from curator import lazyre as re
 
 _CLAUSES = re.compile(
     r"[,，;；。!?！？:：]|\s[—–-]\s|\.\s"

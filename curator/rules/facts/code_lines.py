@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-import re
+from curator import lazyre as re
 
 _FENCE = re.compile(r"^(```|~~~)[^\n]*\n(.*?)^\1", re.M | re.S)
 _SETTING_LINE = re.compile(

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-import re
+from curator import lazyre as re
 
 _N = r"(\d{1,3}(?:,\d{3})+|\d+)"
 _DECIMAL = r"(\d+(?:\.\d+)?)"

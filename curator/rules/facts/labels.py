@@ -2,8 +2,7 @@
 
 from __future__ import annotations
 
-import re
-
+from curator import lazyre as re
 from curator.casefold import Folded
 from curator.rules.facts.glossary import concept
 from curator.rules.facts.quantities import Quantity, _canonical_unit, _subject

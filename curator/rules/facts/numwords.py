@@ -2,10 +2,10 @@
 
 from __future__ import annotations
 
-import re
 from collections.abc import Callable
 from functools import lru_cache
 
+from curator import lazyre as re
 from curator.casefold import Folded, plain_lower
 
 _ONES = {

@@ -2,9 +2,9 @@
 
 from __future__ import annotations
 
-import re
 from dataclasses import dataclass
 
+from curator import lazyre as re
 from curator.rules.facts.binding import bound_value, names_ceiling
 from curator.rules.facts.glossary import GLOSSARY, concept
 from curator.rules.facts.scope import component_tokens, scope_tokens

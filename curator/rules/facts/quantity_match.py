@@ -2,9 +2,9 @@
 
 from __future__ import annotations
 
-import re
 from dataclasses import replace
 
+from curator import lazyre as re
 from curator.rules.facts.glossary import GLOSSARY, concept, concepts_of
 from curator.rules.facts.quantities import _UNIT_ALIASES, SECONDS_PER, Quantity
 from curator.rules.facts.scope import relation

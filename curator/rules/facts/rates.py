@@ -2,9 +2,9 @@
 
 from __future__ import annotations
 
-import re
 from dataclasses import replace
 
+from curator import lazyre as re
 from curator.rules.facts.glossary import concept
 from curator.rules.facts.quantities import SECONDS_PER, Quantity
 

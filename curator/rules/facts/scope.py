@@ -2,9 +2,9 @@
 
 from __future__ import annotations
 
-import re
 from functools import lru_cache
 
+from curator import lazyre as re
 from curator.rules.facts.glossary import GLOSSARY
 from curator.rules.facts.subject import stem, subject_tokens
 from curator.scanmemo import remembered, strings

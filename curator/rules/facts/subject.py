@@ -2,11 +2,11 @@
 
 from __future__ import annotations
 
-import re
 import threading
 from collections.abc import Iterable
 from functools import lru_cache
 
+from curator import lazyre as re
 from curator.rules.facts.lexicon import PAIRS
 from curator.rules.facts.segmenter import Segmenter
 from curator.rules.facts.segmenter import start as start_segmenter

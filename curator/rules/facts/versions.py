@@ -7,10 +7,10 @@ intervals do not meet.
 
 from __future__ import annotations
 
-import re
 from dataclasses import dataclass
 from functools import lru_cache
 
+from curator import lazyre as re
 from curator.rules.facts.glossary import concepts_of
 from curator.rules.facts.scope import scope_tokens
 from curator.rules.facts.subject import subject_tokens
