@@ -6,6 +6,9 @@ from curator import lazyre as re
 
 _N = r"(\d{1,3}(?:,\d{3})+|\d+)"
 _DECIMAL = r"(\d+(?:\.\d+)?)"
+_CLAUSE_WORDS = (
+    r"and\b|or\b|but\b|to\b|per\b|of\b|so\b|because\b|when\b|if\b|while\b|that\b|which\b|unless\b|until\b|even\b"
+)
 _TODO_VERBS = (
     r"delete|fix|migrate|review|remove|clean(?: up)?|convert|update|triage|merge|do|write|publish|process"
     r"|rewrite|translate|move|close|check|test|label|tag|upload|import|archive|deploy|resolve|triage|go"
@@ -31,14 +34,45 @@ _POINT_IN_TIME = [
         rf"(?:还有|还剩|还差|只剩|就剩|剩下|剩余|尚有|仍有|目前有|目前还有|现有|现在有|现在还有|当前有|当前还有|积压|累计积压)[了着]?\s*(?:约|大约)?\s*{_N}"
     ),
     re.compile(
-        rf"(?<![\w.#/-]){_N}\s+(?:(?!and\b|or\b|but\b|to\b|per\b|of\b)[a-z][\w-]*\s+){{1,3}}?(?:still|remain|remains|show|shows|are showing)\b"
+        rf"(?<![\w.#/-]){_N}\s+(?:(?!{_CLAUSE_WORDS})[a-z][\w-]*\s+){{1,6}}?(?:still|remain|remains|show|shows|are showing)\b"
+    ),
+    re.compile(
+        rf"\bthere (?:are|is|were) (?:still )?(?:(?:about|around|roughly|approximately|over|nearly|almost|some|~)\s*)?{_N}\s+"
+        r"(?:[a-z][\w-]*\s+){0,3}?(?:sitting|stuck|waiting|queued|lying|left|remaining|pending|piled|piling|parked"
+        r"|lingering|backed up|unprocessed|failing)\b"
+    ),
+    re.compile(
+        rf"(?<![\w.#/-]){_DECIMAL}\s*(?:/|of|out of)\s*\d+(?:\.\d+)?\s*(?:[a-z]+\s+)?(?:used|full|consumed|in use|occupied|taken)\b"
+    ),
+    re.compile(
+        rf"\b(?:takes|is taking)\s+(?:(?:about|around|roughly|over|nearly|almost|~)\s*)?{_DECIMAL}\s*"
+        r"(?:ms|s|secs?|seconds?|mins?|minutes?|h|hrs?|hours?)\b(?!\s*(?:per|/|each|every))"
+    ),
+    re.compile(
+        rf"(?:要跑|跑了|得跑|需要跑|耗时|用时|花了|要花|得花)\s*(?:约|大约|将近|差不多)?\s*{_DECIMAL}\s*多?\s*(?:分钟|秒|小时|毫秒)"
+        rf"|{_DECIMAL}\s*(?:秒|分钟|小时)多|(?<![\d.]){_N}\s*多\s*(?:秒|分钟|小时)"
+    ),
+    re.compile(
+        r"(?:这个月|本月|这周|本周|今年|本季度|上个月|上周)[^，。；\d]{0,12}?(?:用了|花了|消耗了?|烧了|跑了|新增了?|用掉了?)"
+        rf"\s*(?:约|大约|将近)?\s*{_N}"
+        r"|\b(?:this|last) (?:month|week|quarter|year)\b[^.;]{0,30}?\b(?:used|spent|burned|consumed|billed|cost)\s+"
+        rf"(?:(?:about|around|over|nearly)\s+)?[$€£]?{_N}"
+        rf"|\b(?:used|spent|burned|consumed|billed)\s+(?:(?:about|around|over|nearly)\s+)?[$€£]?{_N}\s*(?:[a-z]+\s+){{0,2}}"
+        r"(?:so far )?this (?:month|week|quarter|year)\b"
     ),
     re.compile(
         rf"\b(?:has|have|holds|contains|lists|counts)\s+(?:about\s+|around\s+)?{_N}\s+(?:[a-z][\w-]*\s+){{0,2}}?[a-z][\w-]*\s+(?:now|today|currently|right now|at the moment|as of)\b"
     ),
     re.compile(rf"\bnow\s+(?:has|have|holds|contains|at|is|are)\s+(?:about\s+|around\s+)?{_N}\s+[a-z]"),
-    re.compile(rf"(?:现在|目前|当前)[^，。；\d]{{0,6}}?(?:是|为|有|共有|一共有)\s*{_N}"),
+    re.compile(
+        rf"(?:现在|目前|当前)[^，。；\d]{{0,6}}?(?:是|(?<![设改调定配])为|有|共有|一共有|报|剩|剩下|积压|挂着|卡着|堆着)\s*{_N}"
+    ),
     re.compile(rf"(?:现在|目前|当前)[^，。；\d]{{0,8}}?(?:率|数|量|占用|用量)\s*(?:是|为|约|大约|在)?\s*{_DECIMAL}"),
+    re.compile(
+        rf"(?:现在|目前|当前)\s*(?:是|为|约|大约|在|还是)?\s*{_DECIMAL}\s*(?:%|秒|毫秒|分钟|小时|ms|s|mb|kb|gb)(?![a-z])"
+        rf"|\b(?:currently|right now|at the moment)\s+(?:(?:at|about|around|only)\s+)?{_DECIMAL}\s*"
+        r"(?:%|ms|s|secs?|seconds?|mins?|minutes?|mb|gb|kb)(?![a-z])"
+    ),
     re.compile(rf"(?<![\w.#/-]){_N}\s*(?:个|条|篇|项|处|台|家)\s*[\u4e00-\u9fff]{{1,6}}?(?:还在|仍在|依然在|仍然在)"),
     re.compile(
         rf"\b(?:down to|got (?:it|them) down to)\s+(?:only\s+|just\s+)?{_N}\s+"
@@ -69,7 +103,8 @@ _METRIC = re.compile(
     r"|hit rate|pass rate|bundle size|build time)\b(?:[^\d.;:=]{0,40}?(?:\bis|\bwas|\bsits at|\bstands at|\bat|=|:|\breached))?"
     r"(?:\s+(?:now|currently|around|about|only))*"
     r"[\s:=]*(?P<value>\d+(?:\.\d+)?)\s*(?:%|ms|s|kb|mb)?"
-    r"|(?P<zname>覆盖率|准确率|召回率|精确率|精度|延迟|错误率|可用性|成功率|命中率|通过率)[^，。；\d]{0,6}?(?P<zvalue>\d+(?:\.\d+)?)\s*%?",
+    r"|(?P<zname>覆盖率|准确率|召回率|精确率|精度|延迟|错误率|可用性|成功率|命中率|通过率|打包后|包体积|体积|首屏)[^，。；\d]{0,6}?"
+    r"(?P<zvalue>\d+(?:\.\d+)?)\s*%?",
     re.I,
 )
 _TARGET = re.compile(
@@ -87,6 +122,8 @@ _METRIC_NOUNS = re.compile(
     r"(?:usage|utili[sz]ation|users?|sessions?|share|score|availability|occupancy|uptime|free|full|adoption"
     r"|churn|conversion|retention|completion|progress|done)$"
 )
+_STANDS_AT = re.compile(r"\b(?:is|are|was|sits|stands|hovers|hovering)\s+(?:(?:now|currently)\s+)?at\s")
+_CONDITION = re.compile(r"\b(?:when|whenever|if|once|until|alerts?|alarms?|fires?|triggers?|pages?)\b")
 _NOW = re.compile(r"\b(?:right now|currently|at the moment|as of (?:today|now)|these days|so far)\b|\bnow\b")
 
 
@@ -94,7 +131,9 @@ def _state_percentages(lowered: str, statement: str) -> list[tuple[str, str]]:
     """'crash-free users is 98.4 %', 'flash usage is 87 % right now': a measured share, not a setting or a target."""
     found: list[tuple[str, str]] = []
     for match in _STATE_PERCENT.finditer(lowered):
-        if not (_METRIC_NOUNS.search(match.group("name")) or _NOW.search(lowered)):
+        if not (_METRIC_NOUNS.search(match.group("name")) or _NOW.search(lowered) or _STANDS_AT.search(match.group(0))):
+            continue
+        if _CONDITION.search(lowered[max(0, match.start() - 40) : match.start()]):
             continue
         if _in_code(statement, match.start()) or _TARGET.search(lowered[max(0, match.start() - 40) : match.end()]):
             continue

@@ -34,6 +34,31 @@ _WEEKDAYS_EN = {"monday": 0, "tuesday": 1, "wednesday": 2, "thursday": 3, "frida
 _WEEKDAYS_ZH = {"一": 0, "二": 1, "三": 2, "四": 3, "五": 4, "六": 5, "日": 6, "天": 6}
 _WEEKDAY_EN = r"monday|tuesday|wednesday|thursday|friday|saturday|sunday"
 _ZH_ORDINAL = {"一": 1, "二": 2, "三": 3, "四": 4, "1": 1, "2": 2, "3": 3, "4": 4}
+_FIXED_HOLIDAYS = {
+    "国庆": (10, 1),
+    "国庆节": (10, 1),
+    "双十一": (11, 11),
+    "双11": (11, 11),
+    "双十二": (12, 12),
+    "双12": (12, 12),
+    "元旦": (1, 1),
+    "五一": (5, 1),
+    "劳动节": (5, 1),
+    "christmas": (12, 25),
+    "xmas": (12, 25),
+    "new year's day": (1, 1),
+    "new year": (1, 1),
+    "new year's": (1, 1),
+}
+_LUNAR_HOLIDAYS = {
+    "春节": {2025: (1, 29), 2026: (2, 17), 2027: (2, 6), 2028: (1, 26), 2029: (2, 13)},
+    "中秋": {2025: (10, 6), 2026: (9, 25), 2027: (9, 15), 2028: (10, 3), 2029: (9, 22)},
+    "中秋节": {2025: (10, 6), 2026: (9, 25), 2027: (9, 15), 2028: (10, 3), 2029: (9, 22)},
+}
+_HOLIDAY_NAMES = (
+    r"国庆节?|双十[一二]|双1[12](?!\d)|元旦|(?<![\d一二三四五六七八九十])五一(?![\d一二三四五六七八九十])|劳动节|春节|中秋节?"
+    r"|\b(?:christmas|xmas|new year(?:'s)?(?: day)?|thanksgiving|black friday)\b"
+)
 _DATE = re.compile(
     r"(?P<iso>(?P<y>20\d\d)[-/.](?P<m>\d{1,2})[-/.](?P<d>\d{1,2}))(?![\d])"
     r"|(?P<zh>(?:(?P<zy>20\d\d)\s*年\s*)?(?P<zm>\d{1,2})\s*月\s*(?P<zd>\d{1,2})\s*[日号])"
@@ -47,6 +72,7 @@ _DATE = re.compile(
     r"|(?:(?P<qy3>20\d\d)\s*年\s*)?第\s*(?P<qn3>[一二三四1-4])\s*季度)"
     r"|(?P<half>\bh(?P<hn>[12])\b(?:\s*(?P<hy>20\d\d))?|(?P<hy2>20\d\d)[\s-]?h(?P<hn2>[12])\b"
     r"|(?:(?P<hy3>20\d\d)\s*年\s*)?(?P<zhalf>上半年|下半年))"
+    rf"|(?P<holiday>{_HOLIDAY_NAMES})"
     rf"|(?P<month>\b(?!may\b(?!\s+20\d\d)){_MONTH.format(name='mm')}(?:\s+(?P<my>20\d\d))?\b(?!\s*\d))"
     r"|(?P<zmonth>(?:(?P<zmy2>20\d\d)\s*年\s*)?(?P<zmm2>\d{1,2})\s*月(?!\s*\d|底))"
     rf"|(?P<weekday>\b(?P<wd>{_WEEKDAY_EN})\b|(?<![下本这])(?:周|星期|礼拜)(?P<zwd2>[一二三四五六日天]))"
@@ -57,7 +83,7 @@ _DATE = re.compile(
 _DEADLINE_BEFORE = re.compile(
     r"(?:\bbefore|\buntil|\btill|\btil|\bby|\bthrough|\bthru|\bno later than|\bdeadline|\bdue(?: date| on| by)?|\bexpir\w*(?: on)?"
     r"|\bvalid (?:until|through|till|to)|\b(?:ends?|closes?|closing|expires?|runs? out)(?: on)?|\bfrozen? (?:until|till|through)|\bonly (?:until|till)|\bcutoff|\beol (?:is|on)|\bsunsets?(?: on)?|\bend[- ]of[- ]life (?:is |on )?|最晚|最迟"
-    r"|截止(?:日期|时间|到)?|截至|直到|(?<![迁移换切转改升降级新滚署布推加放存写传])到|到期(?:日)?|有效期(?:至|到)?|之前|\bpaused until)[\s:：]*(?:on\s+|the\s+)?(?:(?:the\s+)?end of\s+)?$"
+    r"|截止(?:日期|时间|到)?|截至|直到|(?<![迁移换切转改升降级新滚署布推加放存写传])到|到期(?:日)?|有效期(?:至|到)?|之前|(?<=[\u4e00-\u9fff])前(?=\s*[(（])|\bpaused until)[\s:：(（]*(?:on\s+|the\s+)?(?:(?:the\s+)?end of\s+)?$"
 )
 _DEADLINE_AFTER = re.compile(r"^\s*(?:前|之前|以前|为止|截止|到期|结束前|内|目标|的目标|(?:goals?|targets?|okrs?)\b)")
 
@@ -114,6 +140,8 @@ def _calendar_date(match: re.Match[str], anchor: date) -> date | None:
     if match.group("half"):
         half = 1 if (match.group("hn") or match.group("hn2")) == "1" or match.group("zhalf") == "上半年" else 2
         return _period_end(match.group("hy") or match.group("hy2") or match.group("hy3"), 6 * half, anchor)
+    if match.group("holiday"):
+        return _holiday(match.group("holiday"), anchor)
     if match.group("month") or match.group("zmonth"):
         month = _MONTHS[match.group("mm").rstrip(".")[:3]] if match.group("month") else int(match.group("zmm2"))
         return _period_end(match.group("my") or match.group("zmy2"), month, anchor)
@@ -127,6 +155,25 @@ def _calendar_date(match: re.Match[str], anchor: date) -> date | None:
     if match.group("eom") or match.group("zeom"):
         following = date(anchor.year + (anchor.month == 12), anchor.month % 12 + 1, 1)
         return following - timedelta(days=1)
+    return None
+
+
+def _holiday(name: str, anchor: date) -> date | None:
+    """The next date of a named holiday on or after two months before the anchor (国庆 → 10-01, Thanksgiving → 4th Thursday of November)."""
+    if name in _FIXED_HOLIDAYS:
+        return _with_year(None, *_FIXED_HOLIDAYS[name], anchor)
+    for year in (anchor.year, anchor.year + 1):
+        if name in _LUNAR_HOLIDAYS:
+            known = _LUNAR_HOLIDAYS[name].get(year)
+            if known is None:
+                return None
+            day = date(year, *known)
+        else:
+            first = date(year, 11, 1)
+            thanksgiving = first + timedelta(days=(3 - first.weekday()) % 7 + 21)
+            day = thanksgiving + timedelta(days=int(name == "black friday"))
+        if day >= anchor - timedelta(days=60):
+            return day
     return None
 
 
@@ -165,6 +212,7 @@ _MAY_HOLD_DATE = Folded(
     r"\d|next |this |end of|下周|本周|这周|月底|周末|季度|半年|周[一二三四五六日天]|星期|\b(?:q[1-4]|h[12])\b"
     r"|\beo[dwm]\b|\btoday\b|\btomorrow\b|下个?月|本月|这个?月|今天|今日|明天"
     r"|\b(?:jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)|day\b"
+    r"|国庆|双十|双1[12]|元旦|五一|劳动节|春节|中秋|christmas|xmas|new year|thanksgiving|black friday"
 )
 
 
@@ -213,13 +261,26 @@ def refers_back(statement: str) -> bool:
     return bool(_BACK_REFERENCE.search(statement.lower()))
 
 
+_RECURRING = re.compile(
+    r"每(?:个)?(?:周|星期|礼拜|月|天|日|晚|次|季度)|\b(?:every|each)\s+(?:\w+\s+)?(?:week|month|day|night|sprint|time|monday|tuesday"
+    r"|wednesday|thursday|friday|saturday|sunday)s?\b|\b(?:weekly|monthly|daily|nightly|biweekly|fortnightly)\b"
+)
+_RELATIVE_GROUPS = ("rel", "span", "zspan", "weekday", "eom", "zeom")
+
+
 def deadlines(statement: str, anchor: date) -> list[tuple[date, str]]:
-    """Deadline or validity dates a statement names, with the matched text."""
+    """Deadline or validity dates a statement names, with the matched text.
+
+    A weekday or relative span in a statement that recurs ("every Thursday before 6 pm, else next week") names no one date.
+    """
     if not _may_hold_date(statement):
         return []
     lowered = statement.lower()
+    recurring = bool(_RECURRING.search(lowered))
     found: list[tuple[date, str]] = []
     for match in _DATE.finditer(lowered):
+        if recurring and any(match.group(group) for group in _RELATIVE_GROUPS):
+            continue
         before = lowered[max(0, match.start() - 30) : match.start()]
         after = lowered[match.end() : match.end() + 6]
         if not (_DEADLINE_BEFORE.search(before) or _DEADLINE_AFTER.match(after)):

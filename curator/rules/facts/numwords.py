@@ -66,7 +66,10 @@ _CN_MEASURE = (
     r"个|篇|次|条|名|位|人|台|天|日|周|星期|小时|钟头|分钟|秒|毫秒|倍|项|份|遍|轮|种|家|张|页|行|字|年|月|季度|版|处|段|章|节|步|层"
     r"|核|线程|进程|副本|实例|节点|批|封|本|部|套|组|场|颗|枚|把|只|件|块|列|题|门|所|座|辆|周期|GB|MB|KB|ms|s|h"
 )
-_CN_NUMBER = re.compile(rf"(?<![第{_CN_DIGITS}])([{_CN_DIGITS}]+)(?=\s*(?:{_CN_MEASURE})(?!性))")
+_CN_NUMBER = re.compile(
+    rf"(?<![第{_CN_DIGITS}])([{_CN_DIGITS}]+)(?=\s*(?:来|多|余)?\s*(?:{_CN_MEASURE})(?!性))"
+    r"|(?<![第零〇一二两三四五六七八九十百千万])([二两三四五六七八九]|十[一二]?)(?=点(?![点儿]))"
+)
 _COLLOQUIAL = re.compile(r"(?<![他她你我咱它们])(?:俩|仨)")
 _COLLOQUIAL_VALUES = {"俩": "2", "仨": "3"}
 _QUARTERS = re.compile(r"([一两二三])刻钟")
@@ -153,8 +156,9 @@ def _chinese(text: str) -> str:
     text = _CN_HALF.sub(half, text)
 
     def numeral(match: re.Match[str]) -> str:
-        value = _cn_value(match.group(1))
-        return match.group(1) if value is None else str(value)
+        written = match.group(1) or match.group(2)
+        value = _cn_value(written)
+        return written if value is None else str(value)
 
     return _CN_NUMBER.sub(numeral, text)
 
