@@ -155,10 +155,10 @@ class PairScores:
 
     def save(self) -> None:
         """Write the pairs this scan scored (read or computed), when it computed any; older pairs are dropped."""
-        import numpy
-
         if not self.computed:
             return
+        import numpy
+
         arrays: dict[str, Any] = {"code": numpy.frombuffer(self.code.encode("ascii"), dtype=numpy.uint8)}
         for number, (name, parts) in enumerate(sorted(self.kept.items())):
             keys = numpy.concatenate([part[0] for part in parts])
