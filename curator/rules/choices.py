@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import hashlib
+import json
 from dataclasses import dataclass
 
 from curator import lazyre as re
@@ -186,6 +188,7 @@ class ChoiceTable:
         sets = list(EXCLUSIVE_SETS)
         sets.extend(ChoiceSet(" / ".join(group), tuple(group)) for group in extra or [])
         self.sets = sets
+        self.digest = hashlib.blake2b(json.dumps(extra or []).encode(), digest_size=8).hexdigest()
         self._patterns = [_member_pattern(choice_set) for choice_set in sets]
         self._cues = [re.compile(choice_set.cue) if choice_set.cue else None for choice_set in sets]
         self._scopes = [[(name, re.compile(cue)) for name, cue in choice_set.scopes] for choice_set in sets]

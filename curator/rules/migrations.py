@@ -9,7 +9,9 @@ from __future__ import annotations
 from collections.abc import Iterable
 
 from curator import lazyre as re
+from curator.rules.facts.memo import decode_pairs
 from curator.rules.text import STOPWORDS
+from curator.scanmemo import remembered
 
 _NAME = (
     r"`?(?P<{0}>[A-Za-z](?:[A-Za-z0-9_+-]|\.(?=[A-Za-z0-9]))*(?: (?-i:[A-Z])(?:[A-Za-z0-9_+-]|\.(?=[A-Za-z0-9]))*)?)`?"
@@ -99,6 +101,10 @@ def pairs(statement: str) -> list[tuple[str, str]]:
     return found
 
 
+def _remembered_pairs(statement: str) -> list[tuple[str, str]]:
+    return remembered("migrations", statement, lambda: pairs(statement), list, decode_pairs)
+
+
 def learned_sets(statements: Iterable[str]) -> list[list[str]]:
     """Groups of tools the store itself says replace one another (pairs joined when they share a tool)."""
     parent: dict[str, str] = {}
@@ -110,7 +116,7 @@ def learned_sets(statements: Iterable[str]) -> list[list[str]]:
         return name
 
     for statement in statements:
-        for old, new in pairs(statement):
+        for old, new in _remembered_pairs(statement):
             parent[root(old)] = root(new)
     groups: dict[str, list[str]] = {}
     for name in parent:

@@ -14,8 +14,9 @@ from typing import TYPE_CHECKING
 
 from curator.rules.facts.clauses import clauses as split_clauses
 from curator.rules.facts.counts import count_spans
-from curator.rules.facts.dates import deadlines, mentioned_dates, refers_back
+from curator.rules.facts.dates import dated, refers_back
 from curator.rules.facts.labels import labelled
+from curator.rules.facts.memo import decode_dated, decode_pairs, decode_stances, encode_dated, encode_stances
 from curator.rules.facts.money import money
 from curator.rules.facts.numwords import normalise
 from curator.rules.facts.quantities import extract, settings
@@ -38,8 +39,7 @@ class StatementFacts:
     def __init__(self, text: str) -> None:
         self.text = text
         self._stances: tuple[ChoiceTable, list[Stance]] | None = None
-        self._deadlines: tuple[date, list[tuple[date, str]]] | None = None
-        self._dates: tuple[date, list[date]] | None = None
+        self._dated: tuple[date, tuple[list[tuple[date, str]], list[date]]] | None = None
 
     @cached
     def normalized(self) -> str:
@@ -67,7 +67,8 @@ class StatementFacts:
     @cached
     def counts(self) -> list[tuple[str, str]]:
         """Point-in-time counts ("58 posts still to delete"): (number, span)."""
-        return count_spans(self.normalized)
+        normalized = self.normalized
+        return remembered("counts", normalized, lambda: count_spans(normalized), list, decode_pairs)
 
     @cached
     def clauses(self) -> list[str]:
@@ -77,21 +78,37 @@ class StatementFacts:
         """Asserted or rejected members of the table's exclusive sets (kept for the last table asked)."""
         held = self._stances
         if held is None or held[0] is not table:
-            held = self._stances = (table, table.stances(self.text))
+            text = self.text
+            found = remembered(
+                "stances",
+                f"{table.digest}\0{text}",
+                lambda: table.stances(text),
+                encode_stances,
+                lambda raw: decode_stances(raw, text, len(table.sets)),
+            )
+            held = self._stances = (table, found)
         return held[1]
 
     def deadlines(self, anchor: date) -> list[tuple[date, str]]:
         """Deadline or validity dates, resolved against the entry's date (kept for the last anchor asked)."""
-        held = self._deadlines
-        if held is None or held[0] != anchor:
-            held = self._deadlines = (anchor, deadlines(self.normalized, anchor))
-        return held[1]
+        return self._dated_at(anchor)[0]
 
     def mentioned_dates(self, anchor: date) -> list[date]:
         """Every date the statement names (a later "before then" refers back to it), kept for the last anchor asked."""
-        held = self._dates
+        return self._dated_at(anchor)[1]
+
+    def _dated_at(self, anchor: date) -> tuple[list[tuple[date, str]], list[date]]:
+        held = self._dated
         if held is None or held[0] != anchor:
-            held = self._dates = (anchor, mentioned_dates(self.normalized, anchor))
+            normalized = self.normalized
+            found = remembered(
+                "dates",
+                f"{anchor.isoformat()}\0{normalized}",
+                lambda: dated(normalized, anchor),
+                encode_dated,
+                decode_dated,
+            )
+            held = self._dated = (anchor, found)
         return held[1]
 
     @cached

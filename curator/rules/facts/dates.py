@@ -243,17 +243,7 @@ def grace_days(span: str) -> int:
 
 def mentioned_dates(statement: str, anchor: date) -> list[date]:
     """Every calendar date a statement names, whether or not as a deadline."""
-    if not _may_hold_date(statement):
-        return []
-    lowered = statement.lower()
-    found = []
-    for match in _DATE.finditer(lowered):
-        if match.group("weekday") or match.group("month") and not match.group("my"):
-            continue
-        resolved = _resolve(match, anchor)
-        if resolved is not None:
-            found.append(resolved)
-    return found
+    return dated(statement, anchor)[1]
 
 
 def refers_back(statement: str) -> bool:
@@ -273,12 +263,23 @@ def deadlines(statement: str, anchor: date) -> list[tuple[date, str]]:
 
     A weekday or relative span in a statement that recurs ("every Thursday before 6 pm, else next week") names no one date.
     """
+    return dated(statement, anchor)[0]
+
+
+def dated(statement: str, anchor: date) -> tuple[list[tuple[date, str]], list[date]]:
+    """The statement's deadlines (with the matched text) and every date it names, from one pass over its dates."""
     if not _may_hold_date(statement):
-        return []
+        return [], []
     lowered = statement.lower()
     recurring = bool(_RECURRING.search(lowered))
-    found: list[tuple[date, str]] = []
+    named: list[tuple[date, str]] = []
+    mentioned: list[date] = []
     for match in _DATE.finditer(lowered):
+        resolved = _resolve(match, anchor)
+        if resolved is None:
+            continue
+        if not (match.group("weekday") or match.group("month") and not match.group("my")):
+            mentioned.append(resolved)
         if recurring and any(match.group(group) for group in _RELATIVE_GROUPS):
             continue
         before = lowered[max(0, match.start() - 30) : match.start()]
@@ -287,7 +288,5 @@ def deadlines(statement: str, anchor: date) -> list[tuple[date, str]]:
             continue
         if _PAST.search(_clause(lowered, match.start(), match.end())):
             continue
-        resolved = _resolve(match, anchor)
-        if resolved is not None:
-            found.append((resolved, statement[max(0, match.start() - 20) : match.end() + 8].strip()))
-    return found
+        named.append((resolved, statement[max(0, match.start() - 20) : match.end() + 8].strip()))
+    return named, mentioned

@@ -1,0 +1,106 @@
+"""Dates, counts, choice stances and migration pairs kept in the scan memo: a later scan reads them back equal to a
+fresh computation, without recomputing, and recomputes when the anchor, the choice table or the stored shape differ."""
+
+from __future__ import annotations
+
+import json
+from datetime import date
+from pathlib import Path
+
+import pytest
+
+from curator.rules import migrations
+from curator.rules.choices import ChoiceTable
+from curator.rules.facts import StatementFacts
+from curator.scanmemo import TextMemo, using
+
+CODE = "d" * 64
+ANCHOR = date(2026, 3, 1)
+STATEMENTS = [
+    "Ship the billing export before 2026-04-15; the review on March 3 is done.",
+    "发布冻结到 2026年5月1日 前结束",
+    "There are still 58 posts under posts/short/ to migrate.",
+    "We use pnpm, not npm, for every package.",
+    "We moved off Jenkins to GitHub Actions last spring.",
+    "Nothing dated, counted or chosen here.",
+]
+
+
+def _facts(memo: TextMemo, table: ChoiceTable, anchor: date = ANCHOR) -> list[tuple[object, ...]]:
+    """Every memoized fact of every statement, read through fresh StatementFacts (no per-process caching)."""
+    with using(memo):
+        read = [
+            (
+                fact.deadlines(anchor),
+                fact.mentioned_dates(anchor),
+                fact.counts,
+                fact.stances(table),
+                migrations.learned_sets([fact.text]),
+            )
+            for fact in map(StatementFacts, STATEMENTS)
+        ]
+    memo.save()
+    return read
+
+
+def _fresh(directory: Path) -> TextMemo:
+    return TextMemo(directory, code=CODE)
+
+
+def test_a_second_memo_reads_every_kind_back_without_recomputing(tmp_path: Path) -> None:
+    table = ChoiceTable([["quill", "spdlog"]])
+    cold = [
+        (
+            fact.deadlines(ANCHOR),
+            fact.mentioned_dates(ANCHOR),
+            fact.counts,
+            fact.stances(table),
+            migrations.learned_sets([fact.text]),
+        )
+        for fact in map(StatementFacts, STATEMENTS)
+    ]
+    assert any(read[0] for read in cold) and any(read[1] for read in cold) and any(read[2] for read in cold)
+    assert any(read[3] for read in cold) and any(read[4] for read in cold)
+    first = _fresh(tmp_path)
+    assert _facts(first, table) == cold
+    assert {"dates", "counts", "stances", "migrations"} <= {
+        path.name.removeprefix("memo-").removesuffix(".json") for path in tmp_path.glob("memo-*.json")
+    }
+    second = _fresh(tmp_path)
+    assert _facts(second, table) == cold
+    assert second.misses == 0 and second.hits >= 4 * len(STATEMENTS)
+
+
+def test_another_anchor_or_choice_table_is_computed_afresh(tmp_path: Path) -> None:
+    _facts(_fresh(tmp_path), ChoiceTable())
+    later = date(2027, 2, 1)
+    other_table = ChoiceTable([["npm", "bun"]])
+    memo = _fresh(tmp_path)
+    read = _facts(memo, other_table, later)
+    with using(None):
+        expected = [(fact.deadlines(later), fact.stances(other_table)) for fact in map(StatementFacts, STATEMENTS)]
+    assert [(row[0], row[3]) for row in read] == expected
+    assert memo.misses >= 2 * len(STATEMENTS)
+
+
+@pytest.mark.parametrize(
+    "kind, bad",
+    [
+        ("dates", {"deadlines": [["not a date", "span"]], "dates": []}),
+        ("dates", {"deadlines": [], "dates": [7]}),
+        ("counts", [["58"]]),
+        ("stances", [[99, "pnpm", "pos", False, None, False]]),
+        ("stances", [[0, "pnpm", "maybe", False, None, False]]),
+        ("migrations", "jenkins"),
+    ],
+)
+def test_a_stored_value_of_the_wrong_shape_is_recomputed(tmp_path: Path, kind: str, bad: object) -> None:
+    table = ChoiceTable()
+    cold = _facts(_fresh(tmp_path), table)
+    memo = _fresh(tmp_path)
+    stored = memo._stored(kind)
+    assert stored
+    for key in stored:
+        stored[key] = json.loads(json.dumps(bad))
+    assert _facts(memo, table) == cold
+    assert memo.misses >= 1
