@@ -143,6 +143,8 @@ _SUBJECT_USE_RIGHT = re.compile(
     r"^[`'\"]?\s+(?:now\s+|still\s+)?(?:runs|builds|handles|serves|hosts|deploys|powers|manages|stores|schedules"
     r"|is (?:our|the) (?:default|standard|only)\b)\b|^\s*(?:负责|来跑|跑着|现在负责)"
 )
+_GLOSS_LEFT = re.compile(r"`\s*[（(]\s*$")
+_GLOSS_RIGHT = re.compile(r"\s*[)）]")
 _COMMAND_RIGHT = re.compile(r"^[`'\"]?\s+(?:" + _COMMANDS + r")\b")
 
 
@@ -186,7 +188,10 @@ class ChoiceTable:
 
     def __init__(self, extra: list[list[str]] | None = None) -> None:
         sets = list(EXCLUSIVE_SETS)
-        sets.extend(ChoiceSet(" / ".join(group), tuple(group)) for group in extra or [])
+        sets.extend(
+            ChoiceSet(" / ".join(group) if len(group) > 1 else f"use of {group[0]}", tuple(group))
+            for group in extra or []
+        )
         self.sets = sets
         self.digest = hashlib.blake2b(json.dumps(extra or []).encode(), digest_size=8).hexdigest()
         self._patterns = [_member_pattern(choice_set) for choice_set in sets]
@@ -245,5 +250,7 @@ def _polarity(lowered: str, start: int, end: int, members: re.Pattern[str]) -> s
     if positive and _WEAK_CUE.match(positive.group(0)) and _SUBORDINATE.search(left):
         return None
     if positive or _COMMAND_RIGHT.match(right) or _SUBJECT_USE_RIGHT.match(right):
+        return "pos"
+    if _GLOSS_LEFT.search(lowered[max(0, start - 4) : start]) and _GLOSS_RIGHT.match(right):
         return "pos"
     return None

@@ -105,8 +105,35 @@ def _remembered_pairs(statement: str) -> list[tuple[str, str]]:
     return remembered("migrations", statement, lambda: pairs(statement), list, decode_pairs)
 
 
+_ABANDONED = re.compile(
+    r"\b(?:moved|moving|migrated|migrating|switched|switching|got|came|transitioned) (?:away )?off (?:of )?"
+    + _NAME.format("plain")
+    + r"(?![\w+-]|\.\w)(?! (?:to|onto|over to|in favou?r of)\b)"
+    + r"|\b(?:stopped using|no longer use|dropped|ditched|retired|sunset) "
+    + _NAME.format("named")
+    + r"(?![\w+-]|\.\w)(?! (?:from|for|to|in favou?r of|with|by)\b)",
+    re.I,
+)
+_ABANDON_KEYS = re.compile(r" off |stopped using|no longer use|dropped|ditched|retired|sunset")
+
+
+def abandoned(statement: str) -> list[str]:
+    """Tools a statement says the project moved off with no successor named ("We moved off goose in October"), lower-cased."""
+    if not _ABANDON_KEYS.search(statement.lower()):
+        return []
+    found: list[str] = []
+    for match in _ABANDONED.finditer(_PARENTHESES.sub("", statement)):
+        plain, named = match.group("plain"), match.group("named")
+        if plain and (_tool_like(plain) or _plain_name(plain)) or named and _tool_like(named):
+            found.append((plain or named).lower())
+    return found
+
+
 def learned_sets(statements: Iterable[str]) -> list[list[str]]:
-    """Groups of tools the store itself says replace one another (pairs joined when they share a tool)."""
+    """Groups of tools the store itself says replace one another (pairs joined when they share a tool).
+
+    A tool the store says it moved off with no successor named is a group of its own: "we use it" disagrees.
+    """
     parent: dict[str, str] = {}
 
     def root(name: str) -> str:
@@ -115,10 +142,14 @@ def learned_sets(statements: Iterable[str]) -> list[list[str]]:
             name = parent[name]
         return name
 
+    alone: set[str] = set()
     for statement in statements:
         for old, new in _remembered_pairs(statement):
             parent[root(old)] = root(new)
+        alone.update(abandoned(statement))
+    for name in alone:
+        root(name)
     groups: dict[str, list[str]] = {}
     for name in parent:
         groups.setdefault(root(name), []).append(name)
-    return [sorted(group) for group in groups.values() if len(group) > 1][:MAX_LEARNED_SETS]
+    return [sorted(group) for group in groups.values() if len(group) > 1 or group[0] in alone][:MAX_LEARNED_SETS]

@@ -11,7 +11,7 @@ from pathlib import Path
 import pytest
 
 from curator.rules.facts.subject import stem
-from curator.rules.migrations import pairs
+from curator.rules.migrations import abandoned, pairs
 from tests.rules.test_blind2_forms import PAIR, findings
 
 
@@ -157,3 +157,102 @@ def test_a_setting_labelled_by_one_environment_twice_conflicts(tmp_path: Path) -
         tmp_path, "Production worker: `concurrency: 32` per pod.", "Production worker: `concurrency: 16` per pod now."
     )
     assert ("conflict", PAIR) in found
+
+
+NUMBER_FORMS_CHANGED = [
+    (
+        "Trial accounts get a 10-day grace period after expiry.",
+        "Trial accounts get a 14-day grace period after expiry.",
+    ),
+    ("Use a 30-second timeout for the geocoder.", "The geocoder timeout is 45 seconds now."),
+    ("`SESSION_TTL_IN_SECONDS = 3600` in settings.", "Session TTL is 2 hours."),
+    (
+        "The mailer HTTP client is `&http.Client{Timeout: 15 * time.Second}`.",
+        "The mailer HTTP client times out after 5 seconds.",
+    ),
+    (
+        "The alert fires when the disk is more than 80% full.",
+        "The alert fires when the disk is more than 90% full.",
+    ),
+    ("头像上传上限 1 MB，超过直接拦截。", "头像上传限制放宽到 3MB（设计要高清图），前端校验也改了。"),
+    ("DHCP 在路由器上，租期设的是 8 小时。", "Router DHCP lease time is now 24h."),
+]
+
+
+@pytest.mark.parametrize(("older", "newer"), NUMBER_FORMS_CHANGED)
+def test_numbers_written_in_other_forms_conflict(tmp_path: Path, older: str, newer: str) -> None:
+    assert ("conflict", PAIR) in findings(tmp_path, older, newer)
+
+
+NUMBER_FORM_LOOK_ALIKES = [
+    ("Trial accounts get a 10-day grace period.", "Refunds are possible within a 14-day window."),
+    ("`LOG_RETENTION_DAYS = 14`", "Logs are retained for 14 days."),
+    (
+        "The mailer HTTP client is `&http.Client{Timeout: 15 * time.Second}`.",
+        "The mailer client times out after 15 seconds.",
+    ),
+    ("The disk is at 71 % right now.", "The alert fires when the disk is more than 80% full."),
+    ("The media disk is at 71 %.", "The alert fires when the media disk is more than 80% full."),
+    ("I2C 总线跑 400 kHz，传感器读数稳定。", "外部 SPI flash 跑 8 MHz，再快就出错。"),
+]
+
+
+@pytest.mark.parametrize(("older", "newer"), NUMBER_FORM_LOOK_ALIKES)
+def test_number_forms_of_other_subjects_or_equal_values_are_no_conflict(tmp_path: Path, older: str, newer: str) -> None:
+    assert ("conflict", PAIR) not in findings(tmp_path, older, newer)
+
+
+def test_workers_and_concurrent_jobs_count_one_concurrency(tmp_path: Path) -> None:
+    found = findings(
+        tmp_path,
+        "Raised the thumbnail pool to six workers per node after the launch backlog.",
+        rules_text=("Thumbnails: at most 3 concurrent resizes per node.",),
+    )
+    assert ("conflict", ("CLAUDE.md:L1", "e0.md")) in found
+
+
+def test_concurrency_of_two_different_jobs_is_no_conflict(tmp_path: Path) -> None:
+    found = findings(tmp_path, "The export queue runs 6 workers.", "Allow at most 3 concurrent logins per user.")
+    assert ("conflict", PAIR) not in found
+
+
+@pytest.mark.parametrize(
+    ("statement", "tools"),
+    [
+        ("We moved off goose in October.", ["goose"]),
+        ("We stopped using Heroku.", ["heroku"]),
+        ("We dropped CircleCI.", ["circleci"]),
+        ("We dropped Redis from the session path.", []),
+        ("We dropped support for IE11.", []),
+        ("We moved off it last year.", []),
+        ("Moved off Jenkins to Buildkite.", []),
+    ],
+)
+def test_a_tool_moved_off_with_no_successor_is_named(statement: str, tools: list[str]) -> None:
+    assert abandoned(statement) == tools
+
+
+def test_an_instruction_using_a_tool_memory_moved_off_conflicts(tmp_path: Path) -> None:
+    found = findings(
+        tmp_path,
+        "We moved off flyway in the spring; schema changes are declared in `schema.hcl` now.",
+        rules_text=("Database migrations are written with flyway.",),
+    )
+    assert ("conflict", ("CLAUDE.md:L1", "e0.md")) in found
+
+
+def test_moving_off_one_tool_says_nothing_of_another(tmp_path: Path) -> None:
+    found = findings(tmp_path, "We stopped using Heroku.", rules_text=("Deploy previews with Vercel.",))
+    assert ("conflict", ("CLAUDE.md:L1", "e0.md")) not in found
+
+
+def test_a_tool_named_in_parentheses_after_a_command_is_the_one_used(tmp_path: Path) -> None:
+    found = findings(tmp_path, "Unit tests run with Jest.", rules_text=("Run `npm run test` (Vitest) before pushing.",))
+    assert ("conflict", ("CLAUDE.md:L1", "e0.md")) in found
+
+
+def test_a_parenthesis_after_a_command_that_names_no_tool_is_no_choice(tmp_path: Path) -> None:
+    found = findings(
+        tmp_path, "Unit tests run with Jest.", rules_text=("Run `npm run test` (takes two minutes) before pushing.",)
+    )
+    assert ("conflict", ("CLAUDE.md:L1", "e0.md")) not in found

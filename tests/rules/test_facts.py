@@ -66,7 +66,7 @@ def test_number_words(text: str, expected: str) -> None:
         ("Sentry tracesSampleRate is 0.2 in production", [("exact", 0.2, "value:tracessamplerate")]),
         ("Open localhost:3000 after you start it", []),
         ("The nightly build takes 2h", [("exact", 7200.0, "duration")]),
-        ("Max 3 concurrent builds", [("upper", 3.0, "build")]),
+        ("Max 3 concurrent builds", [("upper", 3.0, "build"), ("upper", 3.0, "concurrency")]),
         ("Retry 3x", [("exact", 3.0, "time"), ("exact", 3.0, "retry")]),
         ("5 attempts before giving up", [("exact", 5.0, "retry")]),
         ("数据中台 10 月 15 日切换", []),

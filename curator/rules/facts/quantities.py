@@ -33,7 +33,8 @@ _LIMIT_LABEL = re.compile(
     r"\b(?:cap|caps|limit|limits|max|maximum|ceiling|quota|budget)\b[^.;:!?]{0,40}[:：]\s*$|上限[^，。；]{0,10}[:：是为]?\s*$"
 )
 _THRESHOLD_LEFT = re.compile(
-    r"(?:\bexceeds?|\bexceeding|\bgoes (?:above|over|below)|\bdrops below|\babove|\bbelow|超过|高于|低于)\s*$"
+    r"(?:\bexceeds?|\bexceeding|\bgoes (?:above|over|below)|\bdrops below|\babove|\bbelow|\b(?:more|greater|higher|less|lower|fewer) than"
+    r"|\bover|\bunder|[<>]=?|超过|高于|低于|大于|小于)\s*$"
 )
 _TRIGGER = re.compile(r"\b(?:pag(?:e|es|ing)|alerts?|alarms?|fires?|triggers?|notify|wake)\b|告警|报警|触发")
 _LOWER_RIGHT = re.compile(r"^\s*(?:[^\s\d]{0,12}\s+)?(?:or more|plus\b|以上|起)")
@@ -163,7 +164,7 @@ _FILLER = re.compile(
     r"at most|up to|no more than|not more than|maximum|max|at least|minimum|about|around|roughly|approximately"
     r"|capped at|rate[- ]?limit(?:ed|s)?|limit|raised to|lowered to|increased to|reduced to|bumped to|set to|changed to|dropped to"
     r"|最多|至多|最大|最小|不超过|不得超过|上限|至少|不少于|约|大约|左右|以上|以内|可以|只能|能|应该|需要|控制在|改成|改为"
-    r"|放到|开到|加到|扩到|缩到|默认|by default|default"
+    r"|放到|开到|加到|扩到|缩到|放宽到|收紧到|限制为|限制在|限制|设的是|设的|默认|by default|default"
     r"|设置为|设为|设成|定为|调整为|调到|调成|提高到|提到|降低到|降到|改到|增加到|减少到|[了的吗呢吧]"
 )
 
@@ -286,7 +287,7 @@ def extract(statement: str) -> list[Quantity]:
         unit, factor = _canonical_unit(unit)
         low, high = low * factor, high * factor
         clause = _clause_bounds(lowered, start, end + unit_length)
-        scope = scope_tokens(statement)
+        scope = scope_tokens(_segment_of(statement, start))
         sequence = with_head(
             lowered,
             clause[0],
@@ -299,6 +300,9 @@ def extract(statement: str) -> list[Quantity]:
         scope = scope | component_tokens(statement) | _purpose(after[unit_length:]) | _measured_for(lowered)
         names = proper_names(statement)
         found.append(Quantity(statement, span, kind, low, high, unit, rate, subject, sequence, scope, names))
+        if unit in _CONCURRENCY_UNITS or _CONCURRENT.match(after):
+            doing = subject | ({unit} - _CONCURRENCY_UNITS)
+            found.append(Quantity(statement, span, kind, low, high, "concurrency", rate, doing, sequence, scope, names))
         head = (
             nouns[1] if len(nouns) > 1 else _head_noun(after, unit_length, statement[end : end + unit_length].strip())
         )
@@ -425,6 +429,18 @@ _CLAUSE_BREAK = re.compile(
 )
 
 
+_SEGMENT_BREAK = re.compile(r"[;；]|\s[—–]\s|—")
+
+
+def _segment_of(statement: str, position: int) -> str:
+    """The part of a statement between semicolons or dashes that holds `position`: a scope said after a dash is another point's."""
+    if not _SEGMENT_BREAK.search(statement):
+        return statement
+    starts = [0] + [match.end() for match in _SEGMENT_BREAK.finditer(statement) if match.end() <= position]
+    ends = [match.start() for match in _SEGMENT_BREAK.finditer(statement) if match.start() >= position]
+    return statement[starts[-1] : min(ends, default=len(statement))]
+
+
 def _clause_bounds(lowered: str, start: int, end: int) -> tuple[int, int]:
     breaks = [match.start() for match in _CLAUSE_BREAK.finditer(lowered)]
     return max([b + 1 for b in breaks if b < start], default=0), min(
@@ -461,11 +477,12 @@ def with_head(lowered: str, clause_start: int, sequence: tuple[str, ...], scope:
 
 
 def _subject(lowered: str, start: int, end: int) -> tuple[str, ...]:
-    """Content tokens of the clause holding the number (and the clause before, when that one is bare)."""
+    """Content tokens of the clause holding the number (and the clause before, when that one is bare); an aside in
+    full-width parentheses after the number is not part of it."""
     breaks = [match.start() for match in _CLAUSE_BREAK.finditer(lowered)]
     clause_start = max([b + 1 for b in breaks if b < start], default=0)
     clause_end = min([b for b in breaks if b >= end], default=len(lowered))
-    subject = _content(lowered[clause_start:start] + " " + lowered[end:clause_end])
+    subject = _content(lowered[clause_start:start] + " " + lowered[end:clause_end].split("（")[0])
     if not subject and clause_start > 0:
         previous_start = max([b + 1 for b in breaks if b < clause_start - 1], default=0)
         subject = _content(lowered[previous_start : clause_start - 1])
@@ -487,7 +504,11 @@ _QUALIFIERS = re.compile(
 
 def _content(text: str) -> tuple[str, ...]:
     """Subject tokens with gap markers ("") where filler, qualifiers or punctuation stood."""
+    text = _TIMES_OUT.sub("timeout", text) if "out" in text else text
     return subject_tokens(_FILLER.sub(" | ", _QUALIFIERS.sub(" | ", _RATE.sub(" | ", text))), gaps=True)
+
+
+_TIMES_OUT = re.compile(r"\btim(?:e|es|ed|ing) out\b")
 
 
 def _value(number: str, suffix: str | None) -> float:
@@ -501,6 +522,9 @@ def _unit(after: str) -> tuple[str | None, int]:
     gap = len(after) - len(stripped)
     if not stripped:
         return None, 0
+    hyphenated = _HYPHENATED_UNIT.match(stripped)
+    if hyphenated:
+        return _UNIT_ALIASES[hyphenated.group(1)], gap + hyphenated.end()
     if stripped[0] == "%":
         return "percent", gap + 1
     for cjk_unit in _CJK_UNITS:
@@ -525,6 +549,13 @@ def _unit(after: str) -> tuple[str | None, int]:
     if base.endswith("ie"):
         base = base[:-2] + "y"
     return _UNIT_ALIASES.get(base, _UNIT_ALIASES.get(name, base)), gap + word.end()
+
+
+_CONCURRENCY_UNITS = frozenset({"worker", "concurrency"})
+_CONCURRENT = re.compile(r"\s*(?:concurrent|parallel|simultaneous)\b")
+_HYPHENATED_UNIT = re.compile(
+    r"-(second|minute|hour|day|week|month|year|millisecond|line|character|word|worker|thread|replica)(?![\w-])"
+)
 
 
 def _starts_word(text: str) -> bool:
@@ -636,6 +667,11 @@ def settings(statement: str) -> list[Quantity]:
         return found
     scope = scope_tokens(statement) | component_tokens(statement)
     for match in _SETTING.finditer(statement):
+        own_scope = (
+            scope_tokens(_segment_of(statement, match.start())) | component_tokens(statement)
+            if _SEGMENT_BREAK.search(statement)
+            else scope
+        )
         key, separator = match.group("key"), match.group("sep").strip()
         code_like = (
             "_" in key
@@ -655,6 +691,9 @@ def settings(statement: str) -> list[Quantity]:
         suffix = (match.group("unit") or "").lower()
         if match.group("dash") == "-" or (suffix and not code_like):
             continue
+        multiplied = _DURATION_PRODUCT.match(statement, match.end())
+        if multiplied and not suffix:
+            suffix = _DURATION_CONSTANTS[multiplied.group(1).lower()]
         if not code_like and _unit(statement[match.end("num") :].lower())[0] in _KNOWN_UNITS:
             continue
         value = float(match.group("num"))
@@ -669,13 +708,19 @@ def settings(statement: str) -> list[Quantity]:
             unit, factor = _canonical_unit(_UNIT_ALIASES[suffix])
         elif suffix:
             continue
+        elif _KEY_UNIT.search(plain):
+            named = _KEY_UNIT.search(plain)
+            assert named is not None
+            unit, factor = _canonical_unit(_KEY_UNITS[named.group("unit")])
+            words = tuple(word for word in subject_tokens(plain[: named.start()].replace("_", " ")) if word)
+            words = tuple(word for word in words if word not in _GENERIC_KEY_WORDS) or words
         elif {"retry"} & set(words):
             unit, factor = "retry", 1.0
         elif len(every_word) > 1 and words and words[-1] in _COUNTED_NOUNS:
             unit, factor = words[-1], 1.0
         else:
             unit, factor = f"value:{name}", 1.0
-        quantity = _setting(statement, match.group(0).strip(), value * factor, name, words, unit, scope)
+        quantity = _setting(statement, match.group(0).strip(), value * factor, name, words, unit, own_scope)
         if not code_like:
             ordered = tuple(word for word in _content(statement[: match.start()].lower()) if word)
             context = frozenset(ordered)
@@ -689,7 +734,7 @@ def settings(statement: str) -> list[Quantity]:
                 None,
                 quantity.subject | context,
                 ordered + tuple(word for word in quantity.sequence if word not in context),
-                scope,
+                own_scope,
                 proper_names(statement),
             )
         found.append(quantity)
@@ -721,6 +766,38 @@ def settings(statement: str) -> list[Quantity]:
     return found
 
 
+_DURATION_PRODUCT = re.compile(
+    r"\s*\*\s*(?:time\.|TimeUnit\.|chrono::)?(Millisecond|Second|Minute|Hour|MILLISECONDS|SECONDS|MINUTES|HOURS)s?\b"
+)
+_DURATION_CONSTANTS = {
+    "millisecond": "ms",
+    "milliseconds": "ms",
+    "second": "s",
+    "seconds": "s",
+    "minute": "min",
+    "minutes": "min",
+    "hour": "h",
+    "hours": "h",
+}
+_KEY_UNITS = {
+    "ms": "millisecond",
+    "millis": "millisecond",
+    "milliseconds": "millisecond",
+    "msec": "millisecond",
+    "s": "second",
+    "sec": "second",
+    "secs": "second",
+    "seconds": "second",
+    "mins": "minute",
+    "minutes": "minute",
+    "hours": "hour",
+    "hrs": "hour",
+    "days": "day",
+    "kb": "kb",
+    "mb": "mb",
+    "gb": "gb",
+}
+_KEY_UNIT = re.compile(r"_(?:in_)?(?P<unit>" + "|".join(sorted(_KEY_UNITS, key=len, reverse=True)) + r")$")
 _COUNTED_NOUNS = frozenset("worker job thread process replica run connection task shard partition node".split())
 
 

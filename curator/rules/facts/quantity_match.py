@@ -6,7 +6,7 @@ from dataclasses import replace
 
 from curator import lazyre as re
 from curator.rules.facts.glossary import GLOSSARY, concept, concepts_of
-from curator.rules.facts.quantities import _UNIT_ALIASES, SECONDS_PER, Quantity
+from curator.rules.facts.quantities import _THRESHOLD_LEFT, _TRIGGER, _UNIT_ALIASES, SECONDS_PER, Quantity
 from curator.rules.facts.scope import relation
 from curator.rules.text import IS_CJK
 
@@ -173,7 +173,7 @@ def _same_subject(left: Quantity, right: Quantity) -> bool:
     if across is not None:
         return across
     left, right = _as_concepts(left), _as_concepts(right)
-    shared = left.subject & right.subject
+    shared = left.subject & right.subject - _GENERIC_CONCEPTS
     if not shared:
         return bool(left.subject <= right.subject | right.scope or right.subject <= left.subject | left.scope)
     if shared == left.subject or shared == right.subject:
@@ -286,6 +286,8 @@ def _threshold(quantity: Quantity) -> bool:
     return bool(_MINIMUM.search(quantity.span))
 
 
+_THRESHOLD_BEFORE = re.compile(_THRESHOLD_LEFT.pattern.removesuffix(r"\s*$") + r"\s*\d", re.I)
+
 _INTERVAL_WORDS = frozenset(
     {"interval", "cadenc", "frequency", "period", "heartbeat", "keepalive", "keepaliv", "keep-alive"}
 )
@@ -298,10 +300,15 @@ def _is_interval(quantity: Quantity) -> bool:
     )
 
 
+def alerting(quantity: Quantity) -> bool:
+    """'alert fires when the pool is more than 80 % full': a level that triggers something, not a level measured or kept."""
+    return bool(_TRIGGER.search(quantity.statement.lower()) and _THRESHOLD_BEFORE.search(quantity.span))
+
+
 def incompatible(left: Quantity, right: Quantity) -> bool:
     """Whether two quantities for the same subject and unit cannot both hold ("every 500 steps" is no amount of
     steps; "coverage is 76 % right now" is a status, not an answer to "keep it above 80 %")."""
-    if _is_interval(left) != _is_interval(right):
+    if _is_interval(left) != _is_interval(right) or alerting(left) != alerting(right):
         return False
     for status, goal in ((left, right), (right, left)):
         if status.kind == "exact" and goal.kind in ("lower", "upper") and _STATUS_NOW.search(status.statement):
