@@ -5,22 +5,26 @@ from __future__ import annotations
 import json
 from dataclasses import dataclass
 from datetime import date, datetime
+from functools import cache
+from types import ModuleType
 from typing import Any
-
-import yaml
-from frontmatter.default_handlers import YAMLHandler
 
 from curator import lazyre as re
 from curator.formats.source import ParseProblem, newline_style
 from curator.formats.yamlish import TOP_KEY, fallback_parse, fast_parse, unquote
 
-try:
-    _Loader: type = yaml.CSafeLoader
-except AttributeError:  # pragma: no cover - pure-Python PyYAML
-    _Loader = yaml.SafeLoader
 
-_YAML = YAMLHandler()
-"""python-frontmatter's YAML handler parses and renders; finding the block and splicing it stay here (byte-exact)."""
+@cache
+def _yaml() -> tuple[ModuleType, Any, type]:
+    """PyYAML, python-frontmatter's YAML handler (it parses and renders) and the fastest safe loader, on first need.
+
+    Imported late because most blocks take the fast path; finding the block and splicing it stay here (byte-exact).
+    """
+    import yaml
+    from frontmatter.default_handlers import YAMLHandler
+
+    return yaml, YAMLHandler(), getattr(yaml, "CSafeLoader", yaml.SafeLoader)
+
 
 _FENCE = re.compile(r"\ufeff?---[ \t]*(?:\r\n|\n|\r|$)")
 _CLOSE = re.compile(r"^(?:---|\.\.\.)[ \t]*\r?$", re.MULTILINE)
@@ -87,7 +91,8 @@ def _first_alias_line(raw: str) -> int | None:
     """The 0-based line of the first YAML anchor or alias token, or None (tokens only; nothing is built)."""
     if "&" not in raw and "*" not in raw:
         return None
-    for token in yaml.scan(raw, Loader=_Loader):
+    yaml, _, loader = _yaml()
+    for token in yaml.scan(raw, Loader=loader):
         if isinstance(token, (yaml.AliasToken, yaml.AnchorToken)):
             return int(token.start_mark.line)
     return None
@@ -100,6 +105,7 @@ def parse_yaml(raw: str, first_line: int = 1) -> tuple[dict[str, Any], ParseProb
     quick = fast_parse(raw)
     if quick is not None:
         return quick, None
+    yaml, handler, loader = _yaml()
     try:
         alias_line = _first_alias_line(raw)
         if alias_line is not None:
@@ -109,7 +115,7 @@ def parse_yaml(raw: str, first_line: int = 1) -> tuple[dict[str, Any], ParseProb
                 alias_line + first_line,
                 None,
             )
-        loaded = _YAML.load(raw, Loader=_Loader)
+        loaded = handler.load(raw, Loader=loader)
     except yaml.YAMLError as error:
         mark = getattr(error, "problem_mark", None)
         problem_text = getattr(error, "problem", None) or str(error).splitlines()[0]
@@ -180,8 +186,9 @@ def _scalar(value: Any, quote: str = "") -> str:
 
 def _reads_back(text: str) -> bool:
     """Whether `text` written as a plain YAML scalar reads back as the same value (`1:0` reads as 60; dates stay)."""
+    yaml, handler, loader = _yaml()
     try:
-        return jsonable(_YAML.load(f"k: {text}", Loader=_Loader)) == {"k": text}
+        return jsonable(handler.load(f"k: {text}", Loader=loader)) == {"k": text}
     except yaml.YAMLError:
         return False
 
@@ -191,7 +198,7 @@ def render_field(key: str, value: Any, newline: str, quote: str = "") -> str:
     if isinstance(value, (dict, list, tuple)):
         if not value:
             return f"{key}: {'{}' if isinstance(value, dict) else '[]'}{newline}"
-        dumped = _YAML.export({key: jsonable(value)}, sort_keys=False) + "\n"
+        dumped = _yaml()[1].export({key: jsonable(value)}, sort_keys=False) + "\n"
         return dumped.replace("\n", newline)
     return f"{key}: {_scalar(value, quote)}{newline}"
 

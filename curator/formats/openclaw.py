@@ -4,7 +4,6 @@ from __future__ import annotations
 
 import hashlib
 import re
-import sqlite3
 from pathlib import Path
 from urllib.parse import quote
 
@@ -97,6 +96,8 @@ def _text_hash(raw: bytes) -> str:
 
 def check_index(store: Store, database: Path) -> None:
     """Compare an OpenClaw SQLite index (opened read-only) with the files on disk."""
+    import sqlite3  # imported here: only a store with an index database needs it
+
     uri = f"file:{quote(str(database.absolute()))}?mode=ro"
     try:
         connection = sqlite3.connect(uri, uri=True, timeout=1.0)

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from datetime import date
 from typing import Any
 
 from curator import lazyre as re
@@ -53,7 +54,17 @@ _FAST_KEY = re.compile(r"^([A-Za-z_][\w-]*):(?:[ \t]+(.*?))?[ \t]*$")
 _FAST_NESTED = re.compile(r"^([ ]{2,})([A-Za-z_][\w-]*):(?:[ \t]+(.*?))?[ \t]*$")
 _FAST_PLAIN = re.compile(r"^[A-Za-z\u0080-\U0010ffff_(/][^#]*$")
 _FAST_INT = re.compile(r"-?[1-9]\d{0,17}|0")
+_FAST_DATE = re.compile(r"[0-9]{4}-[0-9]{2}-[0-9]{2}")
 _FAST_RESERVED = {"null", "true", "false", "yes", "no", "on", "off", "y", "n"}
+
+
+def _calendar_date(value: str) -> bool:
+    """Whether YYYY-MM-DD names a real day (YAML reads it as that date, whose ISO form is the same text)."""
+    try:
+        date.fromisoformat(value)
+    except ValueError:
+        return False
+    return True
 
 
 def _fast_scalar(value: str | None) -> tuple[bool, Any]:
@@ -64,6 +75,8 @@ def _fast_scalar(value: str | None) -> tuple[bool, Any]:
         return True, value == "true"
     if _FAST_INT.fullmatch(value):
         return True, int(value)
+    if _FAST_DATE.fullmatch(value) and _calendar_date(value):
+        return True, value
     if len(value) >= 2 and value[0] == value[-1] == '"' and '"' not in value[1:-1] and "\\" not in value:
         return True, value[1:-1]
     if len(value) >= 2 and value[0] == value[-1] == "'" and "'" not in value[1:-1]:
