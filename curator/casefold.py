@@ -8,7 +8,7 @@ one of them takes the IGNORECASE path.
 
 from __future__ import annotations
 
-import re
+from curator import lazyre as re
 
 CASE_SPECIAL = "\u0130\u0131\u017f\u212a"
 _CASE_SPECIAL = re.compile(f"[{CASE_SPECIAL}]")

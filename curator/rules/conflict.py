@@ -5,8 +5,6 @@ from __future__ import annotations
 from collections import defaultdict
 from dataclasses import dataclass
 
-from rapidfuzz import fuzz
-
 from curator.config import Config
 from curator.model import Finding
 from curator.rules import pairing, polarity
@@ -53,6 +51,8 @@ def _allowed(docs: Docs, left: int, right: int) -> bool:
 
 
 def _number_clashes(docs: Docs, config: Config, clashes: dict[tuple[int, int], list[Clash]]) -> None:
+    from rapidfuzz import fuzz  # imported here: a warm scan reuses the cached pairwise stage
+
     owners: list[int] = []
     quantities: list[Quantity] = []
     for position, doc in enumerate(docs.items):

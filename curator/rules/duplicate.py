@@ -5,8 +5,6 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 
-from rapidfuzz import fuzz
-
 from curator import lazyre as re
 from curator.config import Config
 from curator.forked import Forked, can_fork
@@ -207,6 +205,8 @@ def analyze(
     Two signals find candidates: rapidfuzz on order-free token strings, and cosine on sentence
     embeddings (paraphrases). Either way the two entries' facts must match.
     """
+    from rapidfuzz import fuzz  # imported here: a warm scan reuses the cached pairwise stage
+
     prints = _fingerprints(docs, table)
     hits: list[tuple[int, int, float]] = []
     chunks = pairing.candidate_chunks(

@@ -9,9 +9,6 @@ from collections.abc import Callable, Collection, Hashable, Iterator, Sequence
 from itertools import chain
 from typing import TYPE_CHECKING
 
-from rapidfuzz import fuzz
-from rapidfuzz.process import cpdist as _cpdist
-
 from curator import pairscores
 
 if TYPE_CHECKING:
@@ -174,9 +171,7 @@ def _block_codes_by_dict(
     return codes
 
 
-def score_pairs(
-    texts: Sequence[str], pairs: Sequence[tuple[int, int]], scorer: Callable[..., float] = fuzz.ratio
-) -> list[float]:
+def score_pairs(texts: Sequence[str], pairs: Sequence[tuple[int, int]], scorer: Callable[..., float]) -> list[float]:
     """Similarity 0-100 of each candidate pair, computed by rapidfuzz in C (cpdist), or read from the scan's pair scores."""
     if not pairs:
         return []
@@ -187,10 +182,12 @@ def score_pairs(
 
 
 def _scored(texts: Sequence[str], pairs: Sequence[tuple[int, int]], scorer: Callable[..., float]) -> list[float]:
+    from rapidfuzz.process import cpdist  # imported here: a warm scan of a small store scores no pair
+
     scores: list[float] = []
     for start in range(0, len(pairs), SCORE_CHUNK):
         chunk = pairs[start : start + SCORE_CHUNK]
         lefts = [texts[left] for left, _ in chunk]
         rights = [texts[right] for _, right in chunk]
-        scores.extend(_cpdist(lefts, rights, scorer=scorer, workers=1).tolist())
+        scores.extend(cpdist(lefts, rights, scorer=scorer, workers=1).tolist())
     return scores

@@ -5,8 +5,6 @@ from __future__ import annotations
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 
-from rapidfuzz import fuzz
-
 from curator import lazyre as re
 from curator.rules import pairing
 from curator.rules.facts import StatementFacts
@@ -206,6 +204,8 @@ def clashes(
     """Pairs of actions from different entries, opposite in polarity and nearly the same in wording."""
     if not found:
         return []
+    from rapidfuzz import fuzz  # imported here: a warm scan reuses the cached pairwise stage
+
     vocabulary: dict[str, int] = {}
     pairs = pairing.candidate_pairs(
         [tuple({vocabulary.setdefault(word, len(vocabulary)) for word in action.text.split()}) for action in found],

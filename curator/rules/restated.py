@@ -2,8 +2,6 @@
 
 from __future__ import annotations
 
-from rapidfuzz import fuzz
-
 from curator.rules import pairing
 from curator.rules.docs import Docs
 from curator.rules.duplicate import fingerprint
@@ -38,6 +36,10 @@ def restated_statements(docs: Docs) -> list[tuple[int, int, str, float]]:
         block_cap=50,
         skip=lambda left, right: (left < context_count) == (right < context_count),
     )
+    if not pairs:
+        return []
+    from rapidfuzz import fuzz  # imported here: most scans restate no rule
+
     scores = pairing.score_pairs(ordered, pairs, scorer=fuzz.ratio)
     found: list[tuple[int, int, str, float]] = []
     for (left, right), score in zip(pairs, scores):
