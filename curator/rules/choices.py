@@ -114,7 +114,7 @@ _FILLER = (
 )
 _NEGATIVE = re.compile(
     r"(?:\bnever|\bdon'?t|\bdo not|\bnot|\bno longer|\bavoid(?:ing)?|\bstop(?:ped)?(?: using)?|\binstead of|\brather than"
-    r"|\bover|\b(?:migrat\w*|switch\w*|mov\w*|moving|came|coming) (?:away )?from|\b(?:migrat\w*|switch\w*|mov\w*|got|get|getting) off(?: of)?|\bban(?:ned)?|不要|别再|别|不用|不再|禁止|禁用|而不是|而非|代替|替代|取代|弃用|不能|不准|不许|换掉|\bdropped|\bremoved|\bretired|\bditched|\bgot rid of|\breplaced|去掉了?|移除了?|下线了?)"
+    r"|\bover|\b(?:migrat\w*|switch\w*|mov\w*|moving|came|coming) (?:away )?from|\b(?:migrat\w*|switch\w*|mov\w*|got|get|getting) off(?: of)?|\bban(?:ned)?|不要|别再|别|不用|不再|停用|禁止|禁用|而不是|而非|代替|替代|取代|弃用|不能|不准|不许|换掉|\bdropped|\bremoved|\bretired|\bditched|\bgot rid of|\breplaced|去掉了?|移除了?|下线了?)"
     + _FILLER
     + "$"
 )
@@ -143,9 +143,13 @@ _SUBJECT_USE_RIGHT = re.compile(
     r"^[`'\"]?\s+(?:now\s+|still\s+)?(?:runs|builds|handles|serves|hosts|deploys|powers|manages|stores|schedules"
     r"|is (?:our|the) (?:default|standard|only)\b)\b|^\s*(?:负责|来跑|跑着|现在负责)"
 )
-_GLOSS_LEFT = re.compile(r"`\s*[（(]\s*$")
-_GLOSS_RIGHT = re.compile(r"\s*[)）]")
 _COMMAND_RIGHT = re.compile(r"^[`'\"]?\s+(?:" + _COMMANDS + r")\b")
+_NAMED_IN_PARENTHESES = re.compile(r"[`\w]\s*[（(]\s*$")
+_CLOSE_PARENTHESIS = re.compile(r"^\s*[)）]")
+_AWAY_IN_CLAUSE = re.compile(
+    r"\b(?:never|not|don'?t|no longer|removed|dropped|instead|rather|old|legacy|former|previous|used to)\b"
+    r"|不要|别|不再|不用|旧|以前|原来"
+)
 
 
 @dataclass(frozen=True)
@@ -236,7 +240,10 @@ class ChoiceTable:
 
 
 def _polarity(lowered: str, start: int, end: int, members: re.Pattern[str]) -> str | None:
-    """'pos', 'neg' or None for the member at lowered[start:end]; other members listed before it are skipped."""
+    """'pos', 'neg' or None for the member at lowered[start:end]; other members listed before it are skipped.
+
+    A member named in parentheses after what it runs ("`pnpm test:unit` (Vitest)") is asserted.
+    """
     clause_start = max(lowered.rfind(mark, 0, start) for mark in (",", "，", ";", "；", "。", ". ", "—"))
     left = members.sub(" ", lowered[max(clause_start + 1, start - 60) : start])
     right = lowered[end : end + 30]
@@ -251,6 +258,6 @@ def _polarity(lowered: str, start: int, end: int, members: re.Pattern[str]) -> s
         return None
     if positive or _COMMAND_RIGHT.match(right) or _SUBJECT_USE_RIGHT.match(right):
         return "pos"
-    if _GLOSS_LEFT.search(lowered[max(0, start - 4) : start]) and _GLOSS_RIGHT.match(right):
+    if _NAMED_IN_PARENTHESES.search(left) and _CLOSE_PARENTHESIS.match(right) and not _AWAY_IN_CLAUSE.search(left):
         return "pos"
     return None

@@ -13,6 +13,8 @@ from curator.rules.docs import Doc, Docs, order, quote, supersede_clause
 from curator.rules.facts import scope as scopes
 from curator.rules.facts import statement_facts
 from curator.rules.facts.glossary import concepts_of
+from curator.rules.facts.instruments import Instrument
+from curator.rules.facts.instruments import clashes as instrument_clashes
 from curator.rules.facts.versions import Version, same_thing
 from curator.rules.facts.versions import incompatible as versions_clash
 from curator.rules.project_facts import project_facts
@@ -40,6 +42,7 @@ def analyze(
     _number_clashes(docs, config, clashes)
     _version_clashes(docs, clashes)
     _choice_clashes(docs, table, clashes, facts or {})
+    _instrument_clashes(docs, clashes)
     _action_clashes(docs, clashes)
     found_clashes = {pair: found for pair, found in clashes.items() if found}
     findings = [_finding(docs, left, right, found) for (left, right), found in sorted(found_clashes.items())]
@@ -229,6 +232,45 @@ def _choice_clashes(
                 _pair_up(docs, left_docs, right_docs, clashes, "choice", job, judge)
             opposed = {d: s for d, s in negative.get(first, {}).items() if d not in positive[first] and not s.partial}
             _pair_up(docs, positive[first], opposed, clashes, "polarity", job, judge)
+
+
+def _instrument_clashes(docs: Docs, clashes: dict[tuple[int, int], list[Clash]]) -> None:
+    """Entries naming different tools as the instrument of one job ("use gomock for interface mocks")."""
+    owners: list[int] = []
+    found: list[Instrument] = []
+    for position, doc in enumerate(docs.items):
+        for fact in doc.facts:
+            for instrument in fact.instruments:
+                owners.append(position)
+                found.append(instrument)
+    if len(found) < 2:
+        return
+    for left, right, one, other in instrument_clashes(
+        owners, found, lambda a, b: _allowed(docs, a, b), lambda position: " ".join(docs.items[position].statements)
+    ):
+        key = (min(left, right), max(left, right))
+        if clashes[key]:
+            continue
+        scoped = _scoped(
+            docs,
+            left,
+            statement_facts(one.statement).scope - one.named,
+            right,
+            statement_facts(other.statement).scope - other.named,
+        )
+        if scoped is None:
+            continue
+        clashes[key].append(
+            Clash(
+                "choice",
+                {left: one.statement, right: other.statement},
+                {
+                    "job": " ".join(sorted(one.job if len(one.job) <= len(other.job) else other.job)),
+                    "choices": {docs.items[left].id: f"pos {one.tool}", docs.items[right].id: f"pos {other.tool}"},
+                    **scoped,
+                },
+            )
+        )
 
 
 def _action_clashes(docs: Docs, clashes: dict[tuple[int, int], list[Clash]]) -> None:

@@ -1,7 +1,8 @@
 """Exclusive tool pairs learned from the store's own migration phrasing ("moved off X to Y", "X, not Y", "从 X 换成 Y").
 
 A store that says it moved from one tool to another has told us the two answer one job, so a later
-"we use X" and "we use Y" disagree even when neither tool is in the built-in table.
+"we use X" and "we use Y" disagree even when neither tool is in the built-in table; a tool the store
+says it left ("we moved off goose", "dropped Yarn") is a set of its own, so "use X" elsewhere disagrees.
 """
 
 from __future__ import annotations
@@ -60,6 +61,14 @@ _NOT_TOOLS = frozenset(
     september october november december q1 q2 q3 q4 eu us am pm v1 v2 v3 to from old new""".split()
 )
 MAX_LEARNED_SETS = 256
+_PHRASE_END = re.compile(r"\s*(?:$|[.,;:!?)—–]|(?:in|last|this|since|entirely|altogether|for good)\b)")
+_ABANDONED_CJK = re.compile(
+    r"(?:不再用|不再使用|停用|弃用|下掉了?|去掉了?)\s*"
+    + _NAME.format("old")
+    + r"(?=\s*(?:$|[，,。；;、）)]|了|改|换|转))"
+    r"|" + _NAME.format("gone") + r"\s*(?:已经|已)?(?:弃用|废弃|下线|停用)了?(?=\s*(?:$|[，,。；;]))",
+    re.I,
+)
 _KEYS = re.compile("|".join(re.escape(key) for key in sorted({key for keys, _ in _PHRASES for key in keys})))
 
 
@@ -109,23 +118,31 @@ _ABANDONED = re.compile(
     r"\b(?:moved|moving|migrated|migrating|switched|switching|got|came|transitioned) (?:away )?off (?:of )?"
     + _NAME.format("plain")
     + r"(?![\w+-]|\.\w)(?! (?:to|onto|over to|in favou?r of)\b)"
-    + r"|\b(?:stopped using|no longer use|dropped|ditched|retired|sunset) "
+    + r"|\b(?:stopped using|no longer use|dropped|ditched|retired|sunset|got rid of|abandoned) "
     + _NAME.format("named")
     + r"(?![\w+-]|\.\w)(?! (?:from|for|to|in favou?r of|with|by)\b)",
     re.I,
 )
-_ABANDON_KEYS = re.compile(r" off |stopped using|no longer use|dropped|ditched|retired|sunset")
+_ABANDON_KEYS = re.compile(
+    r" off |stopped using|no longer use|dropped|ditched|retired|sunset|got rid of|abandoned|不再|停用|弃用|下掉|去掉|废弃|下线"
+)
 
 
 def abandoned(statement: str) -> list[str]:
-    """Tools a statement says the project moved off with no successor named ("We moved off goose in October"), lower-cased."""
+    """Tools a statement says the project moved off with no successor named ("We moved off goose in October", "停用 Jenkins"), lower-cased."""
     if not _ABANDON_KEYS.search(statement.lower()):
         return []
     found: list[str] = []
-    for match in _ABANDONED.finditer(_PARENTHESES.sub("", statement)):
+    text = _PARENTHESES.sub("", statement)
+    for match in _ABANDONED.finditer(text):
         plain, named = match.group("plain"), match.group("named")
-        if plain and (_tool_like(plain) or _plain_name(plain)) or named and _tool_like(named):
+        ending = named and _plain_name(named) and _PHRASE_END.match(text[match.end() :])
+        if plain and (_tool_like(plain) or _plain_name(plain)) or named and (_tool_like(named) or ending):
             found.append((plain or named).lower())
+    for match in _ABANDONED_CJK.finditer(statement):
+        name = match.group("old") or match.group("gone")
+        if _tool_like(name) and name.lower() not in found:
+            found.append(name.lower())
     return found
 
 

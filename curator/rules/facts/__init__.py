@@ -15,6 +15,7 @@ from typing import TYPE_CHECKING
 from curator.rules.facts.clauses import clauses as split_clauses
 from curator.rules.facts.counts import count_spans
 from curator.rules.facts.dates import dated, refers_back
+from curator.rules.facts.instruments import instrument_claims
 from curator.rules.facts.labels import labelled
 from curator.rules.facts.memo import decode_dated, decode_pairs, decode_stances, encode_dated, encode_stances
 from curator.rules.facts.money import money
@@ -29,6 +30,7 @@ from curator.scanmemo import remembered, string
 
 if TYPE_CHECKING:
     from curator.rules.choices import ChoiceTable, Stance
+    from curator.rules.facts.instruments import Instrument
     from curator.rules.facts.quantities import Quantity
     from curator.rules.facts.versions import Version
 
@@ -73,6 +75,11 @@ class StatementFacts:
     @cached
     def clauses(self) -> list[str]:
         return split_clauses(self.normalized)
+
+    @cached
+    def instruments(self) -> list[Instrument]:
+        """Tools named as the instrument of a job ("use gomock for interface mocks")."""
+        return instrument_claims(self.text, self.clauses)
 
     def stances(self, table: ChoiceTable) -> list[Stance]:
         """Asserted or rejected members of the table's exclusive sets (kept for the last table asked)."""

@@ -1,0 +1,116 @@
+"""Polarity and tool-choice forms the fifth blind round showed the rules missing, with invented EN/ZH variants and look-alikes.
+
+Every row is a small store of topic files (e0.md oldest) and, where given, instruction-file rules
+(CLAUDE.md:L…); the expected pair is found, and a look-alike gets no conflict.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from curator.rules.choices import ChoiceTable
+from curator.rules.facts import statement_facts
+from curator.rules.migrations import abandoned, learned_sets
+from tests.rules.test_blind2_forms import PAIR, findings
+
+RULE_PAIR = ("CLAUDE.md:L1", "e0.md")
+
+LEFT_TOOLS = [
+    ("We moved off goose in October; Atlas writes the files now.", ["goose"]),
+    ("Dropped Yarn last sprint.", ["yarn"]),
+    ("We stopped using cron, systemd timers are simpler.", ["cron"]),
+    ("We got rid of Redis entirely.", ["redis"]),
+    ("我们停用 Jenkins 了，改用 Buildkite。", ["jenkins"]),
+    ("Travis CI 已经废弃了。", ["travis ci"]),
+    ("We moved off the monolith last year.", []),
+    ("We dropped support for IE11.", []),
+    ("dropped the ball on that release", []),
+]
+
+
+@pytest.mark.parametrize(("statement", "tools"), LEFT_TOOLS)
+def test_tools_a_statement_says_were_left(statement: str, tools: list[str]) -> None:
+    assert abandoned(statement) == tools
+
+
+def test_a_left_tool_is_a_set_of_its_own() -> None:
+    assert learned_sets(["We moved off sqlc in May.", "We moved off Koin to Hilt."]) == [["hilt", "koin"], ["sqlc"]]
+
+
+LEFT_TOOL_CONFLICTS = [
+    (("We moved off goose in March, the schema lives in HCL now.",), ("Schema migrations are written with goose.",)),
+    (("We log with zerolog.", "We moved off zerolog in June, it is slog now."), ()),
+    (("Cron jobs are run with cron on the box.", "We stopped using cron, every job is a systemd timer now."), ()),
+    (("我们停用 Jenkins 了。",), ("CI 用 Jenkins 跑。",)),
+]
+
+
+@pytest.mark.parametrize(("texts", "rules_text"), LEFT_TOOL_CONFLICTS)
+def test_a_tool_one_entry_left_conflicts_with_an_entry_using_it(
+    tmp_path: Path, texts: tuple[str, ...], rules_text: tuple[str, ...]
+) -> None:
+    expected = RULE_PAIR if rules_text else PAIR
+    assert ("conflict", expected) in findings(tmp_path, *texts, rules_text=rules_text)
+
+
+LEFT_TOOL_LOOK_ALIKES = [
+    ("We moved off goose in March.", "Atlas writes the schema migrations."),
+    ("We moved off the monolith last year.", "The monolith is read-only."),
+    ("We dropped support for IE11.", "Support tickets go to Zendesk."),
+]
+
+
+@pytest.mark.parametrize(("older", "newer"), LEFT_TOOL_LOOK_ALIKES)
+def test_a_left_tool_alone_or_a_common_word_is_no_conflict(tmp_path: Path, older: str, newer: str) -> None:
+    assert ("conflict", PAIR) not in findings(tmp_path, older, newer)
+
+
+@pytest.mark.parametrize(
+    ("statement", "member"),
+    [
+        ("Before pushing run `npm run test:unit` (Jest).", "jest"),
+        ("合并前跑 `pnpm test`（Vitest）。", "vitest"),
+        ("Unit tests (mocha) run in CI.", "mocha"),
+    ],
+)
+def test_a_tool_named_in_parentheses_after_what_it_runs_is_asserted(statement: str, member: str) -> None:
+    stances = statement_facts(statement).stances(ChoiceTable())
+    assert any(stance.member == member and stance.polarity == "pos" for stance in stances)
+
+
+@pytest.mark.parametrize(
+    "statement", ["We removed the old runner (Jest).", "Legacy suites (Jest) are frozen.", "不要再跑单测（Jest）。"]
+)
+def test_a_tool_in_parentheses_beside_a_rejection_is_not_asserted(statement: str) -> None:
+    stances = statement_facts(statement).stances(ChoiceTable())
+    assert not any(stance.member == "jest" and stance.polarity == "pos" for stance in stances)
+
+
+INSTRUMENT_CONFLICTS = [
+    ("Use mockery for interface mocks.", "Write interface mocks by hand with testify/mock."),
+    ("Use sqlc for database queries.", "Database queries are written with sqlx."),
+    ("Use Storybook for component docs.", "Component docs are built with Docusaurus."),
+    ("Generate API clients with openapi-generator.", "Use oapi-codegen for API clients."),
+    ("状态管理用 Pinia。", "状态管理统一用 Vuex。"),
+]
+
+
+@pytest.mark.parametrize(("older", "newer"), INSTRUMENT_CONFLICTS)
+def test_two_tools_named_for_one_job_conflict(tmp_path: Path, older: str, newer: str) -> None:
+    assert ("conflict", PAIR) in findings(tmp_path, older, newer)
+
+
+INSTRUMENT_LOOK_ALIKES = [
+    ("Use mockery for interface mocks.", "Use testify/assert for test assertions."),
+    ("Use sqlc for database queries.", "Use goose for database migrations."),
+    ("Use mockery for interface mocks.", "Use mockery for interface mocks, testify/mock for one-off fakes."),
+    ("Use mockery for interface mocks.", "Don't use testify/mock for interface mocks."),
+    ("状态管理用 Pinia。", "路由管理用 vue-router。"),
+]
+
+
+@pytest.mark.parametrize(("older", "newer"), INSTRUMENT_LOOK_ALIKES)
+def test_tools_for_other_jobs_or_compared_in_one_entry_are_no_choice(tmp_path: Path, older: str, newer: str) -> None:
+    assert ("conflict", PAIR) not in findings(tmp_path, older, newer)
