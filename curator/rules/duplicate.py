@@ -12,11 +12,13 @@ from curator.model import Entry, Finding
 from curator.rules import pairing
 from curator.rules.choices import ChoiceTable
 from curator.rules.docs import Doc, Docs, order, quote
-from curator.rules.facts.subject import proper_names, subject_tokens
+from curator.rules.facts.subject import proper_names, stem, subject_tokens
 from curator.rules.paraphrase import (
     facts_differ,
+    is_cjk,
     meaning_pairs,
     rare_word_overlap,
+    same_measures,
     scope_concepts,
     scopes_differ,
     signature,
@@ -250,12 +252,16 @@ def analyze(
         ):
             continue
         numbers_differ = (
-            prints.numbers[left] != prints.numbers[right] and prints.facts[left][0] != prints.facts[right][0]
+            prints.numbers[left] != prints.numbers[right]
+            and prints.facts[left][0] != prints.facts[right][0]
+            and not same_measures(prints.facts[left], prints.facts[right])
         )
         if by_wording and (numbers_differ or _different_names(prints.names[left], prints.names[right])):
             continue
-        if not by_wording and _own_names(
-            prints.proper[left], prints.proper[right], prints.subjects[left], prints.subjects[right]
+        if (
+            not by_wording
+            and is_cjk(docs.items[left].prose) == is_cjk(docs.items[right].prose)
+            and _own_names(prints.proper[left], prints.proper[right], prints.subjects[left], prints.subjects[right])
         ):
             continue
         if facts_differ(prints.facts[left], prints.facts[right]):
@@ -295,8 +301,31 @@ def analyze(
 def _own_names(
     left: frozenset[str], right: frozenset[str], left_words: frozenset[str], right_words: frozenset[str]
 ) -> bool:
-    """Each entry names something (Germany, Austria) the other never mentions: two subjects, however alike the rest."""
-    return bool(left - right_words - right) and bool(right - left_words - left)
+    """Each entry names something (Germany, Austria) the other never mentions: two subjects, however alike the rest.
+
+    Generic acronyms (API, CI, PDF) name no particular thing, and a short alias stands for its full name (k8s, Kubernetes).
+    """
+    said_right, said_left = _aliased(right_words | right), _aliased(left_words | left)
+    return bool(_aliased(left) - said_right - _GENERIC_NAMES) and bool(_aliased(right) - said_left - _GENERIC_NAMES)
+
+
+_GENERIC_NAMES = frozenset(
+    "api apis ci cd ui ux pr prs db sql url http https json yaml csv pdf cli sdk id ids ssh dns tls ssl vm os io ram "
+    "cpu gpu ide qa faq todo env".split()
+)
+_ALIASES = {
+    "k8s": "kubernet",
+    "kube": "kubernet",
+    "js": "javascript",
+    "ts": "typescript",
+    "pg": "postgr",
+    "postgresql": "postgr",
+}
+
+
+def _aliased(names: frozenset[str]) -> frozenset[str]:
+    stems = (stem(name) for name in names)
+    return frozenset(_ALIASES.get(name, name) for name in stems)
 
 
 def _separate_instruction_files(left: Entry, right: Entry) -> bool:

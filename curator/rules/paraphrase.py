@@ -19,7 +19,7 @@ MIN_SHARED_WORDS = 0.4
 MIN_RARE_OVERLAP = 0.4
 MIN_ENTRIES_FOR_RARITY = 50
 MAX_CHARS = 1500
-_NUMBER = re.compile(r"\d+(?:\.\d+)?")
+_NUMBER = re.compile(r"(?:(?<![A-Za-z\d.])|(?<=\b[vV]))\d+(?:\.\d+)?")
 _NEGATION = re.compile(
     r"\b(?:never|don'?t|do not|does not|doesn'?t|no longer|avoid|must not|mustn'?t|should not|shouldn'?t|cannot|can'?t)\b"
     r"|不要|别|禁止|不能|不准|不许|切勿|不再|不得|不用|无需|不需要|不必",
@@ -62,16 +62,18 @@ def signature(doc: Doc, table: ChoiceTable | None) -> tuple:
     parts = [clause for fact in doc.facts for clause in fact.clauses]
     prohibits = any(_NEGATION.search(clause) and not _PERMISSION.search(clause) for clause in parts)
     permits = any(_PERMISSION.search(clause) and not _NEGATION.search(clause) for clause in parts)
-    return numbers, dates, choices, stance, weekdays, (prohibits, permits)
+    measured = frozenset((quantity.unit, quantity.low, quantity.high) for fact in facts for quantity in fact.quantities)
+    return numbers, dates, choices, stance, weekdays, (prohibits, permits), measured
 
 
 def facts_differ(left: tuple, right: tuple) -> bool:
     """Two signatures disagree: different numbers or dates (when both state some), another member of a shared
     choice, a prohibition on one side and a permission or command on the other ("禁止…" vs "可以…"), a statement
     that forbids on one side only while the other permits, or different weekdays."""
-    for position in (0, 1):
-        if left[position] and right[position] and left[position] != right[position]:
-            return True
+    if not numbers_agree(left, right):
+        return True
+    if left[1] and right[1] and left[1] != right[1]:
+        return True
     if left[3] and right[3] and left[3] != right[3]:
         return True
     if left[4] and right[4] and left[4].isdisjoint(right[4]):
@@ -81,6 +83,18 @@ def facts_differ(left: tuple, right: tuple) -> bool:
     left_choices = {(set_index, polarity): member for set_index, member, polarity in left[2]}
     right_choices = {(set_index, polarity): member for set_index, member, polarity in right[2]}
     return any(right_choices.get(key, member) != member for key, member in left_choices.items())
+
+
+def numbers_agree(left: tuple, right: tuple) -> bool:
+    """The numbers two signatures state are the same, as written or once converted ("一周" and "7 天", "2h" and "120 min")."""
+    if not (left[0] and right[0]) or left[0] == right[0]:
+        return True
+    return same_measures(left, right)
+
+
+def same_measures(left: tuple, right: tuple) -> bool:
+    """Both signatures state quantities, and the same ones after unit conversion."""
+    return bool(left[6]) and left[6] == right[6]
 
 
 def _only_one_prohibits(left: tuple[bool, bool], right: tuple[bool, bool]) -> bool:

@@ -124,3 +124,50 @@ def test_a_passed_holiday_deadline_expires_the_entry(tmp_path: Path) -> None:
 def test_a_weekly_deadline_never_expires(tmp_path: Path) -> None:
     found = findings(tmp_path, "每周五下午 5 点前提交周报，晚了就顺延到下周。", age=150)
     assert ("expired-date", ("e0.md",)) not in found
+
+
+SAME_NUMBERS_WRITTEN_DIFFERENTLY = [
+    ("数据库每天凌晨 2 点全量备份到对象存储，保留一周。", "每天凌晨两点，数据库全量备份会推到对象存储，留 7 天。"),
+    (
+        "The sandbox API key sits in 1Password; the live key only exists in the k8s secret `pay-live`.",
+        "Sandbox key: in 1Password. The live key lives only in the `pay-live` Kubernetes secret.",
+    ),
+    (
+        "订单状态以服务端回调为准，前端拿到成功页也不能直接改成已支付。",
+        "前端看到成功页也不能自己把订单改成已支付，一律以服务端回调为准。",
+    ),
+]
+
+
+@pytest.mark.parametrize(("older", "newer"), SAME_NUMBERS_WRITTEN_DIFFERENTLY)
+def test_rewrites_with_converted_numbers_or_identifiers_are_duplicates(tmp_path: Path, older: str, newer: str) -> None:
+    assert ("duplicate", ("e0.md", "e1.md")) in findings(tmp_path, older, newer)
+
+
+OTHER_NUMBERS = [
+    ("数据库每天凌晨 2 点全量备份到对象存储，保留一周。", "每天凌晨两点，数据库全量备份会推到对象存储，留 5 天。"),
+    ("数据库每天凌晨 2 点全量备份到对象存储，保留一周。", "每天凌晨四点，数据库全量备份会推到对象存储，保留一周。"),
+    (
+        "The sandbox API key sits in 1Password; the live key only exists in the k8s secret `pay-live`.",
+        "The sandbox API key sits in Vault; the live key only exists in the AWS secret `pay-live`.",
+    ),
+]
+
+
+@pytest.mark.parametrize(("older", "newer"), OTHER_NUMBERS)
+def test_rewrites_with_other_numbers_or_other_names_are_no_duplicates(tmp_path: Path, older: str, newer: str) -> None:
+    assert ("duplicate", ("e0.md", "e1.md")) not in findings(tmp_path, older, newer)
+
+
+def test_a_translation_naming_a_person_in_pinyin_is_a_duplicate(tmp_path: Path) -> None:
+    english = (
+        "Zhang Wei is the product owner of the admin console. He doesn't code; show him UI changes as screenshots."
+    )
+    chinese = "张伟是后台的产品负责人，不写代码。给他看界面改动要用截图。"
+    assert ("duplicate", ("e0.md", "e1.md")) in findings(tmp_path, english, chinese)
+
+
+def test_entries_naming_two_different_search_engines_are_no_duplicate(tmp_path: Path) -> None:
+    assert ("duplicate", ("e0.md", "e1.md")) not in findings(
+        tmp_path, "日志检索用 Loki 实现。", "日志检索用 Elasticsearch 实现。"
+    )

@@ -117,7 +117,7 @@ def test_version_intervals_meet_or_not() -> None:
         (("No more than 3 concurrent deploys.", "No more than 10 concurrent database connections."), []),
         (("Limit API calls to 100 per minute.", "API rate limit: 60 requests per minute."), CONFLICT),
         (('`"maxRetries": 3` in config.json', "maxRetries is 5"), CONFLICT),
-        (("The container memory limit is 1 GB.", "The container memory limit is 1024 MB."), []),
+        (("The container memory limit is 1 GB.", "The container memory limit is 1024 MB."), DUPLICATE),
         (("The container memory limit is 512 MB.", "The container memory limit is 1 GB."), CONFLICT),
         # polarity: negation far from the verb, "X is fine", 不用 / 一律, and the duplicate gate
         (

@@ -47,6 +47,9 @@ _ZH_COMPONENT = re.compile(
     r"(?P<name>[\u4e00-\u9fff]{2,8}?)(?P<noun>接口|服务|任务|模块|集群|仓库|页面|队列|数据库|脚本|应用|小程序|回调|作业|流程|函数|钩子)"
 )
 _NOT_OWNERS = frozenset("所有 全部 每个 各个 其他 其它 别的 这个 那个 整个 任何".split())
+_OWNER_CHARS = re.compile(
+    r"[^的了是在和与也就都而及或把被着过有个一要会能对给让用还再又很更最只先后每次之其从到为以于并且但不别来去拿调]+"
+)
 _LOCALLY = re.compile(r"\blocally\b", re.I)
 _ENVIRONMENT = re.compile(r"\b(?:production|prod|staging|sandbox|pre-?prod|uat)\b", re.I)
 _SCOPE_NOUNS = frozenset(
@@ -81,7 +84,8 @@ def _scope_tokens(text: str) -> frozenset[str]:
         found.add("local")
     found.update(stem(word.lower().replace("-", "")) for word in _ENVIRONMENT.findall(text))
     for match in _ZH_SCOPE.finditer(text):
-        if match.group("owned") in _NOT_OWNERS:
+        owned = match.group("owned")
+        if owned in _NOT_OWNERS or (owned and not _OWNER_CHARS.fullmatch(owned)):
             continue
         found.update(
             subject_tokens(match.group("scope") or match.group("env") or match.group("named") or match.group("owned"))
