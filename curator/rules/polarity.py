@@ -303,7 +303,8 @@ def _same_object(owners: list[int], found: list[Action], allowed: Callable[[int,
     """(i, j) where every stemmed word a negated action acts on recurs in a positive action of another entry.
 
     "never rebase when merging" vs "always rebase-merge"; "never push straight to main" vs "always push hotfixes
-    directly to main"; one object word needs the same leading verb. Blocked on the object's rarest word.
+    directly to main"; one object word needs the same leading verb and every word of the negated action
+    ("不要全量跑" is not "每次都全量比对"). Blocked on the object's rarest word.
     """
     frequency: dict[str, int] = {}
     holders: dict[str, list[int]] = {}
@@ -328,7 +329,11 @@ def _same_object(owners: list[int], found: list[Action], allowed: Callable[[int,
             if (
                 not found[positive].verbal
                 or len(target) < 2
-                and not (words[:1] == action.words[:1] and found[positive].strong)
+                and not (
+                    words[:1] == action.words[:1]
+                    and found[positive].strong
+                    and set(action.words) <= set(words) | found[positive].scope
+                )
             ):
                 continue
             if owners[positive] != owners[negative] and allowed(owners[negative], owners[positive]):

@@ -256,3 +256,63 @@ def test_a_parenthesis_after_a_command_that_names_no_tool_is_no_choice(tmp_path:
         tmp_path, "Unit tests run with Jest.", rules_text=("Run `npm run test` (takes two minutes) before pushing.",)
     )
     assert ("conflict", ("CLAUDE.md:L1", "e0.md")) not in found
+
+
+TOOLS_FOR_ONE_JOB = [
+    ("Use sqlc for database queries.", "Write database queries by hand with sqlx."),
+    ("Feature flags are managed with Unleash.", "Use Flipt for feature flags."),
+]
+
+
+@pytest.mark.parametrize(("older", "newer"), TOOLS_FOR_ONE_JOB)
+def test_two_tools_named_for_one_job_conflict(tmp_path: Path, older: str, newer: str) -> None:
+    assert ("conflict", PAIR) in findings(tmp_path, older, newer)
+
+
+def test_tools_named_for_two_jobs_are_no_conflict(tmp_path: Path) -> None:
+    assert ("conflict", PAIR) not in findings(
+        tmp_path, "Use sqlc for database queries.", "Use zap for structured logs."
+    )
+
+
+SCHEDULES_CHANGED = [
+    ("The backup job runs every Sunday night.", "The backup job moved to the first Sunday of the month."),
+    ("数据库备份每周日凌晨跑。", "数据库备份改到每月第一个周日凌晨跑。"),
+]
+
+
+@pytest.mark.parametrize(("older", "newer"), SCHEDULES_CHANGED)
+def test_a_weekly_and_a_monthly_schedule_of_one_job_conflict(tmp_path: Path, older: str, newer: str) -> None:
+    assert ("conflict", PAIR) in findings(tmp_path, older, newer)
+
+
+def test_schedules_of_two_jobs_are_no_conflict(tmp_path: Path) -> None:
+    found = findings(tmp_path, "Backups run every Sunday.", "Releases go out on the first Monday of the month.")
+    assert ("conflict", PAIR) not in found
+
+
+@pytest.mark.parametrize(
+    ("older", "newer", "conflicts"),
+    [
+        ("不要全量跑。", "每次都全量比对快照。", False),
+        ("Never rebase.", "Always rebase before merging.", True),
+    ],
+)
+def test_a_one_word_object_needs_the_whole_negated_action(
+    tmp_path: Path, older: str, newer: str, conflicts: bool
+) -> None:
+    assert (("conflict", PAIR) in findings(tmp_path, older, newer)) == conflicts
+
+
+@pytest.mark.parametrize(
+    ("older", "newer", "conflicts"),
+    [
+        ("Backups are kept for 7 days.", "The backup window lasts 3 hours.", False),
+        ("备份保留 7 天。", "备份窗口持续 3 小时。", False),
+        ("Backups are kept for 7 days.", "Keep backups for 14 days.", True),
+    ],
+)
+def test_how_long_a_thing_is_kept_is_not_how_long_it_lasts(
+    tmp_path: Path, older: str, newer: str, conflicts: bool
+) -> None:
+    assert (("conflict", PAIR) in findings(tmp_path, older, newer)) == conflicts

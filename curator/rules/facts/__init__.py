@@ -22,6 +22,7 @@ from curator.rules.facts.money import money
 from curator.rules.facts.numwords import normalise
 from curator.rules.facts.quantities import extract, settings
 from curator.rules.facts.rates import on_time_base
+from curator.rules.facts.schedules import schedules
 from curator.rules.facts.scope import scope_tokens
 from curator.rules.facts.subject import subject_tokens
 from curator.rules.facts.versions import versions
@@ -58,7 +59,13 @@ class StatementFacts:
 
     @cached
     def quantities(self) -> list[Quantity]:
-        read = extract(self.normalized) + settings(self.text) + labelled(self.normalized) + money(self.normalized)
+        read = (
+            extract(self.normalized)
+            + settings(self.text)
+            + labelled(self.normalized)
+            + money(self.normalized)
+            + schedules(self.normalized)
+        )
         return [on_time_base(quantity) for quantity in read]
 
     @cached

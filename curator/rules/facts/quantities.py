@@ -164,7 +164,7 @@ _FILLER = re.compile(
     r"at most|up to|no more than|not more than|maximum|max|at least|minimum|about|around|roughly|approximately"
     r"|capped at|rate[- ]?limit(?:ed|s)?|limit|raised to|lowered to|increased to|reduced to|bumped to|set to|changed to|dropped to"
     r"|最多|至多|最大|最小|不超过|不得超过|上限|至少|不少于|约|大约|左右|以上|以内|可以|只能|能|应该|需要|控制在|改成|改为"
-    r"|放到|开到|加到|扩到|缩到|放宽到|收紧到|限制为|限制在|限制|设的是|设的|默认|by default|default"
+    r"|moved to|switched to|放到|开到|加到|扩到|缩到|放宽到|收紧到|限制为|限制在|限制|设的是|设的|默认|by default|default"
     r"|设置为|设为|设成|定为|调整为|调到|调成|提高到|提到|降低到|降到|改到|增加到|减少到|[了的吗呢吧]"
 )
 
@@ -185,6 +185,7 @@ class Quantity:
     scope: frozenset[str] = frozenset()
     names: frozenset[str] = frozenset()
     qualifier: str | None = None
+    measure: str | None = None
 
     @property
     def key(self) -> str:
@@ -299,7 +300,10 @@ def extract(statement: str) -> list[Quantity]:
             subject |= {"indent"}
         scope = scope | component_tokens(statement) | _purpose(after[unit_length:]) | _measured_for(lowered)
         names = proper_names(statement)
-        found.append(Quantity(statement, span, kind, low, high, unit, rate, subject, sequence, scope, names))
+        measure = _measured(lowered[clause[0] : start]) if unit == "duration" else None
+        found.append(
+            Quantity(statement, span, kind, low, high, unit, rate, subject, sequence, scope, names, None, measure)
+        )
         if unit in _CONCURRENCY_UNITS or _CONCURRENT.match(after):
             doing = subject | ({unit} - _CONCURRENCY_UNITS)
             found.append(Quantity(statement, span, kind, low, high, "concurrency", rate, doing, sequence, scope, names))
@@ -439,6 +443,20 @@ def _segment_of(statement: str, position: int) -> str:
     starts = [0] + [match.end() for match in _SEGMENT_BREAK.finditer(statement) if match.end() <= position]
     ends = [match.start() for match in _SEGMENT_BREAK.finditer(statement) if match.start() >= position]
     return statement[starts[-1] : min(ends, default=len(statement))]
+
+
+_RETAINED = re.compile(r"\b(?:kept|keeps?|retained|retains?|retention)\b|保留|留存|(?<![\u4e00-\u9fff])留\s*$")
+_LASTING = re.compile(r"\b(?:lasts?|lasted|takes|took|runs? for)\b|持续|耗时|要跑|跑了|占了")
+RETAINED, LASTING = "retention", "lasting"
+
+
+def _measured(before: str) -> str | None:
+    """What a duration measures when its clause says so: how long something is kept, or how long something lasts."""
+    if _RETAINED.search(before):
+        return RETAINED
+    if _LASTING.search(before):
+        return LASTING
+    return None
 
 
 def _clause_bounds(lowered: str, start: int, end: int) -> tuple[int, int]:

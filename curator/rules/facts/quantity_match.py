@@ -6,7 +6,13 @@ from dataclasses import replace
 
 from curator import lazyre as re
 from curator.rules.facts.glossary import GLOSSARY, concept, concepts_of
-from curator.rules.facts.quantities import _THRESHOLD_LEFT, _TRIGGER, _UNIT_ALIASES, SECONDS_PER, Quantity
+from curator.rules.facts.quantities import (
+    _THRESHOLD_LEFT,
+    _TRIGGER,
+    _UNIT_ALIASES,
+    SECONDS_PER,
+    Quantity,
+)
 from curator.rules.facts.scope import relation
 from curator.rules.text import IS_CJK
 
@@ -44,11 +50,14 @@ _MEASURE_UNITS = frozenset(
 
 
 def same_subject(left: Quantity, right: Quantity) -> bool:
-    """Same quantity: see _same_subject; a qualified unit ("CT tests") needs the same qualifier on the other side."""
+    """Same quantity: see _same_subject; a qualified unit ("CT tests") needs the same qualifier on the other side, and
+    how long something is kept is not how long something lasts."""
     for one, other in ((left, right), (right, left)):
         if one.qualifier and one.qualifier != other.qualifier and one.qualifier not in other.subject:
             return False
     if left.scope and right.scope and relation(concepts_of(left.scope), concepts_of(right.scope)) == "disjoint":
+        return False
+    if left.measure and right.measure and left.measure != right.measure:
         return False
     return _same_subject(left, right)
 

@@ -1,0 +1,57 @@
+"""Calendar schedules as intervals: "every Sunday" and "每周日" are weekly, "the first Sunday of the month" is monthly."""
+
+from __future__ import annotations
+
+from curator import lazyre as re
+from curator.rules.facts.quantities import Quantity, _subject
+from curator.rules.facts.scope import scope_tokens
+from curator.rules.facts.subject import proper_names
+
+_DAY = 86400.0
+_WEEKDAY = r"(?:mon|tues|wednes|thurs|fri|satur|sun)day"
+_ZH_WEEKDAY = r"(?:周|星期|礼拜)[一二三四五六日天1-7]"
+_WEEKLY = re.compile(
+    rf"\b(?:every|each)\s+{_WEEKDAY}\b|\bon\s+{_WEEKDAY}s\b|每(?:个)?{_ZH_WEEKDAY}",
+    re.I,
+)
+_MONTHLY = re.compile(
+    rf"\b(?:the\s+)?(?:first|second|third|fourth|last|1st|2nd|3rd|4th)\s+{_WEEKDAY}\s+(?:of|in)\s+(?:the|each|every)\s+month\b"
+    rf"|每(?:个)?月(?:的)?(?:第[一二三四1-4]个|最后一个){_ZH_WEEKDAY}",
+    re.I,
+)
+_KEYS = re.compile(r"day\b|days\b|周|星期|礼拜", re.I)
+
+
+def schedules(statement: str) -> list[Quantity]:
+    """A weekly or monthly schedule stated by weekday, as an interval of days, with its clause's subject."""
+    if not _KEYS.search(statement):
+        return []
+    lowered = statement.lower()
+    found: list[Quantity] = []
+    for pattern, low, high in ((_WEEKLY, 7 * _DAY, 7 * _DAY), (_MONTHLY, 28 * _DAY, 31 * _DAY)):
+        for match in pattern.finditer(lowered):
+            start, end = match.span()
+            sequence = tuple(token for token in _subject(lowered, start, end) if token not in _SCHEDULE_WORDS)
+            subject = frozenset(sequence) - {""}
+            if not subject:
+                continue
+            kind = "exact" if low == high else "approx"
+            found.append(
+                Quantity(
+                    statement,
+                    statement[max(0, start - 12) : end + 12].strip(),
+                    kind,
+                    low,
+                    high,
+                    "duration",
+                    "interval",
+                    subject,
+                    sequence,
+                    scope_tokens(statement),
+                    proper_names(statement),
+                )
+            )
+    return found
+
+
+_SCHEDULE_WORDS = frozenset({"month", "week", "day"})
