@@ -24,7 +24,8 @@ INDEX_MAX_LINES = 200
 INDEX_MAX_BYTES = 25 * 1024
 INDEX_LINE_MAX_CHARS = 150
 
-_CJK = re.compile(r"[\u3040-\u30ff\u3400-\u4dbf\u4e00-\u9fff\uac00-\ud7af\uf900-\ufaff]")
+CJK_CHAR = r"\u3040-\u30ff\u3400-\u4dbf\u4e00-\u9fff\uf900-\ufaff\uac00-\ud7af"
+_CJK = re.compile(f"[{CJK_CHAR}]")  # the same pattern text as rules.text.IS_CJK, so the two share one compilation
 
 
 def estimate_tokens(text: str) -> int:

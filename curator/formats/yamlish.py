@@ -52,7 +52,7 @@ def fallback_parse(raw: str) -> dict[str, Any]:
 
 _FAST_KEY = re.compile(r"^([A-Za-z_][\w-]*):(?:[ \t]+(.*?))?[ \t]*$")
 _FAST_NESTED = re.compile(r"^([ ]{2,})([A-Za-z_][\w-]*):(?:[ \t]+(.*?))?[ \t]*$")
-_FAST_PLAIN = re.compile(r"^[A-Za-z\u0080-\U0010ffff_(/][^#]*$")
+_FAST_PLAIN = re.compile(r"^(?:[A-Za-z_(/]|[^\x00-\x7f])[^#]*$")
 _FAST_INT = re.compile(r"-?[1-9]\d{0,17}|0")
 _FAST_DATE = re.compile(r"[0-9]{4}-[0-9]{2}-[0-9]{2}")
 _FAST_RESERVED = {"null", "true", "false", "yes", "no", "on", "off", "y", "n"}

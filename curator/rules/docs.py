@@ -10,6 +10,7 @@ from curator.rules.facts import StatementFacts, statement_facts
 from curator.rules.facts.code_lines import setting_lines
 from curator.rules.lazy import cached
 from curator.rules.text import prose, snippet, statements
+from curator.scanmemo import joinable, joined, remembered, split
 
 JOURNAL_KINDS = frozenset({"daily"})
 
@@ -27,7 +28,8 @@ class Doc:
 
     @cached
     def statements(self) -> list[str]:
-        return statements(self.prose)
+        text = self.prose
+        return remembered("statements", text, lambda: statements(text), joined, split, keep=joinable)
 
     @cached
     def facts(self) -> list[StatementFacts]:

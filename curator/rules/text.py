@@ -6,9 +6,8 @@ from dataclasses import dataclass
 from functools import lru_cache
 
 from curator import lazyre as re
-from curator.model import Entry
+from curator.model import CJK_CHAR, Entry
 
-CJK_CHAR = r"\u3040-\u30ff\u3400-\u4dbf\u4e00-\u9fff\uf900-\ufaff\uac00-\ud7af"
 CJK_RUN = re.compile(f"[{CJK_CHAR}]+")
 IS_CJK = re.compile(f"[{CJK_CHAR}]")
 NUMBER = re.compile(r"\d+(?:[.,]\d+)*")

@@ -229,10 +229,9 @@ _BACK_REFERENCE = re.compile(
 
 
 RELATIVE_GRACE_DAYS = 7
-_RELATIVE_SPAN = re.compile(
+_RELATIVE_SPAN = Folded(
     r"\beo[dwm]\b|\bend of (?:the )?(?:next )?(?:day|week|month)\b|\b(?:next|this) (?:week|month)\b|\btoday\b|\btomorrow\b"
-    r"|(?:下个?|本|这个?)(?:周|星期|礼拜|月)(?!底|[一二三四五六日天])|今天|今日|明天",
-    re.I,
+    r"|(?:下个?|本|这个?)(?:周|星期|礼拜|月)(?!底|[一二三四五六日天])|今天|今日|明天"
 )
 
 
