@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Callable, Iterator
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 from curator import lazyre as re
 from curator.rules import pairing
@@ -63,6 +63,7 @@ class Action:
     scope: frozenset[str] = frozenset()
     strong: bool = False
     verbal: bool = True
+    practice: str = ""
 
 
 MAX_POSITIVE_CHARS = 90
@@ -86,7 +87,7 @@ def collect(statements_by_owner: list[list[StatementFacts]]) -> tuple[list[int],
     ]
     for owner, statement, _, negated in clauses:
         if negated is not None:
-            action = _action("neg", negated, statement)
+            action = _action("neg", negated, statement, practice=negated)
             if action:
                 owners.append(owner)
                 found.append(action)
@@ -113,7 +114,64 @@ def collect(statements_by_owner: list[list[StatementFacts]]) -> tuple[list[int],
                 ):
                     owners.append(owner)
                     found.append(action)
+    _collect_practices(clauses, owners, found)
     return owners, found
+
+
+_LOCATIVE_LEAD = re.compile(r"^\s*(?:在[^，,。]{1,12}?(?:上|里|中)\s*|(?:on|in) [\w-]+(?: [\w-]+)?,?\s+)")
+_PRACTICE_LEAD = re.compile(
+    r"^\s*(?:if|when|whenever|unless|because|since|why|otherwise|so that|如果|假如|要是|因为|为了|否则|万一|以免)"
+)
+_PRACTICE_GUARDED = re.compile(
+    r"(?:不|别|没|禁止|防止|阻止|避免|拦|\bnever|\bnot|n't|\bno|\bblock\w*|\bprevent\w*|\bstop\w*|\btr(?:y|ies|ied)(?: to)?"
+    r"|\battempt\w*(?: to)?|\bavoid\w*|\binstead of|\brather than|\bif|\bwhen|\bunless|\bwithout)\W*(?:\w+\W*)?$"
+)
+MIN_PRACTICE_CHARS = 8
+MAX_PRACTICES = 400
+
+
+def _practice(negated: str) -> str:
+    """The verb phrase of a negated action without its leading place ("在生产库上手动执行 delete" → "手动执行 delete")."""
+    tail = _LOCATIVE_LEAD.sub("", negated).strip(" .。")
+    units = [unit for unit in _UNIT.findall(tail) if unit not in STOPWORDS]
+    return tail if len(tail) >= MIN_PRACTICE_CHARS and len(units) >= 2 else ""
+
+
+def _inflected(tail: str) -> str:
+    """A pattern for a verb phrase whose leading English verb may be inflected ("edit invoices" → "edits invoices")."""
+    verb = re.match(r"[a-z][a-z-]*[a-z]\b", tail)
+    if verb is None:
+        return re.escape(tail)
+    return re.escape(verb.group(0)) + r"(?:s|es|ed|d|ing)?" + re.escape(tail[verb.end() :])
+
+
+def _collect_practices(clauses: list[tuple[int, str, str, str | None]], owners: list[int], found: list[Action]) -> None:
+    """Plain statements that describe doing what a negated action forbids ("直接在 prod 上手动执行 delete").
+
+    A memory often records a practice rather than an order: the forbidden verb phrase, word for word, in a
+    clause that is neither negated, conditional nor a reason, contradicts the rule.
+    """
+    practices: dict[str, list[int]] = {}
+    for position, action in enumerate(found):
+        if action.polarity == "neg":
+            tail = _practice(action.practice)
+            if tail:
+                practices.setdefault(tail, []).append(position)
+    if not practices or len(practices) > MAX_PRACTICES:
+        return
+    tails = sorted(practices, key=len, reverse=True)
+    pattern = re.compile("|".join(f"(?P<p{index}>{_inflected(tail)})" for index, tail in enumerate(tails)))
+    for owner, statement, lowered, negated in clauses:
+        if negated is not None or _PRACTICE_LEAD.match(lowered):
+            continue
+        for match in pattern.finditer(lowered):
+            if _PRACTICE_GUARDED.search(lowered[max(0, match.start() - 30) : match.start()]):
+                continue
+            tail = tails[int((match.lastgroup or "p0")[1:])]
+            described = _action("pos", lowered[match.start() :], statement)
+            if described is not None and any(owners[negative] != owner for negative in practices[tail]):
+                owners.append(owner)
+                found.append(replace(described, practice=tail))
 
 
 _GENERIC_VERBS = frozenset(
@@ -182,7 +240,7 @@ def _key(core: str) -> tuple[str, ...]:
     return tuple(units[:2])
 
 
-def _action(polarity: str, core: str, statement: str, strong: bool = False) -> Action | None:
+def _action(polarity: str, core: str, statement: str, strong: bool = False, practice: str = "") -> Action | None:
     """The action of one clause: its words for fuzzy matching, stemmed words and scope for object matching."""
     words = [token for token in tokens(core) if token != "#"]
     scope = scope_tokens(core)
@@ -195,7 +253,7 @@ def _action(polarity: str, core: str, statement: str, strong: bool = False) -> A
         return None
     first = re.match(r"\s*([a-z][\w'-]*)", core)
     verbal = not (first and first.group(1) in STOPWORDS)
-    return Action(polarity, " ".join(words), statement, stemmed, scope, strong, verbal)
+    return Action(polarity, " ".join(words), statement, stemmed, scope, strong, verbal, practice)
 
 
 def clashes(
@@ -218,12 +276,29 @@ def clashes(
     scores = pairing.score_pairs([action.text for action in found], pairs, scorer=fuzz.ratio)
     close = {(left, right) for (left, right), score in zip(pairs, scores) if score >= ACTION_SIMILARITY}
     close |= _contained(owners, found, allowed)
+    close |= _practised(owners, found, allowed)
     close |= _same_object(owners, found, allowed)
     close = {(left, right) for left, right in close if not _opposite_manner(found[left], found[right])}
     return [
         (owners[left], owners[right], found[left], found[right], fuzz.ratio(found[left].text, found[right].text))
         for left, right in sorted(close)
     ]
+
+
+def _practised(owners: list[int], found: list[Action], allowed: Callable[[int, int], bool]) -> set[tuple[int, int]]:
+    """(i, j) where a plain statement describes doing, word for word, what a negated action of another entry forbids."""
+    forbidding: dict[str, list[int]] = {}
+    for position, action in enumerate(found):
+        if action.polarity == "neg" and action.practice:
+            forbidding.setdefault(_practice(action.practice), []).append(position)
+    pairs: set[tuple[int, int]] = set()
+    for position, action in enumerate(found):
+        if action.polarity != "pos" or not action.practice:
+            continue
+        for negative in forbidding.get(action.practice, []):
+            if owners[negative] != owners[position] and allowed(owners[negative], owners[position]):
+                pairs.add((min(negative, position), max(negative, position)))
+    return pairs
 
 
 _MANUAL = re.compile(r"\bby hand\b|\bmanual(?:ly)?\b|手动|手工|人工")

@@ -114,3 +114,47 @@ INSTRUMENT_LOOK_ALIKES = [
 @pytest.mark.parametrize(("older", "newer"), INSTRUMENT_LOOK_ALIKES)
 def test_tools_for_other_jobs_or_compared_in_one_entry_are_no_choice(tmp_path: Path, older: str, newer: str) -> None:
     assert ("conflict", PAIR) not in findings(tmp_path, older, newer)
+
+
+PRACTICE_CONFLICTS = [
+    (("After every rebase I force-push to main.",), ("Never force-push to main.",)),
+    (("紧急修数时直接在 prod 上对订单表手动执行 UPDATE，事后补工单。",), ("永远不要在生产库上手动执行 UPDATE。",)),
+    (("For hotfixes we deploy straight from a laptop with `make ship`.",), ("Don't deploy straight from a laptop.",)),
+    (
+        ("Quarter close: finance asks and the on-call engineer edits invoices by hand in the admin.",),
+        ("Never edit invoices by hand.",),
+    ),
+]
+
+
+@pytest.mark.parametrize(("texts", "rules_text"), PRACTICE_CONFLICTS)
+def test_a_memory_describing_what_a_rule_forbids_conflicts(
+    tmp_path: Path, texts: tuple[str, ...], rules_text: tuple[str, ...]
+) -> None:
+    assert ("conflict", RULE_PAIR) in findings(tmp_path, *texts, rules_text=rules_text)
+
+
+PRACTICE_LOOK_ALIKES = [
+    ("The pre-commit hook blocks anyone who tries to force-push to main.", "Never force-push to main."),
+    ("If someone force-push to main by mistake, restore from the reflog.", "Never force-push to main."),
+    ("为了防止有人在生产库上手动执行 UPDATE，DBA 收回了写权限。", "永远不要在生产库上手动执行 UPDATE。"),
+    ("We never deploy straight from a laptop.", "Don't deploy straight from a laptop."),
+]
+
+
+@pytest.mark.parametrize(("memory", "rule"), PRACTICE_LOOK_ALIKES)
+def test_a_forbidden_phrase_in_a_guard_a_condition_or_a_negation_is_no_practice(
+    tmp_path: Path, memory: str, rule: str
+) -> None:
+    assert ("conflict", RULE_PAIR) not in findings(tmp_path, memory, rules_text=(rule,))
+
+
+SINGLE_OBJECT_LOOK_ALIKES = [
+    ("改完代码先跑相关测试，不要全量跑。", "快照表每次都全量比对 `updated_at`。"),
+    ("Don't rebuild fully on every commit.", "Always fully compare the lockfile hashes."),
+]
+
+
+@pytest.mark.parametrize(("older", "newer"), SINGLE_OBJECT_LOOK_ALIKES)
+def test_one_shared_modifier_with_another_verb_is_no_opposite_action(tmp_path: Path, older: str, newer: str) -> None:
+    assert ("conflict", PAIR) not in findings(tmp_path, older, newer)
