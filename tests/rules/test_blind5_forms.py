@@ -316,3 +316,28 @@ def test_how_long_a_thing_is_kept_is_not_how_long_it_lasts(
     tmp_path: Path, older: str, newer: str, conflicts: bool
 ) -> None:
     assert (("conflict", PAIR) in findings(tmp_path, older, newer)) == conflicts
+
+
+SETTINGS_AND_PROSE = [
+    ("Prettier `printWidth: 100` in `.prettierrc`.", "Keep lines under 80 characters."),
+    ("flake8 行宽限制 88 个字符。", "`.flake8` 里现在是 `max-line-length = 120`。"),
+    ("borg keeps 7 daily and 4 weekly archives.", "borg prune is now `--keep-daily 30 --keep-weekly 4`."),
+]
+
+
+@pytest.mark.parametrize(("older", "newer"), SETTINGS_AND_PROSE)
+def test_a_setting_and_the_prose_it_stands_for_conflict(tmp_path: Path, older: str, newer: str) -> None:
+    assert ("conflict", PAIR) in findings(tmp_path, older, newer)
+
+
+SETTINGS_AND_PROSE_LOOK_ALIKES = [
+    ("Prettier `printWidth: 100` in `.prettierrc`.", "Commit subjects stay under 72 characters."),
+    ("borg keeps 7 daily and 4 weekly archives.", "borg prune is now `--keep-daily 7 --keep-weekly 4`."),
+]
+
+
+@pytest.mark.parametrize(("older", "newer"), SETTINGS_AND_PROSE_LOOK_ALIKES)
+def test_a_setting_and_prose_of_another_measure_or_the_same_value_are_no_conflict(
+    tmp_path: Path, older: str, newer: str
+) -> None:
+    assert ("conflict", PAIR) not in findings(tmp_path, older, newer)

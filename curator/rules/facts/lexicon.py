@@ -50,7 +50,7 @@ PAIRS = """
 保留期 retention|总线 bus|串口 uart|波特率 baud|锁 lock|过期时间 ttl|下限 minimum|配额 quota|核心线程数 core|看门狗 watchdog|读超时 timeout|
 连接超时 timeout|容量 capacity|堆 heap|调试 debug|固件 firmwar|自动 automat|读 read|查库 database|推 push|推到 push|公开 public|
 开 enable|前 before|控制台 console|位置 location|定位 location|刷新 refresh|心跳包 heartbeat|分页 pagination|每页 page|唯一 unique|返回 return|重复 repeat|键 key|完整 full|回答 reply|答复 reply|希望 want|
-刷 refresh|补丁 patch|热更新 hotfix|热修复 hotfix|搞 do|弄 do|图 imag|租期 leas|租约 leas|
+刷 refresh|补丁 patch|热更新 hotfix|热修复 hotfix|搞 do|弄 do|图 imag|租期 leas|租约 leas|字符 char|行宽 line|行长 line|
 产品 product|负责人 owner|后台 admin|管理后台 admin|界面 ui|改动 change|日期 date|体积 size|引入 import|浮点 float|浮点数 float|
 模板 template|整数 integer|小数 decimal|沙箱 sandbox|顾客 customer|客户 customer|虚拟 virtual|中转 relay|呼叫 call|展示 show|
 显示 show|真实 real|隐藏 hide|角色 role|守卫 guard|

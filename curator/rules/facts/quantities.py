@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 from curator import lazyre as re
 from curator.rules.facts.binding import bound_value, names_ceiling
@@ -80,6 +80,9 @@ _UNIT_ALIASES = {
     "篇": "post",
     "article": "post",
     "character": "char",
+    "column": "char",
+    "col": "char",
+    "字符": "char",
     "char": "char",
     "line": "line",
     "行": "line",
@@ -732,6 +735,11 @@ def settings(statement: str) -> list[Quantity]:
             unit, factor = _canonical_unit(_KEY_UNITS[named.group("unit")])
             words = tuple(word for word in subject_tokens(plain[: named.start()].replace("_", " ")) if word)
             words = tuple(word for word in words if word not in _GENERIC_KEY_WORDS) or words
+        elif plain.rsplit("_", 1)[-1] in _PERIOD_ADVERBS and "_" in plain:
+            unit, factor = plain.rsplit("_", 1)[-1], 1.0
+            words = tuple(word for word in words if word != unit and word not in ("keep", "retain"))
+        elif _LINE_LENGTH_KEY.search(plain):
+            unit, factor, words = "char", 1.0, ("line",)
         elif {"retry"} & set(words):
             unit, factor = "retry", 1.0
         elif len(every_word) > 1 and words and words[-1] in _COUNTED_NOUNS:
@@ -739,6 +747,8 @@ def settings(statement: str) -> list[Quantity]:
         else:
             unit, factor = f"value:{name}", 1.0
         quantity = _setting(statement, match.group(0).strip(), value * factor, name, words, unit, own_scope)
+        if unit in _PERIOD_ADVERBS:
+            quantity = replace(quantity, rate=_RATE_ALIASES[unit])
         if not code_like:
             ordered = tuple(word for word in _content(statement[: match.start()].lower()) if word)
             context = frozenset(ordered)
@@ -784,6 +794,8 @@ def settings(statement: str) -> list[Quantity]:
     return found
 
 
+_PERIOD_ADVERBS = frozenset({"hourly", "daily", "weekly", "monthly", "yearly"})
+_LINE_LENGTH_KEY = re.compile(r"line_?(?:length|len|width)|print_?width|column_?limit|max_?columns")
 _DURATION_PRODUCT = re.compile(
     r"\s*\*\s*(?:time\.|TimeUnit\.|chrono::)?(Millisecond|Second|Minute|Hour|MILLISECONDS|SECONDS|MINUTES|HOURS)s?\b"
 )
