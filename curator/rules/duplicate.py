@@ -43,6 +43,8 @@ _DATE = re.compile(
     r"\b(?:19|20)\d\d[-/.]\d{1,2}[-/.]\d{1,2}\b|(?:19|20)\d\d\s*年\s*\d{1,2}\s*月(?:\s*\d{1,2}\s*[日号])?"
 )
 LENGTH_GUARD = 0.55
+CONTAINED_RATIO = 2.0
+CONTAINED_SHARE = 0.8
 _PATH = re.compile(
     r"(?<![\w.~-])[\w.~-]*/[\w.-]+(?:/[\w.-]+)*"
     r"|(?<![\w-])[\w-]+\.(?:md|mdx|txt|py|ts|tsx|js|jsx|json|toml|ya?ml|rs|go|sql|sh|rb|java|kt|swift)\b"
@@ -258,9 +260,12 @@ def analyze(
         )
         if by_wording and (numbers_differ or _different_names(prints.names[left], prints.names[right])):
             continue
+        same_script = is_cjk(docs.items[left].prose) == is_cjk(docs.items[right].prose)
+        if not by_wording and same_script and _contained(prints.token_ids[left], prints.token_ids[right]):
+            continue
         if (
             not by_wording
-            and is_cjk(docs.items[left].prose) == is_cjk(docs.items[right].prose)
+            and same_script
             and _own_names(prints.proper[left], prints.proper[right], prints.subjects[left], prints.subjects[right])
         ):
             continue
@@ -347,6 +352,14 @@ def _numbers(core: frozenset[str]) -> frozenset[str]:
 def _normalise(text: str) -> str:
     text = _DATE.sub(" ", text)
     return re.sub(r"\*\*(why|how to apply)\*\*:?|(why|how to apply):", " ", text, flags=re.I)
+
+
+def _contained(left: tuple[int, ...], right: tuple[int, ...]) -> bool:
+    """A short entry whose words nearly all recur in one at least twice as long: the longer one says more, not the same."""
+    short, long = (left, right) if len(left) <= len(right) else (right, left)
+    if not short or len(long) < CONTAINED_RATIO * len(short):
+        return False
+    return len(set(short) & set(long)) >= CONTAINED_SHARE * len(set(short))
 
 
 def _comparable(left: tuple[int, ...], right: tuple[int, ...]) -> bool:

@@ -1,7 +1,8 @@
 """Two entries written from one template about different things ("Team payments gets …" vs "Team search gets …").
 
 Near-identical wording whose only differences are a word or two in the place of a name — before or
-after a naming noun (team, service, table, 服务, 表), or a Latin name inside Chinese text — speaks
+after a naming noun (team, service, table, 服务, 表), a Latin name inside Chinese text, or word-for-word
+substitutions with nothing added or dropped ("Room names: max 80" vs "Display names: max 80") — speaks
 of two subjects: such a pair is never a duplicate.
 """
 
@@ -23,6 +24,20 @@ _NAMING_NOUNS = frozenset(
 ) | frozenset(
     "团队 服务 表 桶 队列 主题 索引 任务 集群 仓库 接口 模块 数据库 账号 项目 大盘 小组 测试 环境 分支 页面".split()
 )
+
+_NOT_NAMES = frozenset(
+    stem(word)
+    for word in "use prefer run avoid need want keep make put set add remove call pick choose go try take get do let "
+    "allow require write read send check start stop enable disable open close create delete update change move copy "
+    "install build deploy ship push pull merge test review skip ignore wait retry restart reset fix log show hide "
+    "store save load fetch sync apply pin bump drop switch turn follow ask tell "
+    "ms sec secs second seconds min mins minute minutes hour hours hr hrs h day days week weeks month months year years "
+    "kb mb gb tb byte bytes percent times".split()
+) | frozenset(
+    "用 使用 走 跑 写 读 放 改 加 删 调 看 拿 发 推 拉 开 关 打开 关闭 选 换 装 建 查 修 等 跳过 忽略 保留 留 "
+    "秒 分钟 小时 天 周 月 年 次 个".split()
+)
+"""Verbs and units: swapping one of these rewords or converts a statement, it does not name another subject."""
 
 
 def different_subjects(left: tuple[str, ...], right: tuple[str, ...]) -> bool:
@@ -48,4 +63,8 @@ def different_subjects(left: tuple[str, ...], right: tuple[str, ...]) -> bool:
             word.isascii() for word in old + new
         )
         named = named or bool(neighbours & _NAMING_NOUNS) or latin_in_chinese
-    return named
+    substituted = all(
+        tag == "replace" and i2 - i1 == j2 - j1 and _NOT_NAMES.isdisjoint(left[i1:i2] + right[j1:j2])
+        for tag, i1, i2, j1, j2 in changes
+    )
+    return named or substituted

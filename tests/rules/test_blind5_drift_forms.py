@@ -171,3 +171,40 @@ def test_entries_naming_two_different_search_engines_are_no_duplicate(tmp_path: 
     assert ("duplicate", ("e0.md", "e1.md")) not in findings(
         tmp_path, "日志检索用 Loki 实现。", "日志检索用 Elasticsearch 实现。"
     )
+
+
+ONE_TEMPLATE_TWO_SUBJECTS = [
+    (
+        "Invoice PDFs: max 10 MB, kept for 7 years, watermark added.",
+        "Receipt PDFs: max 10 MB, kept for 7 years, watermark added.",
+    ),
+    ("上海仓的发货时间是每天 16:00，之后的单次日发。", "广州仓的发货时间是每天 16:00，之后的单次日发。"),
+    (
+        "eslint settings for web/: eslint runs on `web/` with the `import/*` rules as errors.",
+        "eslint settings for api/: eslint runs on `api/` with the `import/*` rules as warnings.",
+    ),
+    (
+        "Release builds: `make release`, then `make sign`.",
+        "Release builds: `make release`, then `make sign`. Debug builds use `make debug` with sanitizers on; never "
+        "benchmark a debug build and never ship one to customers, the installer refuses them anyway.",
+    ),
+]
+
+
+@pytest.mark.parametrize(("older", "newer"), ONE_TEMPLATE_TWO_SUBJECTS)
+def test_one_template_about_two_subjects_or_a_longer_superset_is_no_duplicate(
+    tmp_path: Path, older: str, newer: str
+) -> None:
+    assert ("duplicate", ("e0.md", "e1.md")) not in findings(tmp_path, older, newer)
+
+
+STILL_DUPLICATES = [
+    ("The staging database is reset every night at 2am.", "Every night at 2am the staging database gets reset."),
+    ("Never force-push to main; open a PR instead.", "Never force push to the main branch, open a PR instead."),
+    ("上海仓的发货时间是每天 16:00，之后的单次日发。", "上海仓每天 16:00 截止发货，之后的单次日发。"),
+]
+
+
+@pytest.mark.parametrize(("older", "newer"), STILL_DUPLICATES)
+def test_reworded_copies_stay_duplicates(tmp_path: Path, older: str, newer: str) -> None:
+    assert ("duplicate", ("e0.md", "e1.md")) in findings(tmp_path, older, newer)
