@@ -4,7 +4,9 @@
 (benchmarks/results/blind_first_pass.txt). `blind2dev` is the development half of the second blind set
 (4 stores), scored once before any fix (benchmarks/results/blind2dev_first_pass.txt: 38/66); its rules were
 then fixed by class of sentence, never by a store's words, and its hold-out half was never read. Neither
-is held out any more: both are regression tests.
+is held out any more: both are regression tests. `blind3dev` and `blind5dev` are the development halves of
+the third and fifth blind sets (first passes in benchmarks/results/): floors at the levels reached, at most
+one labeled false alarm each.
 """
 
 from __future__ import annotations
@@ -28,6 +30,7 @@ class BlindSet:
     min_recall: dict[str, float]
     min_overall_recall: float
     min_conflict_precision: float = 0.9
+    max_labeled_false_alarms: int = 0
 
 
 SETS = {
@@ -54,6 +57,33 @@ SETS = {
             "stale-auto": 1.0,
         },
         0.9,
+    ),
+    "blind3dev": BlindSet(
+        Path(__file__).parent / "blind3dev",
+        {
+            "conflict": 0.95,
+            "duplicate": 0.8,
+            "outdated-number": 0.9,
+            "expired-date": 0.95,
+            "stale": 1.0,
+            "stale-auto": 1.0,
+        },
+        0.93,
+        max_labeled_false_alarms=1,
+    ),
+    "blind5dev": BlindSet(
+        Path(__file__).parent / "blind5dev",
+        {
+            "conflict": 0.7,
+            "duplicate": 0.8,
+            "outdated-number": 0.95,
+            "expired-date": 0.95,
+            "stale": 1.0,
+            "stale-auto": 1.0,
+        },
+        0.85,
+        min_conflict_precision=0.85,
+        max_labeled_false_alarms=1,
     ),
 }
 CASES = [(name, rule) for name, blind_set in SETS.items() for rule in sorted(blind_set.min_recall)]
@@ -83,7 +113,7 @@ def test_overall_recall(name: str) -> None:
 @pytest.mark.parametrize("name", sorted(SETS))
 def test_no_labeled_false_alarm(name: str) -> None:
     result = scored(name)
-    assert sum(result["violated"].values()) == 0, false_alarms(result)
+    assert sum(result["violated"].values()) <= SETS[name].max_labeled_false_alarms, false_alarms(result)
 
 
 @pytest.mark.parametrize("name", sorted(SETS))
