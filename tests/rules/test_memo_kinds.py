@@ -1,4 +1,4 @@
-"""Dates, counts, choice stances and migration pairs kept in the scan memo: a later scan reads them back equal to a
+"""Statements, dates, counts, choice stances and migration pairs kept in the scan memo: a later scan reads them back equal to a
 fresh computation, without recomputing, and recomputes when the anchor, the choice table or the stored shape differ."""
 
 from __future__ import annotations
@@ -9,8 +9,10 @@ from pathlib import Path
 
 import pytest
 
+from curator.model import Entry
 from curator.rules import migrations
 from curator.rules.choices import ChoiceTable
+from curator.rules.docs import Doc
 from curator.rules.facts import StatementFacts
 from curator.scanmemo import TextMemo, using
 
@@ -104,3 +106,17 @@ def test_a_stored_value_of_the_wrong_shape_is_recomputed(tmp_path: Path, kind: s
         stored[key] = json.loads(json.dumps(bad))
     assert _facts(memo, table) == cold
     assert memo.misses >= 1
+
+
+def test_an_entrys_statements_are_read_back_from_the_memo(tmp_path: Path) -> None:
+    body = "- Ship before 2026-04-15. Then freeze.\n- 发布冻结到五月。之后再说\n\nA hard-wrapped\nline joins here."
+    cold = Doc(Entry(id="e", path="e.md", body=body, text=body), is_context=False).statements
+    assert len(cold) >= 4
+    first = _fresh(tmp_path)
+    with using(first):
+        assert Doc(Entry(id="e", path="e.md", body=body, text=body), is_context=False).statements == cold
+    first.save()
+    second = _fresh(tmp_path)
+    with using(second):
+        assert Doc(Entry(id="e", path="e.md", body=body, text=body), is_context=False).statements == cold
+    assert second.hits == 1 and second.misses == 0
