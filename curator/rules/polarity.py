@@ -240,13 +240,21 @@ def _key(core: str) -> tuple[str, ...]:
     return tuple(units[:2])
 
 
+_PURPOSE = re.compile(r"(?:用|使用)\s*[`<]*[a-z][\w.-]*[`>]*\s*(?P<purpose>[" + CJK_CHAR + r"]{1,3})\s*[。.]?$")
+
+
 def _action(polarity: str, core: str, statement: str, strong: bool = False, practice: str = "") -> Action | None:
-    """The action of one clause: its words for fuzzy matching, stemmed words and scope for object matching."""
+    """The action of one clause: its words for fuzzy matching, stemmed words and scope for object matching.
+
+    A negated "用 X 缓存" rejects X whatever it is used for, so the trailing purpose is no object word.
+    """
     words = [token for token in tokens(core) if token != "#"]
     scope = scope_tokens(core)
+    purpose = _PURPOSE.search(core) if polarity == "neg" else None
+    acted = core[: purpose.start("purpose")] if purpose else core
     stemmed = tuple(
         meaning
-        for meaning in (concept(word) for word in subject_tokens(core) if word not in scope)
+        for meaning in (concept(word) for word in subject_tokens(acted) if word not in scope)
         if meaning not in _FUNCTION_WORDS and meaning not in _ACTION_NOISE and meaning not in _MANNER
     )
     if len(words) < MIN_ACTION_TOKENS and not (polarity == "neg" and stemmed):
@@ -278,6 +286,7 @@ def clashes(
     close |= _contained(owners, found, allowed)
     close |= _practised(owners, found, allowed)
     close |= _same_object(owners, found, allowed)
+    close |= _same_manner(owners, found, allowed)
     close = {(left, right) for left, right in close if not _opposite_manner(found[left], found[right])}
     return [
         (owners[left], owners[right], found[left], found[right], fuzz.ratio(found[left].text, found[right].text))
@@ -360,6 +369,45 @@ def _embedded(needle: list[str], haystack: list[str]) -> bool:
         if not reachable:
             return False
     return True
+
+
+_AUTOMATIC_WORD = "automat"
+_LIGHT_WORDS = frozenset(
+    stem(word)
+    for word in """schedule trigger queue perform enqueue add set kick later then afterwards again once twice
+    immediately right away next end day night week month quarter year hour minute second daily nightly weekly
+    monthly morning evening 安排 触发 之后 稍后 再""".split()
+)
+_VERB_PREFIXES = frozenset({"re", "pre", "un", "de", "co"})
+
+
+def _same_manner(owners: list[int], found: list[Action], allowed: Callable[[int, int], bool]) -> set[tuple[int, int]]:
+    """(i, j) where a positive action asks for the negated verb done the same automatic way, on no other object.
+
+    "never retry a card charge automatically" vs "soft declines: always schedule one automatic retry" — the
+    positive names no object of its own, only light verbs and times; "always retry webhooks automatically" does.
+    """
+    holders = [
+        position
+        for position, action in enumerate(found)
+        if action.polarity == "pos" and action.strong and _AUTOMATIC_WORD in action.words
+    ]
+    if not holders or len(holders) > CONTAINED_BLOCK_CAP:
+        return set()
+    pairs: set[tuple[int, int]] = set()
+    for negative, action in enumerate(found):
+        if action.polarity != "neg" or _AUTOMATIC_WORD not in action.words:
+            continue
+        verb = set(action.words[:2] if action.words[0] in _VERB_PREFIXES else action.words[:1])
+        if _AUTOMATIC_WORD in verb or verb <= _GENERIC_VERBS:
+            continue
+        for positive in holders:
+            extra = set(found[positive].words) - verb - {_AUTOMATIC_WORD}
+            if not verb <= set(found[positive].words) or not extra <= _LIGHT_WORDS:
+                continue
+            if owners[positive] != owners[negative] and allowed(owners[negative], owners[positive]):
+                pairs.add((min(negative, positive), max(negative, positive)))
+    return pairs
 
 
 _MANNER = frozenset(

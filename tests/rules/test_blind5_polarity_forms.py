@@ -158,3 +158,35 @@ SINGLE_OBJECT_LOOK_ALIKES = [
 @pytest.mark.parametrize(("older", "newer"), SINGLE_OBJECT_LOOK_ALIKES)
 def test_one_shared_modifier_with_another_verb_is_no_opposite_action(tmp_path: Path, older: str, newer: str) -> None:
     assert ("conflict", PAIR) not in findings(tmp_path, older, newer)
+
+
+PURPOSE_AND_MANNER_CONFLICTS = [
+    ("详情页一律不要用 localStorage 存储。", "详情页都包一层 `localStorage` 封装，刷新后恢复表单。"),
+    ("弹窗里不要用 v-if 切换。", "弹窗里一律用 `v-if` 控制显隐。"),
+    (
+        "Never re-send a failed payout automatically.",
+        "Bank timeouts: always queue one automatic re-send an hour later.",
+    ),
+    ("Don't rotate the signing keys automatically.", "Always schedule an automatic rotate at the end of the quarter."),
+]
+
+
+@pytest.mark.parametrize(("older", "newer"), PURPOSE_AND_MANNER_CONFLICTS)
+def test_a_rejected_tool_or_automatic_action_asked_for_elsewhere_conflicts(
+    tmp_path: Path, older: str, newer: str
+) -> None:
+    assert ("conflict", PAIR) in findings(tmp_path, older, newer)
+
+
+PURPOSE_AND_MANNER_LOOK_ALIKES = [
+    ("详情页一律不要用 localStorage 存储。", "列表页都用 sessionStorage 记住筛选条件。"),
+    ("Never re-send a failed payout automatically.", "Always re-send failed webhook deliveries automatically."),
+    ("Never re-send a failed payout automatically.", "Failed payouts are re-sent by hand after a review."),
+]
+
+
+@pytest.mark.parametrize(("older", "newer"), PURPOSE_AND_MANNER_LOOK_ALIKES)
+def test_another_tool_or_an_automatic_action_on_another_object_is_no_conflict(
+    tmp_path: Path, older: str, newer: str
+) -> None:
+    assert ("conflict", PAIR) not in findings(tmp_path, older, newer)

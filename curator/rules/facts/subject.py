@@ -168,6 +168,8 @@ def stem(word: str) -> str:
 
 _SYNONYMS = {
     "straight": "direct",
+    "automatic": "automat",
+    "automatical": "automat",
     "attempt": "retry",
     "tri": "retry",
     "pr": "pull-request",
