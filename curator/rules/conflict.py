@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import re
 from collections import defaultdict
 from dataclasses import dataclass
 
@@ -15,10 +16,11 @@ from curator.rules.facts import statement_facts
 from curator.rules.facts.glossary import concepts_of
 from curator.rules.facts.instruments import Instrument
 from curator.rules.facts.instruments import clashes as instrument_clashes
+from curator.rules.facts.subject import proper_names, stem
 from curator.rules.facts.versions import Version, same_thing
 from curator.rules.facts.versions import incompatible as versions_clash
 from curator.rules.project_facts import project_facts
-from curator.rules.quantities import Quantity, incompatible, named_anchor, same_subject
+from curator.rules.quantities import TERMS, Quantity, incompatible, named_anchor, same_subject
 from curator.rules.registry import Rule, RuleContext
 
 
@@ -91,6 +93,8 @@ def _number_clashes(docs: Docs, config: Config, clashes: dict[tuple[int, int], l
             continue
         if _both_stated(quantities, owners, stated, left, right):
             continue
+        if _named_apart(docs, owners[left], owners[right], quantities[left], quantities[right]):
+            continue
         scoped = _scoped(
             docs,
             owners[left],
@@ -120,6 +124,44 @@ def _number_clashes(docs: Docs, config: Config, clashes: dict[tuple[int, int], l
                 },
             )
         )
+
+
+def _named_apart(docs: Docs, left: int, right: int, one: Quantity, other: Quantity) -> bool:
+    """One quantity's subject names a thing (k3s, ZFS) the other entry never mentions, and that entry names
+    things of its own (Proxmox) the first never mentions: the two numbers are about two systems."""
+    for owner, partner, quantity in ((left, right, one), (right, left, other)):
+        partner_words = _entry_words(docs, partner)
+        named = [token for token in quantity.subject if _is_name(token, quantity) and token not in partner_words]
+        if named and any(name not in _entry_words(docs, owner) for name in _entry_names(docs, partner)):
+            return True
+    return False
+
+
+def _is_name(token: str, quantity: Quantity) -> bool:
+    if token in _CALENDAR_NAMES or token in TERMS:
+        return False
+    return token in quantity.names or (token.isascii() and any(char.isdigit() for char in token) and len(token) > 1)
+
+
+def _entry_words(docs: Docs, position: int) -> frozenset[str]:
+    """Every word an entry uses, stemmed as subjects are."""
+    return frozenset(token for fact in docs.items[position].facts for token in fact.subject)
+
+
+def _entry_names(docs: Docs, position: int) -> set[str]:
+    """Capitalised or digit-bearing names an entry uses (Proxmox, PVE, k3s), stemmed and lower-cased."""
+    found: set[str] = set()
+    for statement in docs.items[position].statements:
+        found |= proper_names(statement)
+        found.update(re.findall(r"\b[a-z]+\d\w*\b", statement.lower()))
+    return found - _CALENDAR_NAMES - TERMS
+
+
+_CALENDAR_NAMES = frozenset(
+    stem(word)
+    for word in "january february march april may june july august september october november december monday "
+    "tuesday wednesday thursday friday saturday sunday".split()
+)
 
 
 def _both_stated(

@@ -3,6 +3,6 @@
 from __future__ import annotations
 
 from curator.rules.facts.quantities import Quantity, extract, settings
-from curator.rules.facts.quantity_match import incompatible, named_anchor, same_subject
+from curator.rules.facts.quantity_match import TERMS, incompatible, named_anchor, same_subject
 
-__all__ = ["Quantity", "extract", "incompatible", "named_anchor", "same_subject", "settings"]
+__all__ = ["TERMS", "Quantity", "extract", "incompatible", "named_anchor", "same_subject", "settings"]

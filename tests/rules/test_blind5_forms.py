@@ -341,3 +341,23 @@ def test_a_setting_and_prose_of_another_measure_or_the_same_value_are_no_conflic
     tmp_path: Path, older: str, newer: str
 ) -> None:
     assert ("conflict", PAIR) not in findings(tmp_path, older, newer)
+
+
+def test_numbers_about_two_named_systems_are_no_conflict(tmp_path: Path) -> None:
+    found = findings(
+        tmp_path,
+        "Proxmox 7 is EOL, so all three hosts move to PVE 8. Upgrade 1 node at a time.",
+        "The k3s upgrade play uses `serial: 2` so only 2 nodes are drained at once.",
+    )
+    assert ("conflict", PAIR) not in found
+
+
+@pytest.mark.parametrize(
+    ("older", "newer"),
+    [
+        ("Proxmox upgrades: 1 node at a time.", "Proxmox upgrades now drain 2 nodes at a time."),
+        ("The Redis lock for stock holds expires after 10 seconds.", "Stock hold lock TTL set to 30s now."),
+    ],
+)
+def test_a_name_only_one_side_spells_out_keeps_the_conflict(tmp_path: Path, older: str, newer: str) -> None:
+    assert ("conflict", PAIR) in findings(tmp_path, older, newer)

@@ -97,7 +97,7 @@ def _across_languages(left: Quantity, right: Quantity) -> bool | None:
     return not (_modifies_shared(left_sequence, shared) and _modifies_shared(right_sequence, shared))
 
 
-_TERMS = frozenset(
+TERMS = frozenset(
     "ttl api url uri cpu gpu ram sdk ui ux db sql http https json yaml xml ci cd pr qps tps rps rtt dns tls ssl cdn jvm "
     "gc io os vm id uuid".split()
 )
@@ -189,7 +189,7 @@ def _same_subject(left: Quantity, right: Quantity) -> bool:
         return True
     left_words = left.subject | {concept(token) for token in left.subject}
     right_words = right.subject | {concept(token) for token in right.subject}
-    left_names, right_names = left.names - _TERMS, right.names - _TERMS
+    left_names, right_names = left.names - TERMS, right.names - TERMS
     if (left_names - right_words) & (left.subject - shared) and (right_names - left_words) & (right.subject - shared):
         return False
     if named_anchor(left, right):
@@ -206,7 +206,7 @@ def named_anchor(left: Quantity, right: Quantity) -> bool:
         return False
     shared = left.subject & right.subject
     anchors = (shared & left.names & right.names) | (_coded(left) & _coded(right) & shared)
-    return bool(anchors - _TERMS) and not (left.names - anchors - _TERMS) and not (right.names - anchors - _TERMS)
+    return bool(anchors - TERMS) and not (left.names - anchors - TERMS) and not (right.names - anchors - TERMS)
 
 
 def _as_concepts(quantity: Quantity) -> Quantity:
