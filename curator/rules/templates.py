@@ -58,6 +58,8 @@ def different_subjects(left: tuple[str, ...], right: tuple[str, ...]) -> bool:
         old, new = left[i1:i2], right[j1:j2]
         if {concept(word) for word in old} == {concept(word) for word in new}:
             return False
+        if not _NOT_NAMES.isdisjoint(old + new):
+            continue
         neighbours = {*left[max(0, i1 - 1) : i1], *left[i2 : i2 + 1], *right[max(0, j1 - 1) : j1], *right[j2 : j2 + 1]}
         latin_in_chinese = any(IS_CJK.search(word) for word in left + right) and all(
             word.isascii() for word in old + new

@@ -202,6 +202,10 @@ STILL_DUPLICATES = [
     ("The staging database is reset every night at 2am.", "Every night at 2am the staging database gets reset."),
     ("Never force-push to main; open a PR instead.", "Never force push to the main branch, open a PR instead."),
     ("上海仓的发货时间是每天 16:00，之后的单次日发。", "上海仓每天 16:00 截止发货，之后的单次日发。"),
+    (
+        "城市列表直接读本地的 `data/cities.json`，别每次都调接口拿。",
+        "城市列表的数据用本地 JSON（`data/cities.json`），不要每次请求接口。",
+    ),
 ]
 
 
