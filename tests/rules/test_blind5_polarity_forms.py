@@ -94,6 +94,8 @@ INSTRUMENT_CONFLICTS = [
     ("Use Storybook for component docs.", "Component docs are built with Docusaurus."),
     ("Generate API clients with openapi-generator.", "Use oapi-codegen for API clients."),
     ("状态管理用 Pinia。", "状态管理统一用 Vuex。"),
+    ("We use mockgen to generate interface mocks.", "Interface mocks are written with counterfeiter."),
+    ("We now use Atlas for schema migrations.", "Use goose to write schema migrations."),
 ]
 
 
@@ -108,6 +110,7 @@ INSTRUMENT_LOOK_ALIKES = [
     ("Use mockery for interface mocks.", "Use mockery for interface mocks, testify/mock for one-off fakes."),
     ("Use mockery for interface mocks.", "Don't use testify/mock for interface mocks."),
     ("状态管理用 Pinia。", "路由管理用 vue-router。"),
+    ("We use mockgen to generate interface mocks.", "We use faker to generate test fixtures."),
 ]
 
 

@@ -19,13 +19,15 @@ from curator.rules.text import CJK_CHAR, STOPWORDS
 _TOOL = r"`?(?P<tool>[a-z][\w.+-]*(?:/[a-z][\w.+-]*)?)`?"
 _FOR_JOB = r"(?P<job>[a-z][\w-]*(?: [a-z][\w-]*){0,3}?)"
 _STOP = r"(?=\s*(?:$|[.,;:!?)—–]|\b(?:and|so|because|since|instead|rather|but|when|if|in|on|inside|under)\b))"
+_LEAD = r"^(?:please\s+)?(?:(?:we|i|you|the team)\s+(?:now\s+|still\s+)?)?(?:always\s+)?"
 _PATTERNS = (
+    re.compile(_LEAD + r"(?:use|prefer|pick|go with|stick with)\s+" + _TOOL + r"\s+for\s+" + _FOR_JOB + _STOP),
     re.compile(
-        r"^(?:please\s+)?(?:always\s+)?(?:use|prefer|pick|go with|stick with)\s+"
+        _LEAD
+        + r"use\s+"
         + _TOOL
-        + r"\s+for\s+"
-        + _FOR_JOB
-        + _STOP
+        + r"\s+to\s+(?P<job>(?:write|generate|build|run|make|create|produce|render|format|lint|test|manage|handle"
+        r"|send|store|schedule|deploy)(?: [a-z][\w-]*){1,3}?)" + _STOP
     ),
     re.compile(
         r"^(?:please\s+)?(?:always\s+)?(?P<job>(?:write|generate|build|run|make|create|produce|render|format|lint|test|manage|handle|send|store|schedule|deploy)"
@@ -46,7 +48,7 @@ _PATTERNS = (
         + r"(?=\s*(?:$|[，,。；;、+（(）)]|来|跑|写|做|生成))"
     ),
 )
-_CUE = re.compile(r" (?:for|with|using|via|through|by) |用")
+_CUE = re.compile(r" (?:for|with|using|via|through|by|to) |用")
 _PARENTHESES = re.compile(r"\s*(?:\([^()]{0,80}\)|（[^（）]{0,80}）)")
 _NEGATION = re.compile(
     r"\b(?:never|not|don'?t|do not|no longer|stop|avoid|instead of|rather than)\b|不要|别|不再|不用|禁止|而不是"
