@@ -2,11 +2,11 @@
 
 from __future__ import annotations
 
-import subprocess
 from dataclasses import dataclass
 from pathlib import Path
 
 from curator import lazyre as re
+from curator.vcs import GitError, run, work_tree
 
 _SCP_LIKE = re.compile(r"^(?:[^@/]+@)?([^:/]+):(?!//)(.+)$")
 _SCHEME = re.compile(r"^[a-z][a-z0-9+.-]*://", re.IGNORECASE)
@@ -51,20 +51,12 @@ def normalise_remote(url: str) -> str:
     return f"{host}/{path}" if path else host
 
 
-def _git(directory: Path, *args: str) -> str:
+def _git(directory: Path, root: Path, *args: str) -> str:
+    """One git command's trimmed output in the work tree `root`, or '' when it fails."""
     try:
-        completed = subprocess.run(
-            ["git", *args],
-            cwd=directory,
-            capture_output=True,
-            text=True,
-            timeout=30,
-            stdin=subprocess.DEVNULL,
-            check=False,
-        )
-    except (OSError, subprocess.TimeoutExpired):
+        return run(directory, *args, check=False, timeout=30, work_tree=root).decode("utf-8", "replace").strip()
+    except GitError:
         return ""
-    return completed.stdout.strip() if completed.returncode == 0 else ""
 
 
 def project_identity(project: Path | None) -> Identity | None:
@@ -72,13 +64,13 @@ def project_identity(project: Path | None) -> Identity | None:
     if project is None:
         return None
     directory = Path(project).resolve()
-    toplevel = _git(directory, "rev-parse", "--show-toplevel")
-    remotes = _git(directory, "remote").split() if toplevel else []
-    if remotes:
+    toplevel = work_tree(directory)
+    remotes = _git(directory, toplevel, "remote").split() if toplevel else []
+    if toplevel and remotes:
         name = "origin" if "origin" in remotes else remotes[0]
-        url = _git(directory, "config", "--get", f"remote.{name}.url")
+        url = _git(directory, toplevel, "config", "--get", f"remote.{name}.url")
         if url:
-            subpath = Path(directory).relative_to(Path(toplevel).resolve()).as_posix() if toplevel else ""
+            subpath = directory.relative_to(toplevel).as_posix() if directory.is_relative_to(toplevel) else ""
             subpath = "" if subpath == "." else subpath
             key = normalise_remote(url) + (f"/{subpath}" if subpath else "")
             return Identity(key, url, subpath, f"git remote {name}")

@@ -60,7 +60,8 @@ async def test_start_screen_lists_stores_and_opens_one(home: Path, tmp_path: Pat
     app = CuratorApp(None, now=now, watch_disk=False, run_checks=False, projects_home=home)
     async with app.run_test(size=(120, 30)) as pilot:
         await wait_for(pilot, lambda: isinstance(app.screen, ProjectsScreen) and bool(app.screen.rows), message="rows")
-        assert "1 memory store(s)" in screen_text(app) and str(live.resolve()) in screen_text(app)
+        await wait_for(pilot, lambda: str(live.resolve()) in screen_text(app), message="the store's project painted")
+        assert "1 memory store(s)" in screen_text(app)
         await pilot.press("enter")
         await wait_for(pilot, lambda: app.session.store is not None and app.session.stage == "ready", message="opened")
         assert app.session.store.root == store
