@@ -14,6 +14,7 @@ from curator.rules.choices import ChoiceTable
 from curator.rules.docs import Doc, Docs, order, quote
 from curator.rules.facts.subject import proper_names, stem, subject_tokens
 from curator.rules.paraphrase import (
+    choice_over_rivals,
     facts_differ,
     is_cjk,
     meaning_pairs,
@@ -233,7 +234,8 @@ def analyze(
     eligible = [len(ids) >= MIN_TOKENS for ids in prints.token_ids]
     overlap = rare_word_overlap(prints.token_ids)
     numbers = _OnDemand(lambda position: prints.facts[position][0])
-    semantic_hits = meaning_pairs(docs, prints.subjects, eligible, overlap, numbers) + translation_pairs(
+    rivals = _OnDemand(lambda position: choice_over_rivals(docs.items[position], table))
+    semantic_hits = meaning_pairs(docs, prints.subjects, eligible, overlap, numbers, rivals) + translation_pairs(
         docs, prints.subjects, eligible
     )
     unique_hits = {(left, right): score for left, right, score in sorted(semantic_hits, key=lambda hit: hit[2])}

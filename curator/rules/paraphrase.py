@@ -13,6 +13,7 @@ from curator.rules.text import CJK_RUN, IS_CJK
 
 MEANING_THRESHOLD = 0.86
 FACTS_AGREE_THRESHOLD = 0.55
+SAME_CHOICE_THRESHOLD = 0.6
 FACTS_AGREE_WORDS = 0.5
 SHARED_WORDS_THRESHOLD = 0.66
 MIN_SHARED_WORDS = 0.4
@@ -147,11 +148,13 @@ def meaning_pairs(
     eligible: list[bool],
     overlap: Callable[[int, int], float],
     numbers: Mapping[int, frozenset[float]] | None = None,
+    choices: Mapping[int, frozenset[tuple]] | None = None,
 ) -> list[tuple[int, int, float]]:
     """(i, j, similarity 0-100) for entries whose embeddings are close and which share enough subject words.
 
     A pair whose embeddings are only fairly close still counts when its facts agree: both state the same
-    numbers and half their subject words are shared (the static model scores many paraphrases low).
+    numbers and half their subject words are shared (the static model scores many paraphrases low), or both pick
+    the same member of an exclusive set over the same rivals ("dayjs, not moment"), whatever other words they use.
 
     Instruction-file rules only pair with memory. Empty when no embedding model is available.
     """
@@ -173,6 +176,14 @@ def meaning_pairs(
             continue
         if docs.items[left].entry.kind == docs.items[right].entry.kind == "rule":
             continue
+        if (
+            choices is not None
+            and cosine >= SAME_CHOICE_THRESHOLD
+            and choices[left]
+            and choices[left] == choices[right]
+        ):
+            found.append((left, right, round(cosine * 100, 1)))
+            continue
         shared = overlap(left, right)
         if shared < MIN_RARE_OVERLAP:
             continue
@@ -182,6 +193,27 @@ def meaning_pairs(
         elif numbers is not None and numbers[left] and numbers[left] == numbers[right] and words >= FACTS_AGREE_WORDS:
             found.append((left, right, round(cosine * 100, 1)))
     return found
+
+
+def choice_over_rivals(doc: Doc, table: ChoiceTable | None) -> frozenset[tuple]:
+    """(set, chosen member, every member named) for each exclusive set where the entry picks one and names a rival."""
+    if table is None:
+        return frozenset()
+    lowered = doc.prose.lower()
+    found = set()
+    for fact in doc.facts:
+        for stance in fact.stances(table):
+            if stance.polarity != "pos":
+                continue
+            members = table.sets[stance.set_index].members
+            named = frozenset(
+                member
+                for member in members
+                if any(re.search(rf"(?<![\w-]){re.escape(alias)}(?![\w-])", lowered) for alias in member.split("|"))
+            )
+            if len(named) >= 2:
+                found.add((stance.set_index, stance.member, named))
+    return frozenset(found)
 
 
 def embedding_texts(docs: Docs) -> list[str]:

@@ -212,3 +212,20 @@ STILL_DUPLICATES = [
 @pytest.mark.parametrize(("older", "newer"), STILL_DUPLICATES)
 def test_reworded_copies_stay_duplicates(tmp_path: Path, older: str, newer: str) -> None:
     assert ("duplicate", ("e0.md", "e1.md")) in findings(tmp_path, older, newer)
+
+
+def test_one_choice_over_the_same_rival_in_other_words_is_a_duplicate(tmp_path: Path) -> None:
+    older = "前端日期统一用 date-fns，不要再引 moment，包体积差很多。"
+    newer = "别再用 moment.js 了，太大；时间格式化一律走 date-fns。"
+    assert ("duplicate", ("e0.md", "e1.md")) in findings(tmp_path, older, newer)
+
+
+@pytest.mark.parametrize(
+    ("older", "newer"),
+    [
+        ("日期格式化统一用 date-fns，别再装 moment，包太大了。", "表格里的时间列用 date-fns 的 format 函数显示。"),
+        ("日期格式化统一用 date-fns，别再装 moment，包太大了。", "日期格式化统一用 luxon，别再装 moment，时区好处理。"),
+    ],
+)
+def test_a_choice_without_the_rival_or_another_choice_is_no_duplicate(tmp_path: Path, older: str, newer: str) -> None:
+    assert ("duplicate", ("e0.md", "e1.md")) not in findings(tmp_path, older, newer)
