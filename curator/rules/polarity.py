@@ -127,14 +127,21 @@ _PRACTICE_GUARDED = re.compile(
     r"|\battempt\w*(?: to)?|\bavoid\w*|\binstead of|\brather than|\bif|\bwhen|\bunless|\bwithout)\W*(?:\w+\W*)?$"
 )
 MIN_PRACTICE_CHARS = 8
+MIN_CJK_PRACTICE_UNITS = 4
 MAX_PRACTICES = 400
+_DETERMINERS = re.compile(r"^(?:the|a|an|our|any|all|your)\s+")
+_PREPOSITION = re.compile(r"^(?:to|on|in|into|onto|from|with|at|for|by|off|out|over|up|down|directly|straight)\b")
+_INSTRUMENT_TAIL = re.compile(r"^(?P<act>.+?)\s+(?:from|via|through|with|using)\s+(?P<tool>[a-z][\w.-]*)$")
+_PASSIVE_GAP = r"\s+(?:are|is|get|gets|got|were|was|will be)\s+(?!never\b|not\b|no\b)(?:[a-z]+\s+)?"
 
 
 def _practice(negated: str) -> str:
     """The verb phrase of a negated action without its leading place ("在生产库上手动执行 delete" → "手动执行 delete")."""
     tail = _LOCATIVE_LEAD.sub("", negated).strip(" .。")
     units = [unit for unit in _UNIT.findall(tail) if unit not in STOPWORDS]
-    return tail if len(tail) >= MIN_PRACTICE_CHARS and len(units) >= 2 else ""
+    cjk = sum(1 for unit in units if _CJK_UNIT.match(unit))
+    enough = len(tail) >= MIN_PRACTICE_CHARS or cjk >= MIN_CJK_PRACTICE_UNITS
+    return tail if enough and len(units) >= 2 else ""
 
 
 def _inflected(tail: str) -> str:
@@ -145,11 +152,33 @@ def _inflected(tail: str) -> str:
     return re.escape(verb.group(0)) + r"(?:s|es|ed|d|ing)?" + re.escape(tail[verb.end() :])
 
 
+def _variants(tail: str) -> list[tuple[str, str]]:
+    """(pattern, word the clause must also hold) for each way a statement may describe doing `tail`.
+
+    The phrase itself; its passive ("cache the API responses" → "API responses are cached"); and, for an
+    action forbidden from a tool ("restart the database from CI"), the bare action beside that tool's name.
+    """
+    found = [(_inflected(tail), "")]
+    verb = re.match(r"([a-z][a-z-]*[a-z])\s+(.+)$", tail)
+    if verb is None:
+        return found
+    obj = _DETERMINERS.sub("", verb.group(2))
+    if not _PREPOSITION.match(obj) and 1 <= len(obj.split()) <= 4 and obj.isascii():
+        stem_form = verb.group(1)[:-1] if verb.group(1).endswith("e") else verb.group(1)
+        past = re.escape(stem_form) + f"(?:{re.escape(stem_form[-1])})?ed"
+        found.append((re.escape(obj) + _PASSIVE_GAP + past, ""))
+    instrument = _INSTRUMENT_TAIL.match(tail)
+    if instrument and len(instrument.group("act").split()) >= 2 and instrument.group("tool") not in STOPWORDS:
+        found.append((_inflected(instrument.group("act")), instrument.group("tool")))
+    return found
+
+
 def _collect_practices(clauses: list[tuple[int, str, str, str | None]], owners: list[int], found: list[Action]) -> None:
     """Plain statements that describe doing what a negated action forbids ("直接在 prod 上手动执行 delete").
 
-    A memory often records a practice rather than an order: the forbidden verb phrase, word for word, in a
-    clause that is neither negated, conditional nor a reason, contradicts the rule.
+    A memory often records a practice rather than an order: the forbidden verb phrase (inflected, passive,
+    or beside the tool it was forbidden from) in a clause that is neither negated, conditional nor a reason
+    contradicts the rule.
     """
     practices: dict[str, list[int]] = {}
     for position, action in enumerate(found):
@@ -159,15 +188,18 @@ def _collect_practices(clauses: list[tuple[int, str, str, str | None]], owners: 
                 practices.setdefault(tail, []).append(position)
     if not practices or len(practices) > MAX_PRACTICES:
         return
-    tails = sorted(practices, key=len, reverse=True)
-    pattern = re.compile("|".join(f"(?P<p{index}>{_inflected(tail)})" for index, tail in enumerate(tails)))
+    variants = [(source, tail, needed) for tail in practices for source, needed in _variants(tail)]
+    variants.sort(key=lambda variant: len(variant[0]), reverse=True)
+    pattern = re.compile("|".join(f"(?P<p{index}>{source})" for index, (source, _, _) in enumerate(variants)))
     for owner, statement, lowered, negated in clauses:
         if negated is not None or _PRACTICE_LEAD.match(lowered):
             continue
         for match in pattern.finditer(lowered):
             if _PRACTICE_GUARDED.search(lowered[max(0, match.start() - 30) : match.start()]):
                 continue
-            tail = tails[int((match.lastgroup or "p0")[1:])]
+            _, tail, needed = variants[int((match.lastgroup or "p0")[1:])]
+            if needed and not re.search(r"\b" + re.escape(needed) + r"\b", lowered):
+                continue
             described = _action("pos", lowered[match.start() :], statement)
             if described is not None and any(owners[negative] != owner for negative in practices[tail]):
                 owners.append(owner)
@@ -230,6 +262,7 @@ def _own_clauses(fact: StatementFacts) -> list[str]:
     return split_clauses(_ASIDE.sub(lambda match: match.group("neg") + " ", fact.normalized))
 
 
+_CJK_UNIT = re.compile(f"[{CJK_CHAR}]")
 _UNIT = re.compile(r"[a-z][a-z0-9_'-]{2,}|[" + CJK_CHAR + "]")
 _CJK_FILLER = frozenset("在的了里中把被和与也就都要去来上下")
 

@@ -127,6 +127,12 @@ PRACTICE_CONFLICTS = [
         ("Quarter close: finance asks and the on-call engineer edits invoices by hand in the admin.",),
         ("Never edit invoices by hand.",),
     ),
+    (("退款失败时直接在生产库上手动改数据，再通知财务。",), ("不要在生产库上手动改数据。",)),
+    (("Search results are cached for ten minutes in Redis.",), ("Never cache the search results.",)),
+    (
+        ("The nightly Jenkins job restarts the queue workers after the backup.",),
+        ("Don't restart the queue workers from Jenkins.",),
+    ),
 ]
 
 
@@ -142,6 +148,13 @@ PRACTICE_LOOK_ALIKES = [
     ("If someone force-push to main by mistake, restore from the reflog.", "Never force-push to main."),
     ("为了防止有人在生产库上手动执行 UPDATE，DBA 收回了写权限。", "永远不要在生产库上手动执行 UPDATE。"),
     ("We never deploy straight from a laptop.", "Don't deploy straight from a laptop."),
+    ("Search results are never cached.", "Never cache the search results."),
+    ("Autocomplete results are cached for ten minutes.", "Never cache the search results."),
+    (
+        "Jenkins never restarts the queue workers; the on-call restarts the queue workers by hand.",
+        "Don't restart the queue workers from Jenkins.",
+    ),
+    ("为了避免在生产库上手动改数据，我们加了审批流程。", "不要在生产库上手动改数据。"),
 ]
 
 
