@@ -12,6 +12,7 @@ from curator.model import Entry, Finding
 from curator.rules import pairing
 from curator.rules.choices import ChoiceTable
 from curator.rules.docs import Doc, Docs, order, quote
+from curator.rules.facts.glossary import chinese_names
 from curator.rules.facts.subject import proper_names, stem, subject_tokens
 from curator.rules.paraphrase import (
     choice_over_rivals,
@@ -197,8 +198,8 @@ def _subject_words(doc: Doc) -> frozenset[str]:
 
 
 def _proper(doc: Doc, names: frozenset[str]) -> frozenset[str]:
-    """Names an entry mentions: capitalised words, and every Latin word inside Chinese text."""
-    latin_in_cjk = names if IS_CJK.search(doc.prose) else frozenset()
+    """Names an entry mentions: capitalised words, every Latin word inside Chinese text, and names Chinese writes in characters."""
+    latin_in_cjk = names | chinese_names(doc.prose) if IS_CJK.search(doc.prose) else frozenset()
     return frozenset(name for fact in doc.facts for name in proper_names(fact.text)) | latin_in_cjk
 
 
@@ -265,10 +266,8 @@ def analyze(
         same_script = is_cjk(docs.items[left].prose) == is_cjk(docs.items[right].prose)
         if not by_wording and same_script and _contained(prints.token_ids[left], prints.token_ids[right]):
             continue
-        if (
-            not by_wording
-            and same_script
-            and _own_names(prints.proper[left], prints.proper[right], prints.subjects[left], prints.subjects[right])
+        if same_script and _own_names(
+            prints.proper[left], prints.proper[right], prints.subjects[left], prints.subjects[right]
         ):
             continue
         if facts_differ(prints.facts[left], prints.facts[right]):
@@ -318,7 +317,7 @@ def _own_names(
 
 _GENERIC_NAMES = frozenset(
     "api apis ci cd ui ux pr prs db sql url http https json yaml csv pdf cli sdk id ids ssh dns tls ssl vm os io ram "
-    "cpu gpu ide qa faq todo env".split()
+    "cpu gpu ide qa faq todo env kb mb gb tb pb kib mib gib ms ns rps qps tps utc".split()
 )
 _ALIASES = {
     "k8s": "kubernet",

@@ -229,3 +229,20 @@ def test_one_choice_over_the_same_rival_in_other_words_is_a_duplicate(tmp_path: 
 )
 def test_a_choice_without_the_rival_or_another_choice_is_no_duplicate(tmp_path: Path, older: str, newer: str) -> None:
     assert ("duplicate", ("e0.md", "e1.md")) not in findings(tmp_path, older, newer)
+
+
+@pytest.mark.parametrize(
+    ("older", "newer"),
+    [
+        ("安卓推送用的证书文件放在 CI 的密钥库里，本地别存。", "iOS 推送证书放在 CI 的密钥库里，本地别存。"),
+        ("微信支付的回调地址配在网关里，不要写死在代码里。", "支付宝回调地址也配在网关，不要写死在代码。"),
+    ],
+)
+def test_one_rule_for_two_platforms_named_in_chinese_is_no_duplicate(tmp_path: Path, older: str, newer: str) -> None:
+    assert ("duplicate", ("e0.md", "e1.md")) not in findings(tmp_path, older, newer)
+
+
+def test_one_rule_for_one_platform_reworded_stays_a_duplicate(tmp_path: Path) -> None:
+    older = "安卓正式包的签名文件放在 CI 的密钥库里，本地不要放。"
+    newer = "安卓打包用的签名文件只存 CI 密钥库，本地别放。"
+    assert ("duplicate", ("e0.md", "e1.md")) in findings(tmp_path, older, newer)

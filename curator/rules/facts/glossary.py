@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from functools import lru_cache
 
-from curator.rules.facts.lexicon import PAIRS
+from curator.rules.facts.lexicon import NAMES, PAIRS
 from curator.rules.facts.subject import stem
 
 _PAIRS = PAIRS.replace("\n", "")
@@ -37,3 +37,14 @@ def concept(token: str) -> str:
 def concepts_of(tokens: frozenset[str]) -> frozenset[str]:
     """Each token as its English concept, so an English and a Chinese statement share keys."""
     return frozenset(concept(token) for token in tokens)
+
+
+_NAMES = {
+    chinese: english
+    for chinese, english in (pair.split() for pair in NAMES.replace("\n", "").split("|") if pair.strip())
+}
+
+
+def chinese_names(text: str) -> frozenset[str]:
+    """The Latin names of the platforms and vendors a text writes in Chinese characters (安卓 → android)."""
+    return frozenset(english for chinese, english in _NAMES.items() if chinese in text)

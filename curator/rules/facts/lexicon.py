@@ -55,3 +55,9 @@ PAIRS = """
 模板 template|整数 integer|小数 decimal|沙箱 sandbox|顾客 customer|客户 customer|虚拟 virtual|中转 relay|呼叫 call|展示 show|
 显示 show|真实 real|隐藏 hide|角色 role|守卫 guard|
 """
+
+NAMES = """
+安卓 android|苹果 apple|鸿蒙 harmonyos|微信 wechat|支付宝 alipay|钉钉 dingtalk|飞书 feishu|企业微信 wecom|谷歌 google|微软 microsoft|
+阿里云 aliyun|腾讯云 tencentcloud|华为云 huaweicloud|亚马逊 amazon|小程序 miniprogram|抖音 douyin|淘宝 taobao|京东 jd|美团 meituan|
+"""
+"""Names of platforms, vendors and products that Chinese text writes in characters (their usual Latin name beside them)."""
