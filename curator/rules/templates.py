@@ -2,7 +2,8 @@
 
 Near-identical wording whose only differences are a word or two in the place of a name — before or
 after a naming noun (team, service, table, 服务, 表), a Latin name inside Chinese text, or word-for-word
-substitutions with nothing added or dropped ("Room names: max 80" vs "Display names: max 80") — speaks
+substitutions with nothing added or dropped, at the head of the statement or repeated ("Room names: max 80"
+vs "Display names: max 80") — speaks
 of two subjects: such a pair is never a duplicate.
 """
 
@@ -56,7 +57,9 @@ def different_subjects(left: tuple[str, ...], right: tuple[str, ...]) -> bool:
         if tag != "replace":
             continue
         old, new = left[i1:i2], right[j1:j2]
-        if {concept(word) for word in old} == {concept(word) for word in new}:
+        if {concept(word) for word in old} == {concept(word) for word in new} or (
+            len(old) == len(new) and all(map(_same_word, old, new))
+        ):
             return False
         if not _NOT_NAMES.isdisjoint(old + new):
             continue
@@ -69,4 +72,16 @@ def different_subjects(left: tuple[str, ...], right: tuple[str, ...]) -> bool:
         tag == "replace" and i2 - i1 == j2 - j1 and _NOT_NAMES.isdisjoint(left[i1:i2] + right[j1:j2])
         for tag, i1, i2, j1, j2 in changes
     )
-    return named or substituted
+    swaps = [(left[i1:i2], right[j1:j2]) for _, i1, i2, j1, j2 in changes]
+    topical = changes[0][1] == 0 == changes[0][3] or len(swaps) > len(set(swaps))
+    return named or (substituted and topical)
+
+
+_ALIASES = {"db": "databas", "k8s": "kubernet", "kube": "kubernet", "pg": "postgr", "postgresql": "postgr"}
+
+
+def _same_word(left: str, right: str) -> bool:
+    """One word written two ways: its concept, a stem of the other (token stems are not idempotent), or a short form (DB, k8s)."""
+    forms = [{word, concept(word), stem(concept(word)), _ALIASES.get(word, word)} for word in (left, right)]
+    forms = [found | {_ALIASES.get(form, form) for form in found} for found in forms]
+    return not forms[0].isdisjoint(forms[1])

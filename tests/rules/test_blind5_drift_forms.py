@@ -12,6 +12,8 @@ import pytest
 
 from curator.rules.facts import statement_facts
 from curator.rules.facts.numwords import normalise
+from curator.rules.facts.subject import subject_tokens
+from curator.rules.templates import different_subjects
 from tests.rules.test_blind2_forms import findings
 
 POINT_IN_TIME = [
@@ -246,3 +248,29 @@ def test_one_rule_for_one_platform_reworded_stays_a_duplicate(tmp_path: Path) ->
     older = "安卓正式包的签名文件放在 CI 的密钥库里，本地不要放。"
     newer = "安卓打包用的签名文件只存 CI 密钥库，本地别放。"
     assert ("duplicate", ("e0.md", "e1.md")) in findings(tmp_path, older, newer)
+
+
+@pytest.mark.parametrize(
+    ("left", "right"),
+    [
+        ("The staging DB is reset every night.", "The staging database is reset every night."),
+        ("DB backups run nightly.", "Database backups run nightly."),
+        ("Use k8s secrets for API keys.", "Use Kubernetes secrets for API keys."),
+        ("测试环境的数据库每晚重置。", "测试环境的 DB 每晚重置。"),
+        ("Never push to main directly.", "Never push to master directly."),
+        ("Don't log request bodies.", "Don't log request payloads."),
+    ],
+)
+def test_a_short_form_or_a_swapped_word_mid_sentence_is_no_other_subject(left: str, right: str) -> None:
+    assert not different_subjects(subject_tokens(left), subject_tokens(right))
+
+
+@pytest.mark.parametrize(
+    ("left", "right"),
+    [
+        ("Staging deploys need one approval.", "Prod deploys need one approval."),
+        ("Invoice PDFs: max 10 MB, kept for 7 years.", "Receipt PDFs: max 10 MB, kept for 7 years."),
+    ],
+)
+def test_a_swapped_head_word_is_another_subject(left: str, right: str) -> None:
+    assert different_subjects(subject_tokens(left), subject_tokens(right))
