@@ -361,3 +361,24 @@ def test_numbers_about_two_named_systems_are_no_conflict(tmp_path: Path) -> None
 )
 def test_a_name_only_one_side_spells_out_keeps_the_conflict(tmp_path: Path, older: str, newer: str) -> None:
     assert ("conflict", PAIR) in findings(tmp_path, older, newer)
+
+
+@pytest.mark.parametrize(
+    ("older", "newer", "conflicts"),
+    [
+        (
+            "`fct_users` 的 freshness 告警：超过 3 小时没更新就 warn。",
+            "users 表 freshness 改了：warn_after 1 小时。",
+            True,
+        ),
+        (
+            "`fct_users` 的 freshness 告警：超过 3 小时没更新就 warn。",
+            "users 表 freshness 改了：warn_after 3 小时。",
+            False,
+        ),
+    ],
+)
+def test_a_setting_key_with_a_chinese_unit_is_a_duration(
+    tmp_path: Path, older: str, newer: str, conflicts: bool
+) -> None:
+    assert (("conflict", PAIR) in findings(tmp_path, older, newer)) == conflicts

@@ -36,7 +36,9 @@ _THRESHOLD_LEFT = re.compile(
     r"(?:\bexceeds?|\bexceeding|\bgoes (?:above|over|below)|\bdrops below|\babove|\bbelow|\b(?:more|greater|higher|less|lower|fewer) than"
     r"|\bover|\bunder|[<>]=?|超过|高于|低于|大于|小于)\s*$"
 )
-_TRIGGER = re.compile(r"\b(?:pag(?:e|es|ing)|alerts?|alarms?|fires?|triggers?|notify|wake)\b|告警|报警|触发")
+_TRIGGER = re.compile(
+    r"\b(?:pag(?:e|es|ing)|alerts?|alarms?|fires?|triggers?|notify|wake)\b|\bwarn(?:s|ing)?(?![a-z])|告警|报警|触发"
+)
 _LOWER_RIGHT = re.compile(r"^\s*(?:[^\s\d]{0,12}\s+)?(?:or more|plus\b|以上|起)")
 _APPROX_RIGHT = re.compile(r"^\s*(?:[^\s\d]{0,6}\s*)?(?:左右|上下)")
 _CJK_UNITS = ("分钟", "小时", "毫秒", "个月", "星期", "万字", "千字", "字节")
@@ -715,6 +717,9 @@ def settings(statement: str) -> list[Quantity]:
         multiplied = _DURATION_PRODUCT.match(statement, match.end())
         if multiplied and not suffix:
             suffix = _DURATION_CONSTANTS[multiplied.group(1).lower()]
+        chinese_unit = _CJK_DURATION_AFTER.match(statement, match.end()) if code_like and not suffix else None
+        if chinese_unit:
+            suffix = _CJK_DURATION_SUFFIX[chinese_unit.group(1)]
         if not code_like and _unit(statement[match.end("num") :].lower())[0] in _KNOWN_UNITS:
             continue
         value = float(match.group("num"))
@@ -799,6 +804,8 @@ _LINE_LENGTH_KEY = re.compile(r"line_?(?:length|len|width)|print_?width|column_?
 _DURATION_PRODUCT = re.compile(
     r"\s*\*\s*(?:time\.|TimeUnit\.|chrono::)?(Millisecond|Second|Minute|Hour|MILLISECONDS|SECONDS|MINUTES|HOURS)s?\b"
 )
+_CJK_DURATION_AFTER = re.compile(r"\s*(毫秒|秒|分钟|小时)")
+_CJK_DURATION_SUFFIX = {"毫秒": "ms", "秒": "s", "分钟": "min", "小时": "h"}
 _DURATION_CONSTANTS = {
     "millisecond": "ms",
     "milliseconds": "ms",

@@ -314,10 +314,18 @@ def alerting(quantity: Quantity) -> bool:
     return bool(_TRIGGER.search(quantity.statement.lower()) and _THRESHOLD_BEFORE.search(quantity.span))
 
 
+def _level_and_status(left: Quantity, right: Quantity) -> bool:
+    """One is an alert level and the other a plain measurement that speaks of no alert at all."""
+    for level, other in ((left, right), (right, left)):
+        if alerting(level) and not alerting(other) and not _TRIGGER.search(other.statement.lower()):
+            return True
+    return False
+
+
 def incompatible(left: Quantity, right: Quantity) -> bool:
     """Whether two quantities for the same subject and unit cannot both hold ("every 500 steps" is no amount of
     steps; "coverage is 76 % right now" is a status, not an answer to "keep it above 80 %")."""
-    if _is_interval(left) != _is_interval(right) or alerting(left) != alerting(right):
+    if _is_interval(left) != _is_interval(right) or _level_and_status(left, right):
         return False
     for status, goal in ((left, right), (right, left)):
         if status.kind == "exact" and goal.kind in ("lower", "upper") and _STATUS_NOW.search(status.statement):
