@@ -96,6 +96,7 @@ INSTRUMENT_CONFLICTS = [
     ("状态管理用 Pinia。", "状态管理统一用 Vuex。"),
     ("We use mockgen to generate interface mocks.", "Interface mocks are written with counterfeiter."),
     ("We now use Atlas for schema migrations.", "Use goose to write schema migrations."),
+    ("Format Go code with gofmt.", "We format Go code with gofumpt."),
 ]
 
 

@@ -30,8 +30,9 @@ _PATTERNS = (
         r"|send|store|schedule|deploy)(?: [a-z][\w-]*){1,3}?)" + _STOP
     ),
     re.compile(
-        r"^(?:please\s+)?(?:always\s+)?(?P<job>(?:write|generate|build|run|make|create|produce|render|format|lint|test|manage|handle|send|store|schedule|deploy)"
-        r"(?: [a-z][\w-]*){1,3}?)(?: by hand| manually| ourselves)?\s+(?:with|using|via|through)\s+"
+        _LEAD
+        + r"(?P<job>(?:write|generate|build|run|make|create|produce|render|format|lint|test|manage|handle|send|store"
+        r"|schedule|deploy)(?:s|es)?(?: [a-z][\w-]*){1,3}?)(?: by hand| manually| ourselves)?\s+(?:with|using|via|through)\s+"
         + _TOOL
         + r"(?=\s*(?:$|[.,;:!?)(]))"
     ),
