@@ -2,7 +2,8 @@
 
 from __future__ import annotations
 
-from curator.rules.facts.quantities import Quantity, extract, settings
+from curator.rules.facts.quantities import Quantity, extract
 from curator.rules.facts.quantity_match import TERMS, incompatible, named_anchor, same_subject
+from curator.rules.facts.settings import settings
 
 __all__ = ["TERMS", "Quantity", "extract", "incompatible", "named_anchor", "same_subject", "settings"]

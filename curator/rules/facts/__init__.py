@@ -20,10 +20,11 @@ from curator.rules.facts.labels import labelled
 from curator.rules.facts.memo import decode_dated, decode_pairs, decode_stances, encode_dated, encode_stances
 from curator.rules.facts.money import money
 from curator.rules.facts.numwords import normalise
-from curator.rules.facts.quantities import extract, settings
+from curator.rules.facts.quantities import extract
 from curator.rules.facts.rates import on_time_base
 from curator.rules.facts.schedules import schedules
 from curator.rules.facts.scope import scope_tokens
+from curator.rules.facts.settings import settings
 from curator.rules.facts.subject import subject_tokens
 from curator.rules.facts.versions import versions
 from curator.rules.lazy import cached

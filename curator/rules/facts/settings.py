@@ -1,0 +1,244 @@
+"""Named settings as quantities: `max_workers=4`, `timeout: 30s`, `--jobs 8`, `-Xmx4g`, `warn_after 2 小时`."""
+
+from __future__ import annotations
+
+from dataclasses import replace
+
+from curator import lazyre as re
+from curator.rules.facts.quantities import (
+    _ANY_DIGIT,
+    _KNOWN_UNITS,
+    _RATE_ALIASES,
+    _SEGMENT_BREAK,
+    _UNIT_ALIASES,
+    Quantity,
+    _canonical_unit,
+    _content,
+    _segment_of,
+    _unit,
+)
+from curator.rules.facts.scope import component_tokens, scope_tokens
+from curator.rules.facts.subject import proper_names, stem, subject_tokens
+from curator.rules.text import STOPWORDS
+
+_SETTING = re.compile(
+    r"(?<![\w.-])(?P<dash>--?)?(?P<key>[A-Za-z][A-Za-z0-9]*(?:[_.-][A-Za-z0-9]+)*)[`'\"]?\s*(?P<sep>=|:|\s|\s+(?:is|of|at)\s+"
+    r"|\s*(?:是|为|设为|设成|设置为|改成|改为|调到|调成|调整为|提到|提高到|升到|降到|降低到|=)\s*)\s*[`'\"]?"
+    r"(?P<num>\d+(?:\.\d+)?)(?P<unit>(?i:ms|s|m|h|min|sec|[kmgt]i?b?))?(?![\w:/-]|\.\d|\s?%|\s(?!(?:in|on|for|at|and|or|to|with|by|of|per|when|if|the|is|are|was|than|from|after|before|until)\b)[a-zA-Z])"
+)
+_GENERIC_KEY_WORDS = frozenset(
+    stem(word) for word in "max min resources spec config settings values defaults default params options".split()
+)
+_VERSION_SUFFIX = re.compile(r"_?(?:version|ver)$")
+_SHORT_FLAG = re.compile(r"\b(?P<command>[a-z][\w-]*)\s+(?:with\s+`?|`)?-(?P<flag>[a-zA-Z])\s*(?P<num>\d+)\b(?![.\w])")
+_PROPERTY_FLAG = re.compile(r"(?<![\w-])-[DP](?P<key>[A-Za-z][\w.-]*)=(?P<num>\d+(?:\.\d+)?)(?![\w.])")
+_JVM_FLAG = re.compile(r"(?<![\w-])-X(?P<flag>mx|ms|ss)(?P<num>\d+)(?P<suffix>[kmgKMG])\b")
+_JVM_NAMES = {"mx": "jvm-max-heap", "ms": "jvm-initial-heap", "ss": "jvm-thread-stack"}
+_BYTE_SUFFIX = {
+    "k": "kb",
+    "kb": "kb",
+    "ki": "kb",
+    "kib": "kb",
+    "m": "mb",
+    "mb": "mb",
+    "mi": "mb",
+    "mib": "mb",
+    "g": "gb",
+    "gb": "gb",
+    "gi": "gb",
+    "gib": "gb",
+    "t": "gb",
+    "tb": "gb",
+}
+_MEMORY_KEY = re.compile(r"mem|heap|size|cache|ram|disk|storage|volume", re.I)
+_NOT_KEYS = frozenset(
+    "version v node python java go rust step steps since in from to at on by of is are was for top page line lines item items "
+    "phase stage level tier round day week month year q h p release rc build pr issue ticket port ios iphone ipad android "
+    "macos windows ubuntu debian chrome safari firefox api sdk chapter section table figure sprint below above under over "
+    "than about around".split()
+)
+
+
+def settings(statement: str) -> list[Quantity]:
+    """Named values as quantities: `max_workers=4`, `timeout: 30s`, `RETRIES = 2`, `--jobs 8`, `pytest -n 4`,
+    "failure threshold 3", "tracesSampleRate is 0.05", `spark.executor.memory 8g`."""
+    found: list[Quantity] = []
+    if not _ANY_DIGIT.search(statement):
+        return found
+    scope = scope_tokens(statement) | component_tokens(statement)
+    for match in _SETTING.finditer(statement):
+        own_scope = (
+            scope_tokens(_segment_of(statement, match.start())) | component_tokens(statement)
+            if _SEGMENT_BREAK.search(statement)
+            else scope
+        )
+        key, separator = match.group("key"), match.group("sep").strip()
+        code_like = (
+            "_" in key
+            or "." in key
+            or (key.isupper() and len(key) > 1)
+            or match.group("dash") == "--"
+            or separator == "="
+            or bool(re.search(r"[a-z][A-Z]", key))
+            or statement.count("`", 0, match.start()) % 2 == 1
+        )
+        if key.lower() in _NOT_KEYS or key.lower() in STOPWORDS or re.fullmatch(r"(19|20)\d\d", match.group("num")):
+            continue
+        if not code_like and not separator and not _noun_key(statement, match.start("key")):
+            continue
+        if separator == ":" and statement[match.end("key") : match.end("key") + 2][1:2].isdigit() and "_" not in key:
+            continue
+        suffix = (match.group("unit") or "").lower()
+        if match.group("dash") == "-" or (suffix and not code_like):
+            continue
+        multiplied = _DURATION_PRODUCT.match(statement, match.end())
+        if multiplied and not suffix:
+            suffix = _DURATION_CONSTANTS[multiplied.group(1).lower()]
+        chinese_unit = _CJK_DURATION_AFTER.match(statement, match.end()) if code_like and not suffix else None
+        if chinese_unit:
+            suffix = _CJK_DURATION_SUFFIX[chinese_unit.group(1)]
+        if not code_like and _unit(statement[match.end("num") :].lower())[0] in _KNOWN_UNITS:
+            continue
+        value = float(match.group("num"))
+        plain = key.lower().lstrip("-").replace("-", "_").replace(".", "_")
+        name = _VERSION_SUFFIX.sub("", plain) or plain
+        snake = re.sub(r"(?<=[a-z0-9])(?=[A-Z])", "_", key).lower().lstrip("-").replace("-", "_").replace(".", "_")
+        every_word = subject_tokens(snake.replace("_", " "))
+        words = tuple(word for word in every_word if word not in _GENERIC_KEY_WORDS)
+        if suffix in _BYTE_SUFFIX and (suffix != "m" or _MEMORY_KEY.search(key)):
+            unit, factor = _canonical_unit(_BYTE_SUFFIX[suffix])
+        elif suffix and suffix in _UNIT_ALIASES:
+            unit, factor = _canonical_unit(_UNIT_ALIASES[suffix])
+        elif suffix:
+            continue
+        elif _KEY_UNIT.search(plain):
+            named = _KEY_UNIT.search(plain)
+            assert named is not None
+            unit, factor = _canonical_unit(_KEY_UNITS[named.group("unit")])
+            words = tuple(word for word in subject_tokens(plain[: named.start()].replace("_", " ")) if word)
+            words = tuple(word for word in words if word not in _GENERIC_KEY_WORDS) or words
+        elif plain.rsplit("_", 1)[-1] in _PERIOD_ADVERBS and "_" in plain:
+            unit, factor = plain.rsplit("_", 1)[-1], 1.0
+            words = tuple(word for word in words if word != unit and word not in ("keep", "retain"))
+        elif _LINE_LENGTH_KEY.search(plain):
+            unit, factor, words = "char", 1.0, ("line",)
+        elif {"retry"} & set(words):
+            unit, factor = "retry", 1.0
+        elif len(every_word) > 1 and words and words[-1] in _COUNTED_NOUNS:
+            unit, factor = words[-1], 1.0
+        else:
+            unit, factor = f"value:{name}", 1.0
+        quantity = _setting(statement, match.group(0).strip(), value * factor, name, words, unit, own_scope)
+        if unit in _PERIOD_ADVERBS:
+            quantity = replace(quantity, rate=_RATE_ALIASES[unit])
+        if not code_like:
+            ordered = tuple(word for word in _content(statement[: match.start()].lower()) if word)
+            context = frozenset(ordered)
+            quantity = Quantity(
+                statement,
+                quantity.span,
+                "exact",
+                quantity.low,
+                quantity.high,
+                unit,
+                None,
+                quantity.subject | context,
+                ordered + tuple(word for word in quantity.sequence if word not in context),
+                own_scope,
+                proper_names(statement),
+            )
+        found.append(quantity)
+    for match in _PROPERTY_FLAG.finditer(statement):
+        last = match.group("key").split(".")[-1]
+        name = re.sub(r"(?<=[a-z0-9])(?=[A-Z])", "_", last).lower().replace("-", "_")
+        words = tuple(subject_tokens(name.replace("_", " ")))
+        unit = words[-1] if len(words) > 1 and words[-1] in _COUNTED_NOUNS else f"value:{name}"
+        found.append(_setting(statement, match.group(0), float(match.group("num")), name, words, unit, scope))
+    for match in _JVM_FLAG.finditer(statement):
+        unit, factor = _canonical_unit(_BYTE_SUFFIX[match.group("suffix").lower()])
+        name = _JVM_NAMES[match.group("flag").lower()]
+        found.append(
+            _setting(statement, match.group(0), float(match.group("num")) * factor, name, (name,), unit, scope)
+        )
+    for match in _SHORT_FLAG.finditer(statement):
+        name = f"{match.group('command').lower()} -{match.group('flag')}"
+        found.append(
+            _setting(
+                statement,
+                match.group(0).strip(),
+                float(match.group("num")),
+                name,
+                (match.group("command").lower(),),
+                f"value:{name}",
+                scope,
+            )
+        )
+    return found
+
+
+_PERIOD_ADVERBS = frozenset({"hourly", "daily", "weekly", "monthly", "yearly"})
+_LINE_LENGTH_KEY = re.compile(r"line_?(?:length|len|width)|print_?width|column_?limit|max_?columns")
+_DURATION_PRODUCT = re.compile(
+    r"\s*\*\s*(?:time\.|TimeUnit\.|chrono::)?(Millisecond|Second|Minute|Hour|MILLISECONDS|SECONDS|MINUTES|HOURS)s?\b"
+)
+_CJK_DURATION_AFTER = re.compile(r"\s*(毫秒|秒|分钟|小时)")
+_CJK_DURATION_SUFFIX = {"毫秒": "ms", "秒": "s", "分钟": "min", "小时": "h"}
+_DURATION_CONSTANTS = {
+    "millisecond": "ms",
+    "milliseconds": "ms",
+    "second": "s",
+    "seconds": "s",
+    "minute": "min",
+    "minutes": "min",
+    "hour": "h",
+    "hours": "h",
+}
+_KEY_UNITS = {
+    "ms": "millisecond",
+    "millis": "millisecond",
+    "milliseconds": "millisecond",
+    "msec": "millisecond",
+    "s": "second",
+    "sec": "second",
+    "secs": "second",
+    "seconds": "second",
+    "mins": "minute",
+    "minutes": "minute",
+    "hours": "hour",
+    "hrs": "hour",
+    "days": "day",
+    "kb": "kb",
+    "mb": "mb",
+    "gb": "gb",
+}
+_KEY_UNIT = re.compile(r"_(?:in_)?(?P<unit>" + "|".join(sorted(_KEY_UNITS, key=len, reverse=True)) + r")$")
+_COUNTED_NOUNS = frozenset("worker job thread process replica run connection task shard partition node".split())
+
+
+def _noun_key(statement: str, start: int) -> bool:
+    """'failure threshold 3': a plain word names a value when it follows another content word of a label."""
+    before = statement[:start].rstrip()
+    return (
+        bool(before)
+        and bool(re.search(r"[A-Za-z][\w-]*$", before))
+        and not re.search(
+            r"\b(?:the|a|an|of|to|in|on|at|for|with|by|and|or|is|are|was|were|be|than|every|each|per|about|around|after|before)$",
+            before,
+            re.I,
+        )
+    )
+
+
+def _setting(
+    statement: str, span: str, value: float, name: str, words: tuple[str, ...], unit: str, scope: frozenset[str]
+) -> Quantity:
+    kind, low, high = ("upper", float("-inf"), value) if "limit" in words else ("exact", value, value)
+    subject = frozenset(words) - {unit, "limit"}
+    sequence = tuple(dict.fromkeys(word for word in words if word in subject))
+    return Quantity(statement, span, kind, low, high, unit, None, subject, sequence, scope)
+
+
+_SETTING_WORDS = frozenset(
+    "timeout retries retry attempts workers jobs threads concurrency replicas parallelism interval ttl port batch "
+    "batch_size limit max min delay backoff".split()
+)
