@@ -28,19 +28,24 @@ STATEMENTS = [
 ]
 
 
+def _read(table: ChoiceTable, anchor: date = ANCHOR) -> list[tuple[object, ...]]:
+    """Every memoized kind of every statement, read through fresh StatementFacts (no per-process caching)."""
+    return [
+        (
+            fact.deadlines(anchor),
+            fact.mentioned_dates(anchor),
+            fact.counts,
+            fact.stances(table),
+            migrations.learned_sets([fact.text]),
+        )
+        for fact in map(StatementFacts, STATEMENTS)
+    ]
+
+
 def _facts(memo: TextMemo, table: ChoiceTable, anchor: date = ANCHOR) -> list[tuple[object, ...]]:
-    """Every memoized fact of every statement, read through fresh StatementFacts (no per-process caching)."""
+    """`_read` with `memo` in use, then the memo saved."""
     with using(memo):
-        read = [
-            (
-                fact.deadlines(anchor),
-                fact.mentioned_dates(anchor),
-                fact.counts,
-                fact.stances(table),
-                migrations.learned_sets([fact.text]),
-            )
-            for fact in map(StatementFacts, STATEMENTS)
-        ]
+        read = _read(table, anchor)
     memo.save()
     return read
 
@@ -51,16 +56,7 @@ def _fresh(directory: Path) -> TextMemo:
 
 def test_a_second_memo_reads_every_kind_back_without_recomputing(tmp_path: Path) -> None:
     table = ChoiceTable([["quill", "spdlog"]])
-    cold = [
-        (
-            fact.deadlines(ANCHOR),
-            fact.mentioned_dates(ANCHOR),
-            fact.counts,
-            fact.stances(table),
-            migrations.learned_sets([fact.text]),
-        )
-        for fact in map(StatementFacts, STATEMENTS)
-    ]
+    cold = _read(table)
     assert any(read[0] for read in cold) and any(read[1] for read in cold) and any(read[2] for read in cold)
     assert any(read[3] for read in cold) and any(read[4] for read in cold)
     first = _fresh(tmp_path)
