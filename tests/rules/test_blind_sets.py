@@ -89,15 +89,15 @@ SETS = {
     "blind5hold": BlindSet(
         Path(__file__).parent / "blind5hold",
         {
-            "conflict": 0.4,
+            "conflict": 0.46,
             "duplicate": 0.75,
             "outdated-number": 0.45,
             "expired-date": 0.33,
             "stale": 1.0,
             "stale-auto": 1.0,
         },
-        0.5,
-        min_conflict_precision=0.8,
+        0.52,
+        min_conflict_precision=0.81,
         max_labeled_false_alarms=2,
     ),
 }

@@ -114,6 +114,12 @@ _UNIT_ALIASES = {
     "kb": "kb",
     "mb": "mb",
     "gb": "gb",
+    "tb": "tb",
+    "byte": "byte",
+    "kilobyte": "kb",
+    "megabyte": "mb",
+    "gigabyte": "gb",
+    "terabyte": "tb",
     "kib": "kb",
     "mib": "mb",
     "gib": "gb",
@@ -475,7 +481,7 @@ _DAY = 86400.0
 _CALENDAR_SPANS = {"month": (28 * _DAY, 31 * _DAY), "year": (365 * _DAY, 366 * _DAY)}
 _HERTZ = {"hz": 1.0, "khz": 1e3, "mhz": 1e6, "ghz": 1e9}
 _SECONDS = {"millisecond": 0.001, "second": 1.0, "minute": 60.0, "hour": 3600.0, "day": 86400.0, "week": 604800.0}
-_BYTES = {"kb": 1024.0, "mb": 1024.0**2, "gb": 1024.0**3}
+_BYTES = {"byte": 1.0, "kb": 1024.0, "mb": 1024.0**2, "gb": 1024.0**3, "tb": 1024.0**4}
 
 
 def _canonical_unit(unit: str) -> tuple[str, float]:

@@ -47,8 +47,8 @@ _BYTE_SUFFIX = {
     "gb": "gb",
     "gi": "gb",
     "gib": "gb",
-    "t": "gb",
-    "tb": "gb",
+    "t": "tb",
+    "tb": "tb",
 }
 _MEMORY_KEY = re.compile(r"mem|heap|size|cache|ram|disk|storage|volume", re.I)
 _NOT_KEYS = frozenset(
@@ -94,6 +94,9 @@ def settings(statement: str) -> list[Quantity]:
         multiplied = _DURATION_PRODUCT.match(statement, match.end())
         if multiplied and not suffix:
             suffix = _DURATION_CONSTANTS[multiplied.group(1).lower()]
+        rails = _RAILS_UNIT.match(statement, match.end()) if not suffix else None
+        if rails:
+            suffix = _RAILS_UNITS[rails.group(1).lower()]
         chinese_unit = _CJK_DURATION_AFTER.match(statement, match.end()) if code_like and not suffix else None
         if chinese_unit:
             suffix = _CJK_DURATION_SUFFIX[chinese_unit.group(1)]
@@ -111,12 +114,12 @@ def settings(statement: str) -> list[Quantity]:
             unit, factor = _canonical_unit(_UNIT_ALIASES[suffix])
         elif suffix:
             continue
-        elif _KEY_UNIT.search(plain):
-            named = _KEY_UNIT.search(plain)
-            assert named is not None
+        elif named := _KEY_UNIT.search(snake) or _TIMED_KEY_UNIT.search(snake):
             unit, factor = _canonical_unit(_KEY_UNITS[named.group("unit")])
-            words = tuple(word for word in subject_tokens(plain[: named.start()].replace("_", " ")) if word)
+            words = tuple(word for word in subject_tokens(snake[: named.start("cut")].replace("_", " ")) if word)
             words = tuple(word for word in words if word not in _GENERIC_KEY_WORDS) or words
+        elif _TIMED_KEY.search(snake) and _seconds_by_convention(key, value):
+            unit, factor = _canonical_unit("second")
         elif plain.rsplit("_", 1)[-1] in _PERIOD_ADVERBS and "_" in plain:
             unit, factor = plain.rsplit("_", 1)[-1], 1.0
             words = tuple(word for word in words if word != unit and word not in ("keep", "retain"))
@@ -206,13 +209,46 @@ _KEY_UNITS = {
     "minutes": "minute",
     "hours": "hour",
     "hrs": "hour",
+    "hr": "hour",
+    "h": "hour",
+    "min": "minute",
     "days": "day",
     "kb": "kb",
     "mb": "mb",
     "gb": "gb",
 }
-_KEY_UNIT = re.compile(r"_(?:in_)?(?P<unit>" + "|".join(sorted(_KEY_UNITS, key=len, reverse=True)) + r")$")
+_SHORT_TIME_UNITS = frozenset({"h", "hr", "min"})
+_KEY_UNIT = re.compile(
+    r"(?P<cut>)_(?:in_)?(?P<unit>"
+    + "|".join(sorted(set(_KEY_UNITS) - _SHORT_TIME_UNITS, key=len, reverse=True))
+    + r")$"
+)
+_TIME_WORD = r"(?:timeout|ttl|interval|delay|expiry|expires_in|seconds|secs|sec)"
+_TIMED_KEY = re.compile(r"(?:^|_)" + _TIME_WORD + r"$")
+_TIMED_KEY_UNIT = re.compile(r"(?:^|_)" + _TIME_WORD + r"(?P<cut>)_(?P<unit>" + "|".join(_SHORT_TIME_UNITS) + r")$")
+_RAILS_UNIT = re.compile(
+    r"\.(seconds?|minutes?|hours?|days?|weeks?|bytes?|kilobytes?|megabytes?|gigabytes?|terabytes?)\b(?!\()"
+)
+_RAILS_UNITS = {
+    "second": "s",
+    "minute": "min",
+    "hour": "h",
+    "day": "d",
+    "week": "week",
+    "byte": "byte",
+    "kilobyte": "kb",
+    "megabyte": "mb",
+    "gigabyte": "gb",
+    "terabyte": "tb",
+}
+_RAILS_UNITS |= {f"{word}s": short for word, short in _RAILS_UNITS.items()}
 _COUNTED_NOUNS = frozenset("worker job thread process replica run connection task shard partition node".split())
+
+
+def _seconds_by_convention(key: str, value: float) -> bool:
+    """A bare number under a time-named key is seconds, unless the key is camelCase or the number a round thousand:
+    JavaScript and Java settings (`testTimeout: 30000`, `connectTimeout=5000`) count milliseconds."""
+    return not re.search(r"[a-z][A-Z]", key) and not (value >= 1000 and value % 1000 == 0)
 
 
 def _noun_key(statement: str, start: int) -> bool:

@@ -1,0 +1,110 @@
+"""Settings written in code shapes against the same setting in prose: time-named keys read as seconds, Rails units.
+
+Each conflict row is a two-entry store (e0.md older); each look-alike row must give no conflict.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from curator.rules.facts.settings import settings
+from tests.rules.test_blind2_forms import PAIR, findings
+
+SECONDS_BY_KEY = [
+    ("NCCL_TIMEOUT=1800", 1800.0),
+    ("`timeout: 30`", 30.0),
+    ("REQUEST_TIMEOUT = 45", 45.0),
+    ("SESSION_TTL=3600", 3600.0),
+    ("`health_check_interval: 15`", 15.0),
+    ("RETRY_DELAY=5", 5.0),
+    ("POLL_SECONDS=20", 20.0),
+    ("`lock_timeout_secs: 90`", 90.0),
+    ("`cache_ttl_ms: 2500`", 2.5),
+    ("LOCK_TIMEOUT_MS=750", 0.75),
+    ("`job_timeout_minutes: 20`", 1200.0),
+    ("`token_ttl_min: 15`", 900.0),
+    ("`export_timeout_h: 2`", 7200.0),
+    ("SESSION_TTL_HOURS=12", 43200.0),
+    ("`read_timeout: 2m`", 120.0),
+    ("请求超时 `REQUEST_TIMEOUT=30`", 30.0),
+]
+
+
+@pytest.mark.parametrize(("text", "seconds"), SECONDS_BY_KEY)
+def test_a_time_named_key_reads_its_number_in_seconds_unless_the_key_or_value_names_a_unit(
+    text: str, seconds: float
+) -> None:
+    durations = [quantity for quantity in settings(text) if quantity.unit == "duration"]
+    assert [quantity.high for quantity in durations] == [seconds]
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "`testTimeout: 30000`",
+        "`connectTimeout=5000`",
+        "`timeout: 60000`",
+        "PORT=8080",
+        "`max_height: 600`",
+        "`image_h: 2`",
+        "node_version=20",
+    ],
+)
+def test_millisecond_conventions_and_keys_that_name_no_time_read_no_seconds(text: str) -> None:
+    assert [quantity for quantity in settings(text) if quantity.unit == "duration"] == []
+
+
+RAILS_UNITS = [
+    ("`config.max_upload = 50.megabytes`", "byte", 50 * 1024**2),
+    ("`session_ttl = 2.hours`", "duration", 7200.0),
+    ("`expires_in: 30.days`", "duration", 30 * 86400.0),
+    ("`remember_for = 1.week`", "duration", 604800.0),
+    ("`lock_for = 5.minutes`", "duration", 300.0),
+    ("`max_size: 512.kilobytes`", "byte", 512 * 1024.0),
+]
+
+
+@pytest.mark.parametrize(("text", "unit", "value"), RAILS_UNITS)
+def test_a_rails_duration_or_byte_helper_gives_the_unit(text: str, unit: str, value: float) -> None:
+    assert [(quantity.unit, quantity.high) for quantity in settings(text)] == [(unit, value)]
+
+
+def test_a_method_call_after_a_number_is_no_unit() -> None:
+    assert all(quantity.unit != "duration" for quantity in settings("`retries = 3.seconds(later)`"))
+
+
+CONFLICTS = [
+    ("NCCL_TIMEOUT=1800 for multi-node jobs.", "NCCL timeout is 60 min for multi-node jobs."),
+    ("Set `REQUEST_TIMEOUT = 45` in the API config.", "API request timeout: 2 minutes."),
+    ("SESSION_TTL=3600 in production.", "Sessions expire after 8 hours (session TTL)."),
+    ("`health_check_interval: 10`", "Health check interval is 30 s."),
+    ("The worker uses `JOB_TIMEOUT_MINUTES=20`.", "Job timeout is 45 minutes."),
+    ("Attachment uploads: `config.max_upload = 50.megabytes`.", "Max upload size is 25 MB."),
+    ("Sessions: `session_ttl = 2.hours`.", "Session TTL is 30 minutes."),
+    ("NCCL_TIMEOUT=1800", "NCCL 超时 60 分钟"),
+    ("会话 `SESSION_TTL=3600`", "会话过期时间 8 小时"),
+]
+
+
+@pytest.mark.parametrize(("older", "newer"), CONFLICTS)
+def test_a_code_setting_and_prose_disagree_after_conversion(tmp_path: Path, older: str, newer: str) -> None:
+    assert ("conflict", PAIR) in findings(tmp_path, older, newer)
+
+
+LOOK_ALIKES = [
+    ("NCCL_TIMEOUT=1800 for multi-node jobs.", "NCCL timeout is 30 min for multi-node jobs."),
+    ("`cache_ttl_ms: 5000`", "Cache TTL is 5 seconds."),
+    ("SESSION_TTL=3600", "Session TTL is one hour."),
+    ("READ_TIMEOUT=30", "WRITE_TIMEOUT=60"),
+    ("`session_ttl = 2.hours`", "Session TTL is 120 minutes."),
+    ("Jest `testTimeout: 30000`.", "Jest test timeout is 30 seconds."),
+    ("NCCL_TIMEOUT=1800", "NCCL 超时 30 分钟"),
+    ("PORT=8080 for the API.", "The API listens on port 3000 timeout 30 s."),
+]
+
+
+@pytest.mark.parametrize(("older", "newer"), LOOK_ALIKES)
+def test_equal_values_in_other_units_or_other_settings_are_no_conflict(tmp_path: Path, older: str, newer: str) -> None:
+    assert ("conflict", PAIR) not in findings(tmp_path, older, newer)
