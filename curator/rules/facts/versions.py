@@ -95,6 +95,12 @@ _NOT_A_CLAIM = re.compile(
     r"|如果|之前|以前|曾经|出过|崩溃|报错|泄漏|评估|考虑|试过|计划|打算|准备|下个?季度",
     re.I,
 )
+_PLANNED = re.compile(
+    r"\b(?:plan|plans|planned|planning|will|going to|roadmap|todo|eventually|someday|next (?:quarter|sprint|month|year|week)"
+    r"|later this (?:quarter|month|year)|in q[1-4]|once (?:the|we|it)|(?:after|when) the [\w .-]{1,30} (?:settles|lands|ships|is done))\b|计划|打算|准备|下个?(?:季度|月|版本|迭代)|明年|以后|后续|将来",
+    re.I,
+)
+_CHANGE_NOUN = re.compile(r"^\s*(?:upgrade|bump|migration|rollout|cutover)s?\b|^\s*的?(?:升级|迁移)", re.I)
 _GENERIC_CONTEXT = frozenset(
     "run use us pin target requir need upgrad bump stay keep lock set built build test everywher default all "
     "project repo repository code codebase we always never must should now current still".split()
@@ -146,6 +152,8 @@ def versions(statement: str) -> tuple[Version, ...]:
         clause_end = next((m.start() for m in _CLAUSE.finditer(statement, match.end())), len(statement))
         if not {"to", "到"} & set(gap) and _NOT_A_CLAIM.search(statement[clause_start:clause_end]):
             continue
+        if _planned(statement, clause_end, statement[match.end() :]):
+            continue
         operator = (match.group("op") or "").lower()
         dotted = "." in match.group("ver") or match.group("x")
         versioned = any(word in ("version", "ver") or "版本" in word for word in gap)
@@ -169,6 +177,11 @@ def versions(statement: str) -> tuple[Version, ...]:
         )
         found.append(Version(statement, span, name, qualifier, *interval, context))
     return tuple(found)
+
+
+def _planned(statement: str, clause_end: int, after: str) -> bool:
+    """A version a plan names ("move to 3.13 next quarter", "after the Rails 8 bump"), not the one in use."""
+    return bool(_PLANNED.search(statement[:clause_end]) or _CHANGE_NOUN.match(after))
 
 
 def _context(text: str, name: str, qualifier: str | None) -> frozenset[str]:
