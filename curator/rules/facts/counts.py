@@ -3,12 +3,14 @@
 from __future__ import annotations
 
 from curator import lazyre as re
+from curator.rules.facts.snapshots import dated_past, snapshot_spans
 
 _N = r"(\d{1,3}(?:,\d{3})+|\d+)"
 _DECIMAL = r"(\d+(?:\.\d+)?)"
 _CLAUSE_WORDS = (
     r"and\b|or\b|but\b|to\b|per\b|of\b|so\b|because\b|when\b|if\b|while\b|that\b|which\b|unless\b|until\b|even\b"
 )
+_TIME_UNITS = r"(?:(?:business |working |calendar )?days?|weeks?|months?|years?|hours?|minutes?|sprints?)\b"
 _TODO_VERBS = (
     r"delete|fix|migrate|review|remove|clean(?: up)?|convert|update|triage|merge|do|write|publish|process"
     r"|rewrite|translate|move|close|check|test|label|tag|upload|import|archive|deploy|resolve|triage|go"
@@ -21,17 +23,19 @@ _POINT_IN_TIME = [
     ),
     re.compile(
         rf"(?<![\w.#/-]){_N}\s+(?:currently\s+|still\s+)?(?:open|unmerged|unresolved|failing|flaky|broken|pending|outstanding"
-        r"|remaining|unread|unanswered|unreviewed|queued|blocked|undeployed|unfixed|unmigrated)\s+[a-z]"
+        r"|remaining|unread|unanswered|unreviewed|queued|blocked|undeployed|unfixed|unmigrated"
+        r"|quarantined|skipped|disabled|muted|overdue|outdated|out-of-date|stale|unassigned|untriaged|stuck)\s+[a-z]"
     ),
     re.compile(
-        rf"\b(?:still|currently|right now|at the moment|so far)\s+(?:have\s+|has\s+|are\s+|is\s+|at\s+|got\s+)?{_N}\s+[a-z]"
+        rf"\b(?:still|currently|right now|at the moment|so far)\s+(?:have\s+|has\s+|are\s+|is\s+|at\s+|got\s+)?{_N}\s+"
+        rf"(?!{_TIME_UNITS})[a-z]"
     ),
     re.compile(rf"\b(?:backlog|queue|todo list)\s+(?:of|is|has|at|holds|contains)\s+(?:about\s+|around\s+)?{_N}\b"),
     re.compile(
         rf"(?<![\w.#/-]){_N}\s*(?:/|of|out of)\s*\d+\s+(?:[a-z]+\s+)?(?:done|migrated|complete|completed|finished|converted|fixed)"
     ),
     re.compile(
-        rf"(?:还有|还剩|还差|只剩|就剩|剩下|剩余|尚有|仍有|目前有|目前还有|现有|现在有|现在还有|当前有|当前还有|积压|累计积压)[了着]?\s*(?:约|大约)?\s*{_N}"
+        rf"(?:还有|还剩|还差|只剩|就剩|剩下|剩余|尚有|仍有|目前有|目前还有|现有|现在有|现在还有|当前有|当前还有|积压|累计积压)[了着]?\s*(?:约|大约)?\s*{_N}(?!\s*(?:多|来)?\s*(?:天|周|个月|个?星期|小时|分钟|年|个?工作日))"
     ),
     re.compile(
         rf"(?<![\w.#/-]){_N}\s+(?:(?!{_CLAUSE_WORDS})[a-z][\w-]*\s+){{1,6}}?(?:still|remain|remains|show|shows|are showing)\b"
@@ -86,7 +90,7 @@ _POINT_IN_TIME = [
         r"[^，。；,;]{0,12}?(?:还在|仍在|仍然|还没|尚未|依然|还是|没有?)"
     ),
     re.compile(
-        rf"{_N}\s*(?:个|条|篇|项|份|处|张|次|页|家|位|人|台)?\s*(?:[\u4e00-\u9fff]{{0,4}})?(?:待|未|没有?|尚未|还没)"
+        rf"{_N}\s*(?:多|余|来)?\s*(?:个|条|篇|项|份|处|张|次|页|家|位|人|台)?\s*(?:[\u4e00-\u9fff]{{0,4}}|[a-z][\w.-]*\s*)?(?:待|未|没有?|尚未|还没)"
         r"(?:删|处理|修|迁移|合并|完成|审|发|解决|关闭|回复|上线|部署|清理|跟进|review|重写|翻译)"
     ),
     re.compile(
@@ -95,22 +99,33 @@ _POINT_IN_TIME = [
 ]
 
 
+_CONDITION_BEFORE = re.compile(
+    r"\b(?:after|if|when|whenever|once|than|every|each|per|at most|up to|no more than|max)\s+$|(?:超过|最多|至多|不超过|每)\s*$"
+)
 _DIGIT = re.compile(r"\d")
 _PER = re.compile(r"[\w\s]{0,12}?(?:/|\bper\b|每)")
 _METRIC = re.compile(
     r"\b(?P<name>(?:test |code |line |branch )?coverage|accuracy|precision|recall|f1(?: score)?|auc|bleu|rouge[\w-]*|wer|cer|mrr|ndcg"
     r"|p50|p90|p95|p99|(?:median |mean |average )?latency|error rate|uptime|throughput|perplexity|loss|success rate"
-    r"|hit rate|pass rate|bundle size|build time)\b(?:[^\d.;:=]{0,40}?(?:\bis|\bwas|\bsits at|\bstands at|\bat|=|:|\breached))?"
+    r"|hit rate|pass rate|bundle size|build time|cold start(?: time)?|startup time|launch time|time to interactive|memory (?:usage|footprint)"
+    r"|peak memory|heap usage|crash(?:-free)? rate|anr rate|(?:app|apk|ipa|binary|install|download) size)\b(?:[^\d.;:=]{0,40}?(?:\bis|\bwas|\bsits at|\bstands at|\bat|=|:|\breached))?"
     r"(?:\s+(?:now|currently|around|about|only))*"
-    r"[\s:=]*(?P<value>\d+(?:\.\d+)?)\s*(?:%|ms|s|kb|mb)?"
-    r"|(?P<zname>覆盖率|准确率|召回率|精确率|精度|延迟|错误率|可用性|成功率|命中率|通过率|打包后|包体积|体积|首屏)[^，。；\d]{0,6}?"
+    r"[\s:=]*(?P<value>\d+(?:\.\d+)?)\s*(?:%|ms|s|kb|mb|gb)?"
+    r"|(?P<zname>覆盖率|准确率|召回率|精确率|精度|延迟|错误率|可用性|成功率|命中率|通过率|打包后|包体积|体积|首屏|冷启动|热启动|启动耗时|启动时间"
+    r"|内存占用|内存峰值|峰值内存|崩溃率|闪退率|卡顿率|anr ?率|包体|安装包|包大小|apk ?大小)[^，。；\d]{0,6}?"
     r"(?P<zvalue>\d+(?:\.\d+)?)\s*%?",
     re.I,
 )
 _TARGET = re.compile(
     r"(?:\b(?:target|goal|aim|threshold|must|should|keep|at least|minimum|min\.?|no less than|above|below|under|over|>=?|<=?|≥|≤"
-    r"|budget|limit|required|requires|fail(?:s)? (?:if|when|below|under))\b|[<>≥≤]|目标|要求|不低于|不少于|至少|保持|低于|高于|超过|阈值|门槛)(?:[^.;。；]|\.\d){0,24}$",
+    r"|budget|limit|required|requires|slo|sla|fail(?:s)? (?:if|when|below|under))\b|[<>≥≤]|目标|要求|不低于|不少于|至少|保持|低于|高于|超过|阈值|门槛"
+    r"|控制|上限|下限|预算|红线|以内|不能|不得)(?:[^.;。；]|\.\d){0,24}$",
     re.I,
+)
+
+
+_LIMIT_AFTER = re.compile(
+    r"\s*(?:以内|以下|之内|内|以上|or (?:less|lower|below|under|more|higher|above)\b|max\b|at most\b|tops\b)"
 )
 
 
@@ -149,12 +164,17 @@ def count_spans(statement: str) -> list[tuple[str, str]]:
     for pattern in _POINT_IN_TIME:
         for match in pattern.finditer(lowered):
             number = next(group for group in match.groups() if group)
-            if _in_code(statement, match.start()):
+            if _in_code(statement, match.start()) or dated_past(lowered, match.start()):
+                continue
+            if _CONDITION_BEFORE.search(lowered, max(0, match.start() - 16), match.start()):
                 continue
             found.append((number, statement[max(0, match.start() - 10) : match.end() + 12].strip()))
     found.extend(_state_percentages(lowered, statement))
+    found.extend(snapshot_spans(lowered, statement))
     for match in _METRIC.finditer(lowered):
         if _in_code(statement, match.start()) or _TARGET.search(lowered[max(0, match.start() - 40) : match.end()]):
+            continue
+        if _LIMIT_AFTER.match(lowered, match.end()) or dated_past(lowered, match.start()):
             continue
         if _PER.match(lowered[match.end() :]):
             continue

@@ -53,6 +53,7 @@ _HALF_HOUR = re.compile(r"\bhalf an? hour\b|\bhalf-hour\b", re.I)
 _HALF_UNIT = re.compile(
     r"\bhalf (?:an? )?(?P<unit>minute|second|day)\b|\b(?:(?:an?|one) )?(?P<whole>minute|second|day) and a half\b", re.I
 )
+_N_AND_HALF = re.compile(r"\b(?P<n>\d+)\s+and\s+a\s+half\s+(?P<unit>hours?|minutes?|seconds?|days?|weeks?)\b", re.I)
 _HALF_VALUES = {"minute": (30, 90, "seconds"), "second": (500, 1500, "ms"), "day": (12, 36, "hours")}
 _HOUR_AND_HALF = re.compile(r"\b(?:an?|one)\s+hour\s+and\s+a\s+half\b|\b(?P<n>\d+)\s+and\s+a\s+half\s+hours\b", re.I)
 _A_UNIT = re.compile(
@@ -121,6 +122,13 @@ def _half_unit(match: re.Match[str]) -> str:
     return f"{whole_and_half if match.group('whole') else half} {unit}"
 
 
+def _and_a_half(whole: int, unit: str) -> str:
+    """'3 and a half hours' → '210 minutes', '3 and a half minutes' → '3.5 minutes'."""
+    if unit.startswith("hour"):
+        return f"{whole * 60 + 30} minutes"
+    return f"{whole}.5 {unit.rstrip('s')}s"
+
+
 Replacement = str | Callable[[re.Match[str]], str]
 _ENGLISH_STEPS: tuple[tuple[tuple[str, ...], re.Pattern[str], Replacement], ...] = (
     (("couple", "pair"), _COUPLE, "2 "),
@@ -132,6 +140,7 @@ _ENGLISH_STEPS: tuple[tuple[tuple[str, ...], re.Pattern[str], Replacement], ...]
     (("twice", "thrice"), _TIMES, lambda m: "2 times" if m.group("word").lower() == "twice" else "3 times"),
     (("once",), _ONCE, lambda m: (m.group("lead") + " " if m.group("lead") else "") + "1 time"),
     ((), _EN_NUMBER, lambda m: str(_en_value(m))),
+    (("half",), _N_AND_HALF, lambda m: _and_a_half(int(m.group("n")), m.group("unit").lower())),
     (("single",), _SINGLE, "1 "),
     (("hour", "minute", "second", "day", "week", "month", "year"), _A_UNIT, lambda m: m.group("lead") + " 1 "),
 )

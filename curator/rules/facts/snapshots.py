@@ -1,0 +1,113 @@
+"""Counts a state or a time word marks as a snapshot ("9 contract tests are failing", "this week 14 builds failed", "现在一共 143 页")."""
+
+from __future__ import annotations
+
+from curator import lazyre as re
+
+_N = r"(\d{1,3}(?:,\d{3})+|\d+(?:\.\d+)?)"
+_CN_CLASSIFIER = r"个|条|篇|项|份|处|张|家|位|台|套|次|页|只|件|人|名|行|本|座|颗|批|封|版"
+_STATES = (
+    r"quarantined|skipped|disabled|failing|flaky|pending|open|blocked|behind|outdated|out of date|overdue|missing"
+    r"|broken|stuck|stale|unassigned|unowned|unmerged|unreviewed|untriaged|unpatched|unresolved|unanswered|red"
+    r"|muted|xfail(?:ed)?|commented out|paused|queued|lagging|down|offline|unhealthy|in flight"
+)
+_EN_STATE = re.compile(
+    rf"(?<![\w.#/$€£-]){_N}\s+(?:(?!are\b|is\b|were\b|was\b|and\b|or\b|to\b|of\b|per\b)[a-z][\w'-]*\s+){{1,4}}?"
+    rf"(?:(?:are|were|remain|stay|sit|show up as|still show as)\s+(?:still\s+|currently\s+|now\s+|all\s+)*(?:{_STATES})"
+    r"|(?:missing|overdue|out of date|outdated|unassigned|unmerged|in flight)(?=\s+(?:from|in|on|upstream|behind"
+    r"|against|with|since|for)\b|\s*[,.;:)]|$))\b"
+    rf"|(?<![\w.#/$€£-]){_N}\s+(?:[a-z][\w'-]*\s+){{1,2}}?behind\b"
+)
+_ZH_STATE = re.compile(
+    rf"(?<![\d.]){_N}\s*(?:多|余|来)?\s*(?:{_CN_CLASSIFIER})\s*[^，。；,;:：]{{0,10}}?"
+    r"(?:被隔离|被跳过|被禁用|被屏蔽|被阻塞|被卡|挂着|挂了|一直挂|一直失败|失败了?|不稳定|偶发失败|还没跑|没跑|未跑|还没合|没合|逾期|过期了"
+    r"|缺失|卡住|卡着|阻塞|在排队|排着队|落后|跳过了|禁用了|标记为 ?flaky|是 ?flaky|飘红|报错|没人认领|无人认领|没有负责人)"
+    rf"|(?:缺了?|少了|差了?|落后(?:于)?[^\d，。；,;]{{0,6}}?)\s*{_N}\s*(?:多|余|来)?\s*(?:{_CN_CLASSIFIER})"
+)
+_EN_MOMENT = re.compile(
+    r"\b(?:last|this|past) (?:month|week|sprint|quarter)\b|\byesterday\b|\btoday\b|\bas of (?:today|now|this week|this morning)\b"
+    r"|\bthis morning\b|\btonight\b|\bso far\b"
+)
+_EN_AFTER_MOMENT = re.compile(
+    rf"(?<![\w.#/$€£:-])[$€£]?{_N}\s*(?:%|(?!(?:am|pm|days?|weeks?|months?|years?|hours?|hrs?|h|mins?|minutes?|seconds?|secs?|s|ms"
+    r"|times? (?:a|per|each|every)|st|nd|rd|th|[ap]\.m)\b)[a-z][\w-]*)"
+)
+_ZH_MOMENT = re.compile(
+    r"截至目前|截至今天|截至今日|截止目前|到目前为止|目前|现在|当前|这周|本周|上周|这个月|本月|上个月|昨天|今天|今日|最近一周"
+)
+_ZH_AFTER_MOMENT = re.compile(rf"(?<![\d.]){_N}\s*(?:多|余|来)?\s*(?:{_CN_CLASSIFIER}|%|万)")
+_PLAN_OR_RULE = re.compile(
+    r"\b(?:if|when|whenever|once|unless|until|after|before|at most|up to|no more than|more than|fewer than|less than"
+    r"|at least|max(?:imum)?|min(?:imum)?|limit(?:ed)?|cap(?:ped)?|allow(?:s|ed)?|need(?:s|ed)?|require[sd]?|must|should"
+    r"|will|plan(?:s|ned)?|target|goal|aim|budget|keep|set (?:to|at)|starting|from now on|going forward|every|each"
+    r"|decided|agreed|chose|switched|moved|changed|asked|wants?|prefers?|said|use[sd]?|using|run)\b"
+    r"|如果|若|一旦|超过|多于|少于|最多|至多|不超过|至少|上限|下限|每|(?<![主重只])要|必须|应该|计划|打算|目标|争取|保持|控制|限制"
+    r"|设为|设成|改为|改成|调到|调成|配置|配成|(?<![一对])起(?!码)|开始|之后|以后|(?:周|月|天|年|季度)内|决定|改用|换成|采用|统一"
+)
+_LEADS_TO_NUMBER = re.compile(r"\b(?:to|by|from|than|of|over|under|below|above)\s*[$€£]?$")
+_CONDITION_AFTER = re.compile(r"\s*(?:就|则|时|的话|以上|以内|以下|之内|后|之后|以后|per\b|each\b|/)")
+_SENTENCE_END = re.compile(r"[.;!?](?:\s|$)|[。；！？\n]")
+_CLAUSE_END = re.compile(r"[,.;:!?，。；：！？]\s|[。；！？，]")
+_DATED_PAST = re.compile(
+    r"\b(?:back (?:in|when|then)|in (?:early |late |mid-?)?(?:jan(?:uary)?|feb(?:ruary)?|march|april|may|june|july|aug(?:ust)?"
+    r"|sept?(?:ember)?|oct(?:ober)?|nov(?:ember)?|dec(?:ember)?|q[1-4]|(?:19|20)\d\d)\b)|\b(?:19|20)\d\d-\d\d\b|\bat the time\b"
+    r"|去年|前年|当时|那时|\d{1,2}\s*月份?(?:时|的时候|那会)"
+)
+_AS_OF = re.compile(r"\bas of\b|截至|截止")
+
+
+def snapshot_spans(lowered: str, statement: str) -> list[tuple[str, str]]:
+    """(number, span) of counts a state after the counted noun or a time word of the writing day marks as current."""
+    found: list[tuple[str, str]] = []
+    for pattern in (_EN_STATE, _ZH_STATE):
+        for match in pattern.finditer(lowered):
+            number = next(group for group in match.groups() if group)
+            if not _ruled_out(lowered, statement, match.start(), match.end()):
+                found.append((number, _span(statement, match.start(), match.end())))
+    for moments, after in ((_EN_MOMENT, _EN_AFTER_MOMENT), (_ZH_MOMENT, _ZH_AFTER_MOMENT)):
+        for moment in moments.finditer(lowered):
+            clause = _clause_around(lowered, moment.start(), moment.end())
+            for match in after.finditer(lowered, clause[0], clause[1]):
+                if _ruled_out(lowered, statement, match.start(), match.end(), since=clause[0]):
+                    continue
+                found.append((match.group(1), _span(statement, min(moment.start(), match.start()), match.end())))
+                break
+    return found
+
+
+def dated_past(lowered: str, position: int) -> bool:
+    """Whether the sentence before `position` dates what it says to a past moment ("in March we had 12", "去年有 40 个")."""
+    start = 0
+    for match in _SENTENCE_END.finditer(lowered, 0, position):
+        start = match.end()
+    return bool(_DATED_PAST.search(lowered, start, position)) and not _AS_OF.search(lowered, start, position)
+
+
+def _ruled_out(lowered: str, statement: str, start: int, end: int, since: int | None = None) -> bool:
+    clause_start = _clause_start(lowered, start) if since is None else min(since, _clause_start(lowered, start))
+    before = lowered[clause_start:start]
+    if _PLAN_OR_RULE.search(before) or _LEADS_TO_NUMBER.search(before):
+        return True
+    if _CONDITION_AFTER.match(lowered, end):
+        return True
+    return dated_past(lowered, start) or statement.count("`", 0, start) % 2 == 1
+
+
+def _clause_start(lowered: str, position: int) -> int:
+    last = 0
+    for match in _CLAUSE_END.finditer(lowered, 0, position):
+        last = match.end()
+    return last
+
+
+def _clause_around(lowered: str, start: int, end: int) -> tuple[int, int]:
+    following = _CLAUSE_END.search(lowered, end)
+    stop = following.start() if following else len(lowered)
+    if stop - end < 3:
+        nxt = _CLAUSE_END.search(lowered, stop + 1)
+        stop = nxt.start() if nxt else len(lowered)
+    return _clause_start(lowered, start), stop
+
+
+def _span(statement: str, start: int, end: int) -> str:
+    return statement[max(0, start - 10) : end + 12].strip()

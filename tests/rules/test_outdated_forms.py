@@ -1,0 +1,159 @@
+"""Point-in-time counts marked by a state after the counted noun, a time word, a total or a metric name, in EN and ZH.
+
+Sentences are written here, not copied from any store; every group of positives has look-alikes that must stay silent.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from curator.rules.facts import statement_facts
+from curator.rules.facts.numwords import normalise
+from tests.rules.test_blind2_forms import findings
+
+STATE_AFTER_NOUN = [
+    "14 integration tests are quarantined until the fixture rewrite lands.",
+    "6 e2e specs are skipped on CI because of the sandbox.",
+    "3 feature flags are disabled in production.",
+    "9 contract tests are failing on main.",
+    "Five snapshot tests are flaky on the Windows runner.",
+    "22 migrations are pending on staging.",
+    "11 Dependabot PRs are open against the monorepo.",
+    "4 tickets are blocked on the vendor.",
+    "Our fork is 37 commits behind upstream.",
+    "8 base images are outdated.",
+    "12 invoices are overdue.",
+    "7 strings are missing from the German bundle.",
+    "The German bundle has 7 strings missing.",
+    "eleven quarantined specs still wait for a fix.",
+    "We have 9 skipped tests in the payments suite.",
+    "有 14 个集成测试被隔离了。",
+    "6 个 e2e 用例被跳过了。",
+    "3 个开关在生产被禁用。",
+    "9 个契约测试挂着。",
+    "5 个快照测试不稳定。",
+    "22 个迁移还没跑。",
+    "德语包缺 7 条翻译。",
+    "我们的分支落后上游 37 个提交。",
+    "12 张发票逾期未付。",
+]
+
+SNAPSHOT_TIME_WORDS = [
+    "Last month we had 212 alerts from the billing service.",
+    "This week 14 builds failed on the arm runners.",
+    "As of today 38 repos use the old CI template.",
+    "Yesterday 9 deploys were rolled back.",
+    "This month the docs site got 4,800 visits.",
+    "Last month's GPU utilisation was 63 %.",
+    "This week CI failed 14 times.",
+    "As of 2026-03-01, 12 tests are failing.",
+    "上个月有 212 条告警。",
+    "这周 CI 挂了 14 次。",
+    "昨天回滚了 9 次。",
+    "截至目前 38 个仓库还在用旧模板。",
+    "现在 120 个任务在排队。",
+    "今天报了 31 个错误。",
+]
+
+TOTALS_NOW = [
+    "现在一共 143 页。",
+    "文档目前共 58 篇。",
+    "目前总共 26 个服务接入了网关。",
+    "现在合计 12 台机器。",
+]
+
+NUMBER_FORMS = [
+    "The full build takes three and a half minutes.",
+    "A dozen flaky tests are still quarantined.",
+    "还有 40 多个接口没补类型。",
+    "40 多个 PR 待合并。",
+    "两百多条告警还没处理。",
+    "The repo has 1.2k open issues.",
+]
+
+METRICS = [
+    "冷启动 1.4 秒，主要耗在字体加载。",
+    "内存占用 380 MB，比上个版本高。",
+    "崩溃率 0.3%，主要是 OOM。",
+    "覆盖率 61%，核心模块偏低。",
+    "包体 85 MB，图片资源占一半。",
+    "ANR 率 0.12%。",
+    "Cold start is 1.4 s on a Pixel 6.",
+    "Memory usage is 380 MB after login.",
+    "Crash rate is 0.3 % this week.",
+]
+
+
+@pytest.mark.parametrize("statement", STATE_AFTER_NOUN + SNAPSHOT_TIME_WORDS + TOTALS_NOW + NUMBER_FORMS + METRICS)
+def test_snapshot_counts_and_metrics_are_read(statement: str) -> None:
+    assert statement_facts(statement).counts
+
+
+NOT_A_SNAPSHOT = [
+    "The free plan allows 3 projects.",
+    "每个节点 8 张卡。",
+    "每台机器 4 个 GPU。",
+    "At most 3 jobs are pending at once.",
+    "Up to 10 requests are queued per worker.",
+    "If 3 tests are failing, the merge is blocked.",
+    "Quarantine a test after 2 failures.",
+    "Mark a spec quarantined after 3 flaky runs.",
+    "2 approvals are required before merge.",
+    "The feature is disabled for 30 days after signup.",
+    "Skip 2 tests on Windows only.",
+    "Every month we rotate 3 keys.",
+    "Deploy at most 2 times a day.",
+    "超过 3 个用例失败就阻塞合并。",
+    "最多 5 个任务排队。",
+    "订单类型一共 6 种。",
+    "每个集群一共 3 个节点。",
+    "Still 3 days before the end of the sprint.",
+    "There are still 3 days before the freeze.",
+    "还有 3 天就封版。",
+    "还剩两周就上线。",
+    "冷启动要控制在 1.5 秒以内。",
+    "内存占用不超过 400 MB。",
+    "崩溃率目标 0.1% 以下。",
+    "覆盖率要求 80%。",
+    "包体上限 100 MB。",
+    "Keep cold start under 2 s.",
+    "Crash rate SLO is 0.5 %.",
+    "The bundle size budget is 250 KB.",
+    "Target cold start: 1.5 s.",
+    "In March we had 12 services.",
+    "In 2025 there were 40 open incidents.",
+    "Back in March, 9 tests were failing.",
+    "去年有 40 个事故工单没关。",
+    "Today we decided to use 3 replicas.",
+    "现在改用 3 个副本。",
+    "连续 3 次失败后告警。",
+    "重试 3 次失败就告警。",
+]
+
+
+@pytest.mark.parametrize("statement", NOT_A_SNAPSHOT)
+def test_specs_limits_targets_and_dated_history_are_no_snapshot(statement: str) -> None:
+    assert not statement_facts(statement).counts
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        ("three and a half minutes", "3.5 minutes"),
+        ("two and a half days", "2.5 days"),
+        ("three and a half hours", "210 minutes"),
+    ],
+)
+def test_whole_and_a_half_becomes_one_number(text: str, expected: str) -> None:
+    assert normalise(text) == expected
+
+
+@pytest.mark.parametrize(
+    "statement",
+    ["9 contract tests are failing on main.", "这周 CI 挂了 14 次。", "现在一共 143 页。", "崩溃率 0.3%，主要是 OOM。"],
+)
+def test_an_old_snapshot_is_an_outdated_number_and_a_recent_one_is_not(tmp_path: Path, statement: str) -> None:
+    assert ("outdated-number", ("e0.md",)) in findings(tmp_path / "old", statement, age=120)
+    assert ("outdated-number", ("e0.md",)) not in findings(tmp_path / "new", statement, age=3)
