@@ -86,7 +86,39 @@ METRICS = [
 ]
 
 
-@pytest.mark.parametrize("statement", STATE_AFTER_NOUN + SNAPSHOT_TIME_WORDS + TOTALS_NOW + NUMBER_FORMS + METRICS)
+MORE_SNAPSHOTS = [
+    "17 alerts are still unacknowledged in PagerDuty.",
+    "About 30 Sentry issues are unassigned.",
+    "Two canaries are unhealthy in eu-west.",
+    "40-odd docs pages are out of date after the rename.",
+    "The staging cluster has 3 nodes down.",
+    "Roughly 25 PRs are waiting on review.",
+    "6 of the 14 lambdas are still on Node 16.",
+    "Right now 8 jobs are stuck in the DLQ.",
+    "As of this morning there are 56 unread support emails.",
+    "So far 19 customers have migrated to the new plan.",
+    "This sprint we closed 31 tickets.",
+    "Over the past week the nightly failed 5 times.",
+    "目前 17 个告警没人认领。",
+    "还有二十多个文档页面过时了。",
+    "上周线上报了 6 次 P1。",
+    "这个月新增 140 个用户。",
+    "截至今天一共 52 个客户迁过去了。",
+    "现在有三十几个 PR 等 review。",
+    "Peak memory is 1.8 GB during the export.",
+    "The APK size is 48 MB.",
+    "首屏耗时 2.3 秒。",
+    "卡顿率 1.2%，比上月高。",
+    "内存峰值 1.8 GB。",
+    "测试覆盖率目前是 64%。",
+    "The test suite now takes four and a half minutes.",
+    "About half a dozen services are still on the old SDK.",
+]
+
+
+@pytest.mark.parametrize(
+    "statement", STATE_AFTER_NOUN + SNAPSHOT_TIME_WORDS + TOTALS_NOW + NUMBER_FORMS + METRICS + MORE_SNAPSHOTS
+)
 def test_snapshot_counts_and_metrics_are_read(statement: str) -> None:
     assert statement_facts(statement).counts
 
@@ -131,9 +163,54 @@ NOT_A_SNAPSHOT = [
     "连续 3 次失败后告警。",
     "重试 3 次失败就告警。",
 ]
+SETTINGS_RULES_AND_PLANS = [
+    "Each PR needs 2 approvals before merge.",
+    "A job is moved to the DLQ after 5 failed attempts.",
+    "Alert if more than 10 jobs are stuck in the DLQ.",
+    "The free tier includes 5 seats and 2 projects.",
+    "Our SLA allows 4 hours of downtime per quarter.",
+    "The release branch is cut 2 days before the freeze.",
+    "Keep memory usage under 2 GB.",
+    "The APK must stay below 50 MB.",
+    "首屏耗时不能超过 2 秒。",
+    "内存峰值控制在 1.5 GB 以内。",
+    "卡顿率红线是 1%。",
+    "每个 PR 至少 2 个人 review。",
+    "任务失败 3 次后进入死信队列。",
+    "免费版最多 3 个项目。",
+    "In Q2 we had 8 engineers on the team.",
+    "The team is 6 engineers.",
+    "Release 3 is the last one with the old API.",
+    "There are 3 environments: dev, staging and prod.",
+    "We run 3 replicas of the API.",
+    "Use 4 spaces for indentation.",
+    "The migration will take about 3 weeks.",
+    "Today is a good day to rotate the 2 API keys.",
+    "Backups are kept for 30 days.",
+    "Sprint length is 2 weeks.",
+    "数据保留 30 天。",
+    "服务部署在 3 个可用区。",
+    "现在用 3 个 worker 跑 celery。",
+    "目前部署了 2 个副本。",
+    "目前 API 版本是 v2，3 个端点已废弃。",
+    "当前 Python 版本 3.11。",
+    "现在主分支要 2 个 approve。",
+    "今天起统一用 4 个空格缩进。",
+    "Today the team agreed on 2-week sprints.",
+    "This week's on-call is Alice; escalate after 15 minutes.",
+    "As of today we deploy 3 times a day.",
+    "Currently we have 2 environments.",
+    "Right now the cluster runs 3 Kafka brokers.",
+    "We have 3 Kafka brokers in prod.",
+    "The API has 3 versions: v1, v2, v3.",
+    "This month's budget is 500 dollars.",
+    "这个月的预算是 5000 元。",
+    "今天的会议定了 3 件事。",
+    "3 tests are marked as skipped on purpose in conftest.",
+]
 
 
-@pytest.mark.parametrize("statement", NOT_A_SNAPSHOT)
+@pytest.mark.parametrize("statement", NOT_A_SNAPSHOT + SETTINGS_RULES_AND_PLANS)
 def test_specs_limits_targets_and_dated_history_are_no_snapshot(statement: str) -> None:
     assert not statement_facts(statement).counts
 

@@ -9,12 +9,13 @@ _CN_CLASSIFIER = r"个|条|篇|项|份|处|张|家|位|台|套|次|页|只|件|�
 _STATES = (
     r"quarantined|skipped|disabled|failing|flaky|pending|open|blocked|behind|outdated|out of date|overdue|missing"
     r"|broken|stuck|stale|unassigned|unowned|unmerged|unreviewed|untriaged|unpatched|unresolved|unanswered|red"
-    r"|muted|xfail(?:ed)?|commented out|paused|queued|lagging|down|offline|unhealthy|in flight"
+    r"|muted|xfail(?:ed)?|commented out|paused|queued|lagging|down|offline|unhealthy|in flight|waiting|awaiting|sitting"
+    r"|lingering|piling up|unacknowledged|unacked"
 )
 _EN_STATE = re.compile(
-    rf"(?<![\w.#/$€£-]){_N}\s+(?:(?!are\b|is\b|were\b|was\b|and\b|or\b|to\b|of\b|per\b)[a-z][\w'-]*\s+){{1,4}}?"
+    rf"(?<![\w.#/$€£-]){_N}(?:-?odd|-ish|\+)?\s+(?:(?!are\b|is\b|were\b|was\b|and\b|or\b|to\b|of\b|per\b)[a-z][\w'-]*\s+){{1,4}}?"
     rf"(?:(?:are|were|remain|stay|sit|show up as|still show as)\s+(?:still\s+|currently\s+|now\s+|all\s+)*(?:{_STATES})"
-    r"|(?:missing|overdue|out of date|outdated|unassigned|unmerged|in flight)(?=\s+(?:from|in|on|upstream|behind"
+    r"|(?:missing|overdue|out of date|outdated|unassigned|unmerged|in flight|down|offline|unhealthy|failing|red)(?=\s+(?:from|in|on|upstream|behind"
     r"|against|with|since|for)\b|\s*[,.;:)]|$))\b"
     rf"|(?<![\w.#/$€£-]){_N}\s+(?:[a-z][\w'-]*\s+){{1,2}}?behind\b"
 )
@@ -28,23 +29,31 @@ _EN_MOMENT = re.compile(
     r"\b(?:last|this|past) (?:month|week|sprint|quarter)\b|\byesterday\b|\btoday\b|\bas of (?:today|now|this week|this morning)\b"
     r"|\bthis morning\b|\btonight\b|\bso far\b"
 )
+_CAPACITY = (
+    r"replicas?|shards?|partitions?|workers?|threads?|processes|cores?|brokers?|instances?|nodes?|pods?|zones?|regions?"
+    r"|副本|分片|分区|实例|节点|线程|进程|核|可用区|机房"
+)
 _EN_AFTER_MOMENT = re.compile(
     rf"(?<![\w.#/$€£:-])[$€£]?{_N}\s*(?:%|(?!(?:am|pm|days?|weeks?|months?|years?|hours?|hrs?|h|mins?|minutes?|seconds?|secs?|s|ms"
-    r"|times? (?:a|per|each|every)|st|nd|rd|th|[ap]\.m)\b)[a-z][\w-]*)"
+    rf"|times? (?:a|per|each|every)|st|nd|rd|th|[ap]\.m|(?:[a-z][\w-]*\s+)?(?:{_CAPACITY}))\b)[a-z][\w-]*)"
 )
 _ZH_MOMENT = re.compile(
     r"截至目前|截至今天|截至今日|截止目前|到目前为止|目前|现在|当前|这周|本周|上周|这个月|本月|上个月|昨天|今天|今日|最近一周"
 )
-_ZH_AFTER_MOMENT = re.compile(rf"(?<![\d.]){_N}\s*(?:多|余|来)?\s*(?:{_CN_CLASSIFIER}|%|万)")
+_ZH_AFTER_MOMENT = re.compile(
+    rf"(?<![\d.]){_N}\s*(?:多|余|来)?\s*(?:{_CN_CLASSIFIER}|%|万)(?!\s*(?:{_CAPACITY})(?![a-z]))"
+)
 _PLAN_OR_RULE = re.compile(
     r"\b(?:if|when|whenever|once|unless|until|after|before|at most|up to|no more than|more than|fewer than|less than"
     r"|at least|max(?:imum)?|min(?:imum)?|limit(?:ed)?|cap(?:ped)?|allow(?:s|ed)?|need(?:s|ed)?|require[sd]?|must|should"
     r"|will|plan(?:s|ned)?|target|goal|aim|budget|keep|set (?:to|at)|starting|from now on|going forward|every|each"
     r"|decided|agreed|chose|switched|moved|changed|asked|wants?|prefers?|said|use[sd]?|using|run)\b"
     r"|如果|若|一旦|超过|多于|少于|最多|至多|不超过|至少|上限|下限|每|(?<![主重只])要|必须|应该|计划|打算|目标|争取|保持|控制|限制"
-    r"|设为|设成|改为|改成|调到|调成|配置|配成|(?<![一对])起(?!码)|开始|之后|以后|(?:周|月|天|年|季度)内|决定|改用|换成|采用|统一"
+    r"|设为|设成|改为|改成|调到|调成|配置|配成|配了|(?<!使)用(?![户了])|部署|定了|(?<![一对])起(?!码)|开始|之后|以后|(?:周|月|天|年|季度)内|决定|改用|换成|采用|统一"
 )
-_LEADS_TO_NUMBER = re.compile(r"\b(?:to|by|from|than|of|over|under|below|above)\s*[$€£]?$")
+_LEADS_TO_NUMBER = re.compile(
+    r"\b(?:to|by|from|than|of|over|under|below|above)\s*[$€£]?$|\bto\s+[a-z]+\s+(?:(?:the|all|our|these|those)\s+)?[$€£]?$"
+)
 _CONDITION_AFTER = re.compile(r"\s*(?:就|则|时|的话|以上|以内|以下|之内|后|之后|以后|per\b|each\b|/)")
 _SENTENCE_END = re.compile(r"[.;!?](?:\s|$)|[。；！？\n]")
 _CLAUSE_END = re.compile(r"[,.;:!?，。；：！？]\s|[。；！？，]")
