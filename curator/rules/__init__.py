@@ -153,7 +153,7 @@ def _run_rules(
     if big and memo is None and _holds_cjk(store):
         segment_in_child()  # jieba loads and segments on a second core while this one reads the rest
     docs = Docs.from_store(store)
-    learned = learned_sets(statement for doc in docs.items for statement in doc.statements)
+    learned = learned_sets(doc.statements for doc in docs.items)
     if big:
         _segment_ahead(docs, memo)
     context = RuleContext(

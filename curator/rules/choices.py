@@ -109,17 +109,19 @@ _COMMANDS = (
     r"|audit|update|upgrade|watch|--"
 )
 _FILLER = (
-    r"(?:[\s`'\"“”‘’(（,/、]|\d+|the|a|an|or|nor|and|only|just|always|run|running|use|using|call|calling|invoke"
-    r"|add|adding|introduce|reintroduce|bring back|self-hosted|hosted|managed|local|用|使用|跑|装|来|或|和|或者|写|加|引入|了)*"
+    r"(?:[\s`'\"“”‘’(（,/、+&]|\d+|配合|搭配|加上|together with|along with"
+    r"|the|a|an|or|nor|and|only|just|always|run|running|use|using|call|calling|invoke"
+    r"|add|adding|introduce|reintroduce|bring back|self-hosted|hosted|managed|local|用|使用|跑|装|来|或|和|或者|写|加|引入|了"
+    r"|[a-z][\w.-]*\s*(?:\+|&|配合|搭配|加上|和|跟)|[a-z][\w.-]* and)*"
 )
 _NEGATIVE = re.compile(
-    r"(?:\bnever|\bdon'?t|\bdo not|\bnot|\bno longer|\bavoid(?:ing)?|\bstop(?:ped)?(?: using)?|\binstead of|\brather than"
+    r"(?:\bnever|\bused to|\bdon'?t|\bdo not|\bnot|\bno longer|\bavoid(?:ing)?|\bstop(?:ped)?(?: using)?|\binstead of|\brather than"
     r"|\bover|\b(?:migrat\w*|switch\w*|mov\w*|moving|came|coming) (?:away )?from|\b(?:migrat\w*|switch\w*|mov\w*|got|get|getting) off(?: of)?|\bban(?:ned)?|不要|别再|别|不用|不再|停用|禁止|禁用|而不是|而非|代替|替代|取代|弃用|不能|不准|不许|换掉|\bdropped|\bremoved|\bretired|\bditched|\bgot rid of|\breplaced|去掉了?|移除了?|下线了?)"
     + _FILLER
     + "$"
 )
 _POSITIVE = re.compile(
-    r"(?:\buse[sd]?|\busing|\bprefer(?:s|red)?|\bswitch(?:ed)? to|\bmigrat\w* to|\bmov(?:e|ed) to|\bgo with|\bwent with"
+    r"(?:\buse[sd]?|\busing|\balways|\bprefer(?:s|red)?|\bswitch(?:ed)? to|\bmigrat\w* to|\bmov(?:e|ed) to|\bgo with|\bwent with"
     r"|\b(?:migrat|switch|mov|chang|convert|port)\w*\b[^,.;，。；]{0,25}\bto|\bstick with|\bstandardi[sz]ed? on|\bwith|\bvia|\bin|\brun|\bruns|\bchose|\bchoose|\bpicked|\bis|\bare"
     r"|\bruns? on|\bbuilt on|\bbased on|\bgo(?:es)? to|\bsent to|\blogged to|\blogs? to|\b(?:switched|moved|went|came) back to|\bback to|用|使用|改用|换成|换用|统一用|采用|选用|走|是|为|写|写成|迁移到|迁到|切换到|切到|换到|换回|切回|改回|回到|改成|改为|转到|搬到|[:：])"
     + _FILLER
@@ -137,6 +139,12 @@ _PART_OF_CODEBASE = re.compile(
 _PART_OF_CODEBASE_LEFT = re.compile(r"(?:目录|文件夹|生成的|第三方|vendor/)[^，。；,;]{0,12}$")
 _WEAK_CUE = re.compile(r"\s*(?:in|is|are|with|via|是|为)\b")
 _SUBORDINATE = re.compile(r"\b(?:when|whenever|if|unless|whether|although|even though)\b|如果|即使|哪怕|当")
+_PAST_USE_LEFT = re.compile(r"\b(?:used|were using|was using|ran|relied on)" + _FILLER + "$")
+_UNTIL_RIGHT = re.compile(
+    r"^[`'\"]?\s*(?:until|till|up until|through)\s+(?:\d{4}|last|early|mid|late|q[1-4]\b|the (?:end|start|middle))"
+)
+_IN_TOOL_LEFT = re.compile(r"在\s*$")
+_IN_TOOL_RIGHT = re.compile(r"^[`'\"]?\s*(?:里|中|上)\s*(?:跑|写|做|执行|测|维护)")
 _FROM_LEFT = re.compile(r"从\s*$")
 _MIGRATE_RIGHT = re.compile(r"^[`'\"]?\s*(?:迁|换|切|改|转|搬|升级)")
 _SUBJECT_USE_RIGHT = re.compile(
@@ -207,6 +215,7 @@ class ChoiceTable:
             reverse=True,
         )
         self._any = re.compile(_alternatives(every_name))
+        self.names = frozenset(word for name in every_name for word in name.split())
 
     def stances(self, statement: str) -> list[Stance]:
         """Every asserted or rejected member of an exclusive set in one statement."""
@@ -242,7 +251,8 @@ class ChoiceTable:
 def _polarity(lowered: str, start: int, end: int, members: re.Pattern[str]) -> str | None:
     """'pos', 'neg' or None for the member at lowered[start:end]; other members listed before it are skipped.
 
-    A member named in parentheses after what it runs ("`pnpm test:unit` (Vitest)") is asserted.
+    A member named in parentheses after what it runs ("`pnpm test:unit` (Vitest)") is asserted; one the
+    statement says was used until a past time ("we used Jenkins until 2025") is rejected.
     """
     clause_start = max(lowered.rfind(mark, 0, start) for mark in (",", "，", ";", "；", "。", ". ", "—"))
     left = members.sub(" ", lowered[max(clause_start + 1, start - 60) : start])
@@ -251,12 +261,15 @@ def _polarity(lowered: str, start: int, end: int, members: re.Pattern[str]) -> s
         _NEGATIVE.search(left)
         or _NEGATIVE_RIGHT.match(right)
         or (_FROM_LEFT.search(left) and _MIGRATE_RIGHT.match(right))
+        or (_UNTIL_RIGHT.match(right) and _PAST_USE_LEFT.search(left))
     ):
         return "neg"
     positive = _POSITIVE.search(left)
     if positive and _WEAK_CUE.match(positive.group(0)) and _SUBORDINATE.search(left):
         return None
     if positive or _COMMAND_RIGHT.match(right) or _SUBJECT_USE_RIGHT.match(right):
+        return "pos"
+    if _IN_TOOL_LEFT.search(left) and _IN_TOOL_RIGHT.match(right):
         return "pos"
     if _NAMED_IN_PARENTHESES.search(left) and _CLOSE_PARENTHESIS.match(right) and not _AWAY_IN_CLAUSE.search(left):
         return "pos"

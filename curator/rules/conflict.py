@@ -262,6 +262,7 @@ def _choice_clashes(
                 held = by_set[stance.group][stance.polarity][stance.member]
                 if position not in held or held[position].command and not stance.command:
                     held[position] = stance
+    tool_words = _tool_words(table)
     for (set_index, scope), polarities in sorted(by_set.items(), key=lambda item: (item[0][0], item[0][1] or "")):
         job = table.sets[set_index].job + (f" of {scope}s" if scope else "")
         judge = ProjectJudge(facts, table.sets[set_index].members)
@@ -271,9 +272,14 @@ def _choice_clashes(
             for second in members[first_index + 1 :]:
                 left_docs = {d: s for d, s in positive[first].items() if d not in positive[second]}
                 right_docs = {d: s for d, s in positive[second].items() if d not in positive[first]}
-                _pair_up(docs, left_docs, right_docs, clashes, "choice", job, judge)
+                _pair_up(docs, left_docs, right_docs, clashes, "choice", job, judge, tool_words)
             opposed = {d: s for d, s in negative.get(first, {}).items() if d not in positive[first] and not s.partial}
-            _pair_up(docs, positive[first], opposed, clashes, "polarity", job, judge)
+            _pair_up(docs, positive[first], opposed, clashes, "polarity", job, judge, tool_words)
+
+
+def _tool_words(table: ChoiceTable) -> frozenset[str]:
+    """Every word of every tool name the table knows, as written and stemmed as scope words are."""
+    return table.names | frozenset(stem(word) for word in table.names)
 
 
 def _instrument_clashes(docs: Docs, clashes: dict[tuple[int, int], list[Clash]]) -> None:
@@ -390,8 +396,12 @@ def _pair_up(
     kind: str,
     job: str,
     judge: ProjectJudge,
+    tool_words: frozenset[str],
 ) -> None:
-    """Pair each entry of the smaller side with the entries that best speak for the other side."""
+    """Pair each entry of the smaller side with the entries that best speak for the other side.
+
+    Tool names are no scope: "use Maestro for UI tests" and "UI tests in XCUITest" speak of one job.
+    """
     if not left_docs or not right_docs:
         return
     swap = len(right_docs) < len(left_docs)
@@ -410,9 +420,9 @@ def _pair_up(
             scoped = _scoped(
                 docs,
                 odd,
-                statement_facts(odd_stance.statement).scope,
+                statement_facts(odd_stance.statement).scope - tool_words,
                 speaker,
-                statement_facts(speaker_stance.statement).scope,
+                statement_facts(speaker_stance.statement).scope - tool_words,
             )
             if scoped is None:
                 continue

@@ -3,11 +3,13 @@
 A store that says it moved from one tool to another has told us the two answer one job, so a later
 "we use X" and "we use Y" disagree even when neither tool is in the built-in table; a tool the store
 says it left ("we moved off goose", "dropped Yarn") is a set of its own, so "use X" elsewhere disagrees.
+So are a tool an entry took up and one it says fell short ("改用 Maestro；XCUITest 太慢"), unless some
+statement uses the two together ("latexmk + XeLaTeX").
 """
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Iterable, Sequence
 
 from curator import lazyre as re
 from curator.rules.facts.memo import decode_pairs
@@ -146,10 +148,113 @@ def abandoned(statement: str) -> list[str]:
     return found
 
 
-def learned_sets(statements: Iterable[str]) -> list[list[str]]:
+_ADOPTED = re.compile(
+    r"(?:\b(?:switched|moved|migrated|changed|ported|transitioned)(?: [\w-]+){0,4}? (?:to|onto|over to)"
+    r"|\bso (?:we|i) (?:now |just |)(?:use|run|went with|picked|settled on)|\b(?:we|i) now use|\bnow we use"
+    r"|\b(?:went with|settled on)"
+    r"|改用|换成了?|换用|转用|切到|切换到|改成|所以(?:改)?用|只好用|最后用|现在改用)\s*" + _NAME.format("adopted"),
+    re.I,
+)
+_FAILED = re.compile(
+    r"(?:\btried|试过|试了|试用过|用过)\s*"
+    + _NAME.format("tried")
+    + r"|(?<![\w.-])"
+    + _NAME.format("failed")
+    + r"(?:(?: [\w-]+){0,2}?\s+(?:couldn'?t|could not|can'?t|cannot|didn'?t|did not|doesn'?t|does not|won'?t|wouldn'?t"
+    r"|kept|keeps|broke|breaks|failed|fails|crashed|crashes|choked|chokes|conflicts?|clashe[sd]|timed out|times out"
+    r"|(?:is|was|were|are|got|has been) (?:too|turned off|switched off|disabled|broken|unusable|flaky|unreliable)"
+    r"|too (?:slow|flaky|heavy|brittle))\b"
+    r"|[^，。；,;!?（(]{0,30}?(?:不行|有问题|太慢|太脆|太重|冲突|报错|出错|崩|不稳|不兼容|跑不|装不|编不|连不|用不了|不支持|不好用"
+    r"|关掉了|关了|停了|失败))",
+    re.I,
+)
+_ROLE_KEYS = re.compile(
+    r"switch|mov|migrat|chang|port|transition|so (?:we|i)|now use|went with|settled on|改用|换成|换用|转用|切到|切换到"
+    r"|改成|所以|只好|最后用|tried|tested|试|不行|有问题|太|冲突|报错|出错|崩|不稳|不兼容|不了|不支持|关|停了|失败"
+    r"|too|couldn|can|cannot|didn|doesn|won|kept|broke|fail|crash|chok|conflict|clash|timed out|times out|disabled"
+    r"|turned off|switched off|unusable|flaky|unreliable"
+)
+_COMBINED = re.compile(
+    _NAME.format("first")
+    + r"\s*(?:\+|&|配合|搭配|加上|together with|along with|alongside)\s*"
+    + _NAME.format("second")
+    + "|"
+    + _NAME.format("one")
+    + r" and "
+    + _NAME.format("other")
+    + r" together\b"
+    + "|"
+    + _NAME.format("left")
+    + r"\s*(?:和|跟|与)\s*"
+    + _NAME.format("right")
+    + r"\s*(?:一起|配合|搭配)",
+    re.I,
+)
+FAILURE_REACH = 2
+
+
+def roles(statement: str) -> list[tuple[str, str]]:
+    """('adopted' | 'failed', tool) for each tool a statement says was taken up or fell short, lower-cased."""
+    if not _ROLE_KEYS.search(statement.lower()):
+        return []
+    found: list[tuple[str, str]] = []
+    for match in _ADOPTED.finditer(statement):
+        name = _last_tool_word(match.group("adopted"))
+        if _tool_like(name) and ("adopted", name.lower()) not in found:
+            found.append(("adopted", name.lower()))
+    for match in _FAILED.finditer(statement):
+        name = _last_tool_word(match.group("tried") or match.group("failed"))
+        if _tool_like(name) and ("failed", name.lower()) not in found:
+            found.append(("failed", name.lower()))
+    return found
+
+
+def combined(statement: str) -> list[tuple[str, str]]:
+    """Tool pairs a statement says are used together ("latexmk + XeLaTeX", "Zotero 配合 Better BibTeX"), lower-cased."""
+    found: list[tuple[str, str]] = []
+    for match in _COMBINED.finditer(statement):
+        first = match.group("first") or match.group("one") or match.group("left")
+        second = match.group("second") or match.group("other") or match.group("right")
+        found.append((_last_tool_word(first).lower(), _last_tool_word(second).lower()))
+    return found
+
+
+_LEADING_VERBS = frozenset("use using run running build lint with via try tried always never prefer keep".split())
+
+
+def _last_tool_word(name: str) -> str:
+    """A two-word name led by a common word or verb ("The Zotero", "Use Vite") stands for its second word."""
+    first, _, rest = name.partition(" ")
+    lowered = first.lower()
+    return rest if rest and (lowered in _NOT_TOOLS or lowered in _LEADING_VERBS or lowered in STOPWORDS) else name
+
+
+def _remembered_roles(statement: str) -> list[tuple[str, str]]:
+    return remembered("migration-roles", statement, lambda: roles(statement), list, decode_pairs)
+
+
+def _adoption_pairs(statements: list[str]) -> list[tuple[str, str]]:
+    """(failed, adopted) pairs of one entry: a tool taken up and one it says fell short up to FAILURE_REACH statements before or one after."""
+    marked = [_remembered_roles(statement) for statement in statements]
+    found: list[tuple[str, str]] = []
+    for index, statement_roles in enumerate(marked):
+        for role, adopted in statement_roles:
+            if role != "adopted":
+                continue
+            near = marked[max(0, index - FAILURE_REACH) : index + FAILURE_REACH]
+            for other_roles in near:
+                found.extend(
+                    (failed, adopted) for kind, failed in other_roles if kind == "failed" and failed != adopted
+                )
+    return found
+
+
+def learned_sets(entries: Iterable[Sequence[str] | str]) -> list[list[str]]:
     """Groups of tools the store itself says replace one another (pairs joined when they share a tool).
 
-    A tool the store says it moved off with no successor named is a group of its own: "we use it" disagrees.
+    Each item is one entry's statements (a lone string is an entry of one statement). A tool the store
+    says it moved off with no successor named is a group of its own: "we use it" disagrees. Two tools
+    a statement says are used together are never alternatives.
     """
     parent: dict[str, str] = {}
 
@@ -160,10 +265,18 @@ def learned_sets(statements: Iterable[str]) -> list[list[str]]:
         return name
 
     alone: set[str] = set()
-    for statement in statements:
-        for old, new in _remembered_pairs(statement):
+    together: set[frozenset[str]] = set()
+    replaced: list[tuple[str, str]] = []
+    for entry in entries:
+        statements = [entry] if isinstance(entry, str) else list(entry)
+        for statement in statements:
+            replaced.extend(_remembered_pairs(statement))
+            alone.update(abandoned(statement))
+            together.update(frozenset(pair) for pair in combined(statement))
+        replaced.extend(_adoption_pairs(statements))
+    for old, new in replaced:
+        if frozenset((old, new)) not in together:
             parent[root(old)] = root(new)
-        alone.update(abandoned(statement))
     for name in alone:
         root(name)
     groups: dict[str, list[str]] = {}

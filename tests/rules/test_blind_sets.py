@@ -89,15 +89,15 @@ SETS = {
     "blind5hold": BlindSet(
         Path(__file__).parent / "blind5hold",
         {
-            "conflict": 0.46,
+            "conflict": 0.57,
             "duplicate": 0.75,
             "outdated-number": 1.0,
             "expired-date": 0.33,
             "stale": 1.0,
             "stale-auto": 1.0,
         },
-        0.6,
-        min_conflict_precision=0.81,
+        0.65,
+        min_conflict_precision=0.88,
         max_labeled_false_alarms=2,
     ),
 }

@@ -1,0 +1,169 @@
+"""Tool choices beyond the fixed exclusive sets: alternatives a store teaches, tools used together, tool names as scope.
+
+Every store row is a small store of topic files (e0.md oldest) and, where given, instruction-file rules
+(CLAUDE.md:L…); the expected pair is a conflict, and a look-alike gets no conflict.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from curator.rules.choices import ChoiceTable
+from curator.rules.migrations import combined, learned_sets, roles
+from tests.rules.test_blind2_forms import PAIR, findings
+
+ADOPTED_AFTER_ANOTHER_FELL_SHORT = [
+    (("Moved the docs site to Docusaurus; MkDocs kept breaking on the plugin upgrade.",), ["docusaurus", "mkdocs"]),
+    (("We tried Buildah, it couldn't cache layers, so we use Kaniko.",), ["buildah", "kaniko"]),
+    (("Switched the reference manager to Mendeley.", "The Zotero sync is turned off."), ["mendeley", "zotero"]),
+    (("绘图改用 Matplotlib，Plotly 导出 PDF 有问题。",), ["matplotlib", "plotly"]),
+    (("试过 Sphinx，中文搜索不行，所以改用 VitePress。",), ["sphinx", "vitepress"]),
+    (("改用 Tectonic 编译（XeLaTeX 编不过新模板）。",), ["tectonic", "xelatex"]),
+    (("截图改用 Fastlane 了。", "XCTest 截图太慢，别再用。"), ["fastlane", "xctest"]),
+]
+
+
+@pytest.mark.parametrize(("entry", "expected"), ADOPTED_AFTER_ANOTHER_FELL_SHORT)
+def test_a_tool_taken_up_after_another_fell_short_makes_a_set(entry: tuple[str, ...], expected: list[str]) -> None:
+    assert learned_sets([entry]) == [expected]
+
+
+@pytest.mark.parametrize(
+    "entry",
+    [
+        ("Moved the docs site to Docusaurus last week.",),
+        ("MkDocs kept breaking on the plugin upgrade, so we pinned it.",),
+        ("Switched the reference manager to Mendeley.", "Search is fast.", "Backups are fine.", "Zotero is off."),
+        ("绘图用 Matplotlib，导出 PDF 没问题。",),
+        ("We moved the meeting to Thursday; the old slot was too early.",),
+    ],
+)
+def test_no_set_without_both_a_tool_taken_up_and_one_that_fell_short_nearby(entry: tuple[str, ...]) -> None:
+    assert learned_sets([entry]) == []
+
+
+def test_tools_used_together_are_never_alternatives() -> None:
+    entries = [("Switched the bundler to Vite; TypeScript builds were too slow.",), ("Use Vite + TypeScript.",)]
+    assert learned_sets(entries) == []
+
+
+@pytest.mark.parametrize(
+    ("statement", "pair"),
+    [
+        ("Build with latexmk + XeLaTeX.", ("latexmk", "xelatex")),
+        ("Zotero 配合 Better BibTeX 管理参考文献。", ("zotero", "better BibTeX".lower())),
+        ("Run ESLint and oxlint together in CI.", ("eslint", "oxlint")),
+        ("lint 时 ESLint 和 oxlint 一起跑。", ("eslint", "oxlint")),
+    ],
+)
+def test_tools_named_as_a_combination_are_read_as_one(statement: str, pair: tuple[str, str]) -> None:
+    assert pair in combined(statement)
+
+
+def test_the_same_tool_taken_up_and_falling_short_is_no_pair() -> None:
+    assert ("adopted", "kaniko") in roles("Switched to Kaniko; Kaniko was too slow at first but is fine now.")
+    assert learned_sets([("Switched to Kaniko; Kaniko was too slow at first but is fine now.",)]) == []
+
+
+LEARNED_CHOICE_CLASHES = [
+    (("Docs site is built with MkDocs.", "Moved the docs site to Docusaurus; MkDocs kept breaking on upgrades."), ()),
+    (("论文插图用 Plotly 画。", "插图改用 Matplotlib 了，Plotly 导出 PDF 有问题。"), ()),
+    (("Container images are built with Buildah.", "We tried Buildah, it couldn't cache layers, so we use Kaniko."), ()),
+    (
+        (
+            "Reference manager: Mendeley.",
+            "Switched the reference manager to Zotero. The Mendeley export is turned off.",
+        ),
+        (),
+    ),
+    (("Always Mendeley for citations.", "Switched the reference manager to Zotero; Mendeley kept crashing."), ()),
+    (("截图一律用 XCTest。", "截图改用 Fastlane，XCTest 截图太慢。"), ()),
+    (("UI tests in XCUITest.", "Switched UI tests to Maestro; XCUITest was too flaky."), ()),
+]
+
+
+@pytest.mark.parametrize(("texts", "rules_text"), LEARNED_CHOICE_CLASHES)
+def test_a_tool_the_store_moved_to_conflicts_with_using_the_one_it_left(
+    tmp_path: Path, texts: tuple[str, ...], rules_text: tuple[str, ...]
+) -> None:
+    assert ("conflict", PAIR) in findings(tmp_path, *texts, rules_text=rules_text)
+
+
+def test_an_instruction_using_the_tool_memory_left_conflicts(tmp_path: Path) -> None:
+    found = findings(
+        tmp_path, "改用 LuaLaTeX 编译了，XeLaTeX 下中文字体配置冲突。", rules_text=("用 latexmk + XeLaTeX 编译。",)
+    )
+    assert ("conflict", ("CLAUDE.md:L1", "e0.md")) in found
+
+
+@pytest.mark.parametrize(
+    "texts",
+    [
+        ("Switched our notes to Obsidian; Notion was too slow.", "Zotero for references, Obsidian for notes."),
+        ("Use Zotero for references.", "Zotero for references, Obsidian for notes."),
+        ("We used Jenkins until 2025, now GitHub Actions.", "CI runs on GitHub Actions."),
+        ("2025 年之前用 Jenkins，现在用 GitHub Actions。", "CI 用 GitHub Actions。"),
+        ("Use Maestro for UI tests.", "UI tests run in Maestro; XCUITest was too flaky."),
+        ("UI 自动化改用 Maestro，XCUITest 太慢。", "UI 自动化用 Maestro。"),
+        ("Lint with oxlint + ESLint.", "Lint with ESLint."),
+        ("lint 用 oxlint 配合 ESLint。", "lint 用 ESLint。"),
+        ("Switched the build to LuaLaTeX; XeLaTeX couldn't load the fonts.", "Build with latexmk + LuaLaTeX."),
+    ],
+)
+def test_different_jobs_history_combinations_and_the_same_tool_are_no_conflict(
+    tmp_path: Path, texts: tuple[str, ...]
+) -> None:
+    assert not any(rule == "conflict" for rule, _ in findings(tmp_path, *texts))
+
+
+@pytest.mark.parametrize(
+    ("texts", "pair"),
+    [
+        (("Lint with oxlint + ESLint.", "Never use oxlint."), PAIR),
+        (("lint 用 oxlint 配合 ESLint。", "不要用 ESLint。"), PAIR),
+        (("Run ESLint and oxlint together in CI.", "Don't run oxlint."), PAIR),
+    ],
+)
+def test_a_combination_asserts_each_tool_so_never_one_conflicts(
+    tmp_path: Path, texts: tuple[str, ...], pair: tuple[str, str]
+) -> None:
+    assert ("conflict", pair) in findings(tmp_path, *texts)
+
+
+@pytest.mark.parametrize(
+    ("statement", "member"),
+    [
+        ("Build with latexmk + XeLaTeX.", "xelatex"),
+        ("用 latexmk + XeLaTeX 编译。", "xelatex"),
+        ("Always XeLaTeX.", "xelatex"),
+    ],
+)
+def test_a_tool_after_a_combination_or_always_is_asserted(statement: str, member: str) -> None:
+    table = ChoiceTable([["xelatex", "lualatex"]])
+    assert [(stance.member, stance.polarity) for stance in table.stances(statement)] == [(member, "pos")]
+
+
+@pytest.mark.parametrize(
+    "texts",
+    [
+        ("Use Playwright for the e2e suite.", "The e2e suite runs in Cypress."),
+        ("e2e 测试用 Playwright。", "e2e 测试统一用 Cypress。"),
+    ],
+)
+def test_a_tool_name_is_no_scope_of_its_own(tmp_path: Path, texts: tuple[str, ...]) -> None:
+    assert ("conflict", PAIR) in findings(tmp_path, *texts)
+
+
+@pytest.mark.parametrize(
+    "texts",
+    [
+        ("Use Playwright for e2e tests.", "E2E tests in Cypress."),
+        ("Use Maestro for UI tests.", "UI tests in XCUITest.", "Switched UI tests to Maestro; XCUITest was too flaky."),
+        ("Mobile crash reports go to Sentry.", "Crash reports: Crashlytics."),
+        ("单测用 Vitest。", "单测在 Jest 里跑。"),
+    ],
+)
+def test_a_tool_named_where_a_scope_word_would_sit_is_no_scope(tmp_path: Path, texts: tuple[str, ...]) -> None:
+    assert ("conflict", PAIR) in findings(tmp_path, *texts)
