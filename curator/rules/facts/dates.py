@@ -7,6 +7,7 @@ from functools import lru_cache
 
 from curator import lazyre as re
 from curator.casefold import Folded
+from curator.rules.facts import date_plans as plans
 
 _MONTHS = {
     name: number
@@ -37,10 +38,6 @@ _ZH_ORDINAL = {"一": 1, "二": 2, "三": 3, "四": 4, "1": 1, "2": 2, "3": 3, "
 _FIXED_HOLIDAYS = {
     "国庆": (10, 1),
     "国庆节": (10, 1),
-    "双十一": (11, 11),
-    "双11": (11, 11),
-    "双十二": (12, 12),
-    "双12": (12, 12),
     "元旦": (1, 1),
     "五一": (5, 1),
     "劳动节": (5, 1),
@@ -56,11 +53,18 @@ _LUNAR_HOLIDAYS = {
     "中秋节": {2025: (10, 6), 2026: (9, 25), 2027: (9, 15), 2028: (10, 3), 2029: (9, 22)},
 }
 _HOLIDAY_NAMES = (
-    r"国庆节?|双十[一二]|双1[12](?!\d)|元旦|(?<![\d一二三四五六七八九十])五一(?![\d一二三四五六七八九十])|劳动节|春节|中秋节?"
+    r"国庆节?|元旦|(?<![\d一二三四五六七八九十])五一(?![\d一二三四五六七八九十])|劳动节|春节|中秋节?"
     r"|\b(?:christmas|xmas|new year(?:'s)?(?: day)?|thanksgiving|black friday)\b"
 )
 _DATE = re.compile(
-    r"(?P<iso>(?P<y>20\d\d)[-/.](?P<m>\d{1,2})[-/.](?P<d>\d{1,2}))(?![\d])"
+    plans.RANGE.format(**{f"month{n}": _MONTH.format(name=f"rm{n}") for n in range(1, 5)})
+    + "|"
+    + plans.MONTH_PART.format(month=_MONTH.format(name="mpm"))
+    + "|"
+    + plans.FESTIVAL
+    + "|"
+    + plans.WITHIN
+    + r"|(?P<iso>(?P<y>20\d\d)[-/.](?P<m>\d{1,2})[-/.](?P<d>\d{1,2}))(?![\d])"
     r"|(?P<zh>(?:(?P<zy>20\d\d)\s*年\s*)?(?P<zm>\d{1,2})\s*月\s*(?P<zd>\d{1,2})\s*[日号])"
     rf"|(?P<en1>\b{_MONTH.format(name='e1m')}\s+(?P<e1d>\d{{1,2}})(?:st|nd|rd|th)?\b(?:,?\s+(?P<e1y>20\d\d))?)"
     rf"|(?P<en2>\b(?P<e2d>\d{{1,2}})(?:st|nd|rd|th)?\s+{_MONTH.format(name='e2m')}\b(?:,?\s+(?P<e2y>20\d\d))?)"
@@ -81,26 +85,29 @@ _DATE = re.compile(
     r"|(?P<zspan>(?P<znext>下个?|本|这个?)(?P<zunit>周|星期|礼拜|月)(?!底|[一二三四五六日天])|(?P<ztoday>今天|今日|明天)))"
 )
 _DEADLINE_BEFORE = re.compile(
-    r"(?:\bbefore|\buntil|\btill|\btil|\bby|\bthrough|\bthru|\bno later than|\bdeadline|\bdue(?: date| on| by)?|\bexpir\w*(?: on)?"
+    r"(?:(?<!from )\bbefore|\buntil|\btill|\btil|\bby|\bthrough|\bthru|\bno later than|\bdeadline|\bdue(?: date| on| by)?|\bexpir\w*(?: on)?"
     r"|\bvalid (?:until|through|till|to)|\b(?:ends?|closes?|closing|expires?|runs? out)(?: on)?|\bfrozen? (?:until|till|through)|\bonly (?:until|till)|\bcutoff|\beol (?:is|on)|\bsunsets?(?: on)?|\bend[- ]of[- ]life (?:is |on )?|最晚|最迟"
-    r"|截止(?:日期|时间|到)?|截至|直到|(?<![迁移换切转改升降级新滚署布推加放存写传])到|到期(?:日)?|有效期(?:至|到)?|之前|(?<=[\u4e00-\u9fff])前(?=\s*[(（])|\bpaused until)[\s:：(（]*(?:on\s+|the\s+)?(?:(?:the\s+)?end of\s+)?$"
+    r"|截止(?:日期|时间|到)?|截至|直到|(?<![迁移换切转改升降级新滚署布推加放存写传])到|到期(?:日)?|有效期(?:至|到)?|之前|(?<=[\u4e00-\u9fff])前(?=\s*[(（])|\bpaused until|\bat(?=\s+(?:the\s+)?end[-\s]of))[\s:：(（]*(?:on\s+|the\s+)?(?:(?:the\s+)?end[-\s]of[-\s]+)?$"
 )
-_DEADLINE_AFTER = re.compile(r"^\s*(?:前|之前|以前|为止|截止|到期|结束前|内|目标|的目标|(?:goals?|targets?|okrs?)\b)")
+_DEADLINE_AFTER = re.compile(
+    r"^\s*(?:(?:前|之前|以前)(?!的)|为止|截止|到期|结束前|内|目标|的目标|(?:goals?|targets?|okrs?)\b)"
+)
 
 
 _PAST = re.compile(
     r"\b(?:was|were|had been|has been|have been|did|happened|removed|deleted|migrated|moved|went out|shipped|released)\b"
-    r"|\b(?:we|i|they|the team)\s+(?:\w+ly\s+)?(?:\w+ed|built|ran|had|made|went|wrote|kept|sent|used to)\b"
-    r"|已经|已(?:完成|迁移|删除|上线|移除)|了[，。,.]?$|了(?:\s|，|。)"
+    r"|\b(?:we|i|they|the team)\s+(?:\w+ly\s+)?(?:(?!(?:need|proceed|exceed|succeed|speed)\b)\w+ed|built|ran|had|made|went|wrote|kept|sent|used to)\b"
+    r"|已经(?!定|排|安排|计划|约)|已(?!经|知|有|定|排|约|安排|计划|确定|预|准备)[\u4e00-\u9fff]|了[，。,.]?$|了(?:\s|，|。)"
 )
 _BREAK = re.compile(r"[,，;；。!?！？]|\.\s")
 
 
-def _clause(lowered: str, start: int, end: int) -> str:
+def _clause(lowered: str, start: int, end: int) -> tuple[int, int]:
+    """The bounds of the clause (between commas, semicolons and sentence ends) holding lowered[start:end]."""
     breaks = [match.start() for match in _BREAK.finditer(lowered)]
     clause_start = max([b + 1 for b in breaks if b < start], default=0)
     clause_end = min([b for b in breaks if b >= end], default=len(lowered))
-    return lowered[clause_start:clause_end]
+    return clause_start, clause_end
 
 
 def _resolve(match: re.Match[str], anchor: date) -> date | None:
@@ -113,6 +120,16 @@ def _resolve(match: re.Match[str], anchor: date) -> date | None:
 
 def _calendar_date(match: re.Match[str], anchor: date) -> date | None:
     """The date named by one match of _DATE (may raise on impossible dates)."""
+    if match.group("range"):
+        return _with_year(*plans.range_end(match, _MONTHS), anchor)
+    if match.group("mpart"):
+        part_month = int(match.group("zpm")) if match.group("zpm") else _MONTHS[match.group("mpm").rstrip(".")[:3]]
+        first = _with_year(match.group("mpy") or match.group("zpy"), part_month, 1, anchor)
+        return plans.month_part_end(match, first)
+    if match.group("festival"):
+        return plans.festival_day(match, anchor)
+    if match.group("within"):
+        return plans.span_end(match, anchor)
     if match.group("iso"):
         return date(int(match.group("y")), int(match.group("m")), int(match.group("d")))
     if match.group("zh"):
@@ -232,6 +249,7 @@ RELATIVE_GRACE_DAYS = 7
 _RELATIVE_SPAN = Folded(
     r"\beo[dwm]\b|\bend of (?:the )?(?:next )?(?:day|week|month)\b|\b(?:next|this) (?:week|month)\b|\btoday\b|\btomorrow\b"
     r"|(?:下个?|本|这个?)(?:周|星期|礼拜|月)(?!底|[一二三四五六日天])|今天|今日|明天"
+    r"|\bwithin \d|\b(?:in the|over the) (?:next|coming) \d|\d \w+ from (?:now|today)|\d\s*个?\s*(?:工作日|天|日|周|星期|礼拜|月)\s*(?:之内|以内|内)"
 )
 
 
@@ -271,21 +289,52 @@ def dated(statement: str, anchor: date) -> tuple[list[tuple[date, str]], list[da
         return [], []
     lowered = statement.lower()
     recurring = bool(_RECURRING.search(lowered))
+    yearly = recurring or bool(plans.YEARLY.search(lowered))
     named: list[tuple[date, str]] = []
     mentioned: list[date] = []
+    previous_day_end = -1
     for match in _DATE.finditer(lowered):
         resolved = _resolve(match, anchor)
         if resolved is None:
             continue
-        if not (match.group("weekday") or match.group("month") and not match.group("my")):
+        start, end = match.span()
+        day_precise = any(match.group(group) for group in _DAY_PRECISE)
+        range_end = (
+            day_precise and previous_day_end >= 0 and bool(_RANGE_JOIN.fullmatch(lowered[previous_day_end:start]))
+        )
+        previous_day_end = end if day_precise else -1
+        undated_month = (match.group("month") and not match.group("my")) or (
+            match.group("mpart") and not (match.group("mpy") or match.group("zpy"))
+        )
+        if not (match.group("weekday") or match.group("within") or undated_month):
             mentioned.append(resolved)
         if recurring and any(match.group(group) for group in _RELATIVE_GROUPS):
             continue
-        before = lowered[max(0, match.start() - 30) : match.start()]
-        after = lowered[match.end() : match.end() + 6]
-        if not (_DEADLINE_BEFORE.search(before) or _DEADLINE_AFTER.match(after)):
+        clause_start, clause_end = _clause(lowered, start, end)
+        clause = lowered[clause_start:clause_end]
+        if _PAST.search(clause):
             continue
-        if _PAST.search(_clause(lowered, match.start(), match.end())):
+        before = lowered[max(0, start - 30) : start]
+        after = lowered[end : end + 12]
+        if match.group("within"):
+            if plans.general_span(lowered[clause_start:start], clause, after) or _RECURRING.search(clause):
+                continue
+        elif not (
+            _DEADLINE_BEFORE.search(before)
+            or _DEADLINE_AFTER.match(after)
+            or (not yearly and day_precise and _implied(match, range_end, lowered[clause_start:start], clause, after))
+        ):
             continue
-        named.append((resolved, statement[max(0, match.start() - 20) : match.end() + 8].strip()))
+        named.append((resolved, statement[max(0, start - 20) : end + 8].strip()))
     return named, mentioned
+
+
+_DAY_PRECISE = ("range", "festival", "iso", "zh", "en1", "en2")
+_RANGE_JOIN = re.compile(r"\s*(?:-|–|—|~|～|to|through|thru|until|至|到)\s*")
+
+
+def _implied(match: re.Match[str], range_end: bool, clause_before: str, clause: str, after: str) -> bool:
+    """Whether a day-precise date with no deadline word is still one: the end of a window a rule holds for, or a plan's."""
+    if match.group("range") or range_end:
+        return plans.window_date(clause)
+    return plans.plan_date(clause_before, clause, after)

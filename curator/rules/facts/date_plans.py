@@ -1,0 +1,133 @@
+"""Dates that are deadlines without a deadline word: dated plans, windows, spans from the entry's date, festival days."""
+
+from __future__ import annotations
+
+import calendar
+from datetime import date, timedelta
+
+from curator import lazyre as re
+
+_PART_DAY = {
+    "early": 10,
+    "beginning": 10,
+    "start": 10,
+    "mid": 20,
+    "middle": 20,
+    "上旬": 10,
+    "初": 10,
+    "中旬": 20,
+    "中": 20,
+}
+_SPAN_DAYS = {"day": 1, "business day": 7 / 5, "working day": 7 / 5, "week": 7, "month": 30}
+_SPAN_DAYS_ZH = {"天": 1, "日": 1, "工作日": 7 / 5, "周": 7, "星期": 7, "礼拜": 7, "月": 30}
+
+MONTH_PART = (
+    r"(?P<mpart>\b(?:(?P<mpw>early|mid|late)(?:-|\s+)(?:in\s+)?|(?:the\s+)?(?P<mpw2>beginning|start|middle) of\s+)"
+    r"(?!may\s+[a-z]){month}(?:,?\s+(?P<mpy>20\d\d))?\b"
+    r"|(?:(?P<zpy>20\d\d)\s*年\s*)?(?P<zpm>\d{{1,2}})\s*月\s*(?P<zpw>上旬|中旬|下旬|初|末|中(?=\s*(?:前|之前|以前))))"
+)
+RANGE = (
+    r"(?P<range>(?:(?P<zry>20\d\d)\s*年\s*)?(?P<zrm>\d{{1,2}})\s*月\s*(?P<zrd>\d{{1,2}})\s*[日号]?\s*(?:至|到|-|–|—|~|～)\s*"
+    r"(?:(?P<zrm2>\d{{1,2}})\s*月\s*)?(?P<zrd2>\d{{1,2}})\s*[日号]"
+    r"|\b{month1}\s+\d{{1,2}}(?:st|nd|rd|th)?\s*(?:-|–|—|to|through|thru|until)\s*(?:{month2}\s+)?"
+    r"(?P<er1d>\d{{1,2}})(?:st|nd|rd|th)?\b(?:,?\s+(?P<er1y>20\d\d))?"
+    r"|\b\d{{1,2}}(?:st|nd|rd|th)?\s*(?:{month3}\s*)?(?:-|–|—|to|through|thru|until)\s*"
+    r"(?P<er2d>\d{{1,2}})(?:st|nd|rd|th)?\s+{month4}\b(?:,?\s+(?P<er2y>20\d\d))?)"
+)
+_PROMOTION = r"(?:大促|促销|活动|购物节|狂欢节?|年中大促|周年庆)"
+FESTIVAL = (
+    r"(?P<festival>(?:(?<![\d.\w])(?P<fm>\d{{1,2}})\s*[·・]\s*(?P<fd>\d{{1,2}})(?![\d.])"
+    r"|(?<![\d.\w])(?P<fm2>\d{{1,2}})\.(?P<fd2>\d{{1,2}})(?![\d.])(?=\s*{promotion})"
+    r"|(?<!\d)(?P<f618>618)(?!\d)(?=\s*{promotion})"
+    r"|双\s*(?P<fdouble>1[12](?!\d)|十[一二]))(?:\s*{promotion})?)"
+).format(promotion=_PROMOTION)
+WITHIN = (
+    r"(?P<within>\b(?:within|in the next|in the coming|over the next|inside of)\s+(?:the\s+next\s+)?"
+    r"(?P<wn>\d+|a|an|one)\s+(?P<wu>business day|working day|day|week|month)s?\b"
+    r"|\b(?P<wn2>\d+)\s+(?P<wu2>business day|working day|day|week|month)s?\s+from (?:now|today)\b"
+    r"|(?P<zwn>\d+)\s*个?\s*(?P<zwu>工作日|天|日|周|星期|礼拜|月)\s*(?:之内|以内|内))"
+)
+
+_PLAN = re.compile(
+    r"\b(?:must|will|shall|need(?:s)? to|ha(?:s|ve) to|(?:is|are) to|going to|scheduled|planned|plans? to|slated|set for"
+    r"|targeted|targeting|aim(?:s|ing)? (?:for|to)|expected (?:on|to)|due)\b|'ll\b"
+    r"|要|必须|定在|定于|计划|安排在|赶|将|预计|预定|排在|准备"
+)
+_WINDOW = re.compile(
+    r"\b(?:during|freeze|frozen|window|blackout|outage|maintenance|no|don't|do not|never|avoid)\b"
+    r"|期间|冻结|封板|停机|窗口|维护|禁止|不要|不许|别|暂停"
+)
+_STARTS = re.compile(
+    r"(?:\b(?:since|as of|from(?: before)?|starting|beginning|effective|after|following)(?:\s+(?:on|the))?|从|自从?|以来|[`=@/_\[(（【])\s*$"
+)
+_STARTS_AFTER = re.compile(r"^\s*(?:起|开始|以来|以后|之后|后|的|[之以]?前的|onwards?\b|and later\b|[`:：\]】]|t\d)")
+_GENERAL_SPAN = re.compile(
+    r"\b(?:if|when|whenever|unless|once|each|every|any|all|per|usually|typically|normally|generally|always|by default"
+    r"|sla|are \w+ed)\b|如果|若|一旦|每|凡|任何|所有|一般|通常|默认|总是|(?:后|之后|以后)\s*$"
+)
+_GENERAL_SPAN_AFTER = re.compile(r"^\s*(?:of|after|from (?!now|today)|since|following|once|when|if)\b|^\s*(?:后|之后)")
+YEARLY = re.compile(r"\b(?:every|each)\s+(?:\w+\s+)?years?\b|\b(?:annually|yearly|annual)\b|每年|每个?月|每季度|每周")
+
+
+def plan_date(clause_before: str, clause: str, after: str) -> bool:
+    """Whether a day-precise date is the date of a plan ("scheduled for 2026-10-14", "定在 10 月 14 日上线"), not a start."""
+    return bool(_PLAN.search(clause)) and not _starts(clause_before, after)
+
+
+def window_date(statement: str) -> bool:
+    """Whether a range of days is a window a rule or plan holds for ("no migrations during Nov 23–29")."""
+    return bool(_PLAN.search(statement) or _WINDOW.search(statement))
+
+
+def _starts(clause_before: str, after: str) -> bool:
+    return bool(_STARTS.search(clause_before) or _STARTS_AFTER.match(after))
+
+
+def general_span(clause_before: str, clause: str, after: str) -> bool:
+    """Whether "within 2 weeks" counts from some recurring or unknown event ("of each release", "上线后 3 天内", "if")."""
+    return bool(_GENERAL_SPAN.search(clause_before) or _GENERAL_SPAN_AFTER.match(after) or YEARLY.search(clause))
+
+
+def month_part_end(match: re.Match[str], first: date) -> date:
+    """The last day of the early, mid or late part of the month starting on `first` (the 10th, 20th or last day)."""
+    part = match.group("mpw") or match.group("mpw2") or match.group("zpw") or ""
+    last = calendar.monthrange(first.year, first.month)[1]
+    return first.replace(day=_PART_DAY.get(part, last))
+
+
+def range_end(match: re.Match[str], months: dict[str, int]) -> tuple[str | None, int, int]:
+    """The (year if said, month, day) a range of days ends on ("Nov 23–29", "23 Oct – 2 Nov", "11 月 23 日至 29 日")."""
+    if match.group("zrd2"):
+        return match.group("zry"), int(match.group("zrm2") or match.group("zrm")), int(match.group("zrd2"))
+    if match.group("er1d"):
+        name = match.group("rm2") or match.group("rm1")
+        return match.group("er1y"), months[name.rstrip(".")[:3]], int(match.group("er1d"))
+    return match.group("er2y"), months[match.group("rm4").rstrip(".")[:3]], int(match.group("er2d"))
+
+
+def festival_day(match: re.Match[str], anchor: date) -> date:
+    """The next 6·18, 6.18 大促, 618 大促 or 双 11 on or after the entry's date."""
+    if match.group("f618"):
+        month, day = 6, 18
+    elif match.group("fm") or match.group("fm2"):
+        month, day = int(match.group("fm") or match.group("fm2")), int(match.group("fd") or match.group("fd2"))
+    else:
+        month = day = 12 if match.group("fdouble") in ("12", "十二") else 11
+    return next_on_or_after(month, day, anchor)
+
+
+def next_on_or_after(month: int, day: int, anchor: date) -> date:
+    """The first `month`/`day` on or after the anchor."""
+    this_year = date(anchor.year, month, day)
+    return this_year if this_year >= anchor else date(anchor.year + 1, month, day)
+
+
+def span_end(match: re.Match[str], anchor: date) -> date:
+    """The day a span counted from the entry's date ends ("within 2 weeks", "in the next 10 days", "3 天之内")."""
+    if match.group("zwn"):
+        count, unit_days = int(match.group("zwn")), _SPAN_DAYS_ZH[match.group("zwu")]
+    else:
+        raw = match.group("wn") or match.group("wn2")
+        count = int(raw) if raw.isdigit() else 1
+        unit_days = _SPAN_DAYS[match.group("wu") or match.group("wu2")]
+    return anchor + timedelta(days=round(count * unit_days))

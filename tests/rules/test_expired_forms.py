@@ -1,0 +1,127 @@
+"""Deadline forms with no calendar date spelled out in full: month parts, day ranges, spans from the entry's date, festival days, dated plans.
+
+Sentences are written here, not copied from any store; every group of positives has look-alikes that must stay silent.
+"""
+
+from __future__ import annotations
+
+from datetime import date
+from pathlib import Path
+
+import pytest
+
+from curator.rules.facts import statement_facts
+from tests.rules.test_blind2_forms import findings
+
+WRITTEN = date(2026, 9, 1)
+
+DEADLINES = [
+    ("Finish the Postgres upgrade by mid-November.", date(2026, 11, 20)),
+    ("Get the vendor contract signed before early October.", date(2026, 10, 10)),
+    ("The beta closes by late October 2026.", date(2026, 10, 31)),
+    ("证书 10 月上旬前换掉。", date(2026, 10, 10)),
+    ("12 月中旬前把审计材料交给法务。", date(2026, 12, 20)),
+    ("11 月下旬之前完成压测。", date(2026, 11, 30)),
+    ("Code freeze Oct 12–18 for the audit.", date(2026, 10, 18)),
+    ("No deploys during the data-center move (12–16 Oct).", date(2026, 10, 16)),
+    ("Maintenance window: Oct 30 – Nov 2, do not touch the replicas.", date(2026, 11, 2)),
+    ("封板期 10 月 12 日至 18 日，禁止合并非紧急修复。", date(2026, 10, 18)),
+    ("机房搬迁停机 11 月 28 日到 12 月 1 日。", date(2026, 12, 1)),
+    ("Rotate the leaked token within 3 days.", date(2026, 9, 4)),
+    ("We need to drop the legacy endpoint in the next 10 days.", date(2026, 9, 11)),
+    ("Move the report jobs off cron two weeks from now.", date(2026, 9, 15)),
+    ("2 周内把旧的 OSS bucket 清空。", date(2026, 9, 15)),
+    ("三天之内把告警阈值调回去。", date(2026, 9, 4)),
+    ("一个月内迁完所有服务。", date(2026, 10, 1)),
+    ("The pentest report is due at the end of Q3.", date(2026, 9, 30)),
+    ("Retire the old VPN at the end of H2.", date(2026, 12, 31)),
+    ("Keep the feature flag on until end-of-Q4.", date(2026, 12, 31)),
+    ("6·18 之前把新会员页上线。", date(2027, 6, 18)),
+    ("9.9 大促前把库存服务扩容。", date(2026, 9, 9)),
+    ("双 11 前完成支付链路压测。", date(2026, 11, 11)),
+    ("双十二之前下掉旧的优惠券接口。", date(2026, 12, 12)),
+    ("The billing migration is scheduled for 2026-10-14.", date(2026, 10, 14)),
+    ("We will cut the 4.0 release on October 20.", date(2026, 10, 20)),
+    ("Launch is planned for 3 November.", date(2026, 11, 3)),
+    ("新版首页定在 10 月 14 日上线。", date(2026, 10, 14)),
+    ("数据中心切换计划 2026-10-20 进行。", date(2026, 10, 20)),
+    ("要赶在 11 月 3 日发版，文案先定下来。", date(2026, 11, 3)),
+]
+
+
+@pytest.mark.parametrize(("statement", "due"), DEADLINES)
+def test_deadline_forms_name_their_end(statement: str, due: date) -> None:
+    assert due in [day for day, _ in statement_facts(statement).deadlines(WRITTEN)]
+
+
+NOT_DEADLINES = [
+    "Usage peaks in mid-November every year.",
+    "The team met in early October to plan the roadmap.",
+    "每年 11 月中旬流量最高。",
+    "The conference ran Oct 12–18.",
+    "Our Q3 numbers (Jul 1–Sep 30) are in the dashboard.",
+    "我们 10 月 12 日至 18 日去了杭州出差。",
+    "The sale runs 23–29 Nov every year, no deploys then.",
+    "Reply to support tickets within 2 days of receipt.",
+    "If the canary fails within 2 weeks, roll back.",
+    "Patch the base images every 2 weeks.",
+    "Refunds are processed within 5 business days.",
+    "Logs are deleted 2 weeks after each release.",
+    "上线后 3 天内盯紧错误率。",
+    "每次发版后 2 周内不做大重构。",
+    "如果 3 天之内没回复就再催一次。",
+    "We still have 3 days before the end of the sprint.",
+    "Renew the license every year on 1 March; it must not lapse.",
+    "每月 1 号要对账。",
+    "The payments cutover went out on 2026-10-14 without issues.",
+    "From 2026-10-14 we will require 2FA for admins.",
+    "Since October 20 the importer must use the v2 API.",
+    "2026-10-14 起所有管理员必须开启 2FA。",
+    "自 10 月 20 日开始，新任务要用 v2 接口。",
+    "新版首页已上线，10 月 14 日的版本要保留。",
+    "支付链路已经迁移完成（10 月 14 日）。",
+    "Pin `stripe_version = 2024-06-20`; we will bump it with the SDK.",
+    "The build uses openssl 3.0.14 and will keep it.",
+    "版本 6.18 的补丁要先在测试环境跑。",
+    "No deploys Monday–Friday after 4 pm.",
+    "(2026-09-20, from the retro) Reviews will need two approvals from now on.",
+    "[2026-09-20T10:00:00Z] Release notes must link the changelog.",
+    "2026-09-20: the on-call rotation will move to PagerDuty schedules.",
+    "【10 月 14 日】以后所有发布都要走审批。",
+    "10 月 1 日之前的订单要按旧税率结算。",
+    "Data from before 2026-01-01 will be archived to cold storage.",
+]
+
+
+@pytest.mark.parametrize("statement", NOT_DEADLINES)
+def test_look_alikes_name_no_deadline(statement: str) -> None:
+    assert not statement_facts(statement).deadlines(WRITTEN)
+
+
+PAST_MARKED = [
+    ("已上线 10 月 14 日前的所有改动。", "已上线"),
+    ("11 月 3 日之前已迁移到新集群。", "已迁移"),
+    ("旧的 bucket 已清空（11 月 3 日前）。", "已清空"),
+]
+
+
+@pytest.mark.parametrize(("statement", "marker"), PAST_MARKED)
+def test_already_done_is_past(statement: str, marker: str) -> None:
+    assert marker in statement
+    assert not statement_facts(statement).deadlines(WRITTEN)
+
+
+def test_already_scheduled_is_still_a_plan() -> None:
+    assert statement_facts("发布已定在 10 月 14 日，之前冻结代码。").deadlines(WRITTEN)
+
+
+def test_a_passed_span_from_the_entry_date_expires_the_entry(tmp_path: Path) -> None:
+    assert ("expired-date", ("e0.md",)) in findings(tmp_path, "Rotate the staging certificates within 2 weeks.", age=60)
+
+
+def test_a_span_still_running_does_not_expire_the_entry(tmp_path: Path) -> None:
+    assert ("expired-date", ("e0.md",)) not in findings(tmp_path, "一个月内迁完所有服务。", age=10)
+
+
+def test_a_general_span_never_expires(tmp_path: Path) -> None:
+    assert ("expired-date", ("e0.md",)) not in findings(tmp_path, "PR 合并后 2 天内补上文档。", age=200)
