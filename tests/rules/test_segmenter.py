@@ -1,4 +1,4 @@
-"""Segments cut by the forked child equal the ones cut here, expected or asked for, and a dead child is survived."""
+"""Segments cut by the forked child equal the ones cut here, expected or asked for; a dead or silent child is survived."""
 
 from __future__ import annotations
 
@@ -8,7 +8,7 @@ import signal
 import pytest
 
 from curator import forked
-from curator.rules.facts import subject
+from curator.rules.facts import segmenter, subject
 from curator.rules.facts.segmenter import Segmenter
 
 TEXTS = [
@@ -61,3 +61,28 @@ def test_subject_tokens_unchanged_with_a_child(monkeypatch: pytest.MonkeyPatch) 
     finally:
         subject.stop_segmenting_in_child()
     assert "child" not in subject._segmenter
+
+
+def test_slow_child_is_waited_for() -> None:
+    def slow_prepare() -> object:
+        import time
+
+        time.sleep(1.0)  # longer than the parent once waited before loading jieba itself
+        return subject._jieba()
+
+    helper = Segmenter(subject._segment_here, slow_prepare)
+    try:
+        asked = ["数据库迁移必须先验证", "不要在高峰期重启"]
+        assert {run: helper.segment(run) for run in asked} == _here(asked)
+        assert helper.pid is not None
+    finally:
+        helper.close()
+
+
+def test_silent_child_falls_back_to_this_process(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(segmenter, "REPLY_TIMEOUT_SECONDS", 0.2)
+    helper = Segmenter(subject._segment_here, subject._jieba)
+    assert helper.pid is not None
+    os.kill(helper.pid, signal.SIGSTOP)
+    assert helper.segment("部署之前先跑测试") is None
+    assert helper.pid is None

@@ -1,8 +1,10 @@
 """Chinese segmentation in a forked child: it loads jieba's dictionary and segments a big store's CJK runs ahead.
 
 This process then reads the rest of the store on its own core. Runs the child has sent are answered from
-memory; any other run is asked for, and the child answers such requests before its own work. The child runs the
-very function this process would (`subject._segment_here`), so the words never depend on where they were cut.
+memory; any other run is asked for, and the child answers such requests before its own work. This process waits
+for every answer, since loading jieba here too would cost more CPU than any wait, and segments on its own only
+when the child has died or stayed silent for REPLY_TIMEOUT_SECONDS. The child runs the very function this process
+would (`subject._segment_here`), so the words never depend on where they were cut.
 """
 
 from __future__ import annotations
@@ -12,7 +14,6 @@ import pickle
 import select
 import signal
 import struct
-import time
 from collections import deque
 from collections.abc import Callable
 
@@ -20,7 +21,7 @@ from curator.forked import can_fork
 
 EXPECT_CHUNK = 256
 WORK_CHUNK = 4
-MAX_WAIT_SECONDS = 0.5
+REPLY_TIMEOUT_SECONDS = 30.0
 _HEADER = struct.Struct(">I")
 
 Segment = Callable[[str], tuple[str, ...]]
@@ -42,7 +43,6 @@ class Segmenter:
         os.set_blocking(self.requests, False)
         self.outgoing = bytearray()
         self.words: dict[str, tuple[str, ...]] = {}
-        self.waited = 0.0
 
     def expect(self, runs: list[str]) -> None:
         """Runs this process will ask for, in about the order it will ask (sent as the pipe takes them)."""
@@ -52,8 +52,7 @@ class Segmenter:
         self._exchange(wait=False)
 
     def segment(self, run: str) -> tuple[str, ...] | None:
-        """The run's words from the child; None when the child is gone, or when waiting for unexpected runs has
-        cost more than loading jieba here would (a busy machine answers each request late)."""
+        """The run's words from the child; None once the child has died or stopped answering (then it is closed)."""
         if self.pid is None:
             return None
         found = self.words.get(run)
@@ -62,14 +61,12 @@ class Segmenter:
         try:
             self._exchange(wait=False)
             if run not in self.words:
-                if self.waited > MAX_WAIT_SECONDS:
-                    return None
-                started = time.perf_counter()
                 self.outgoing += _framed(("segment", [run]))
                 self._exchange(wait=True)
                 while run not in self.words:
+                    if not select.select([self.replies], [], [], REPLY_TIMEOUT_SECONDS)[0]:
+                        raise TimeoutError("the segmenting child stopped answering")
                     self.words.update(_read(self.replies))
-                self.waited += time.perf_counter() - started
         except (OSError, EOFError, pickle.UnpicklingError, ValueError, TypeError):
             self.close()
             return None
@@ -108,7 +105,9 @@ class Segmenter:
             if not wait and not readable and not writable:
                 return
             if wait and not readable and not writable:
-                select.select([self.replies], [self.requests], [])
+                ready = select.select([self.replies], [self.requests], [], REPLY_TIMEOUT_SECONDS)
+                if not ready[0] and not ready[1]:
+                    raise TimeoutError("the segmenting child stopped reading")
 
 
 def start(segment: Segment, prepare: Callable[[], object]) -> Segmenter | None:
