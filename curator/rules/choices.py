@@ -140,6 +140,13 @@ _PART_OF_CODEBASE_LEFT = re.compile(r"(?:目录|文件夹|生成的|第三方|ve
 _WEAK_CUE = re.compile(r"\s*(?:in|is|are|with|via|是|为)\b")
 _SUBORDINATE = re.compile(r"\b(?:when|whenever|if|unless|whether|although|even though)\b|如果|即使|哪怕|当")
 _PAST_USE_LEFT = re.compile(r"\b(?:used|were using|was using|ran|relied on)" + _FILLER + "$")
+_PAST_USE = re.compile(
+    r"(?:\b(?:until|till|before|through) (?:\d{4}|last \w+)\b[^,;]{0,20}?\b(?:used|ran|had|were using|was using)"
+    r"|(?:以前|之前|原来|过去|曾经|早先|早期)(?:一直|都|是)?(?:用|使用|采用|跑))" + _FILLER + "$"
+)
+_PAST_USE_RIGHT = re.compile(
+    r"^[`'\"]?\s*(?:was|were|had been) (?:used|in use|our \w+)\b[^,;.]{0,20}?\b(?:until|till|through|before)\b"
+)
 _UNTIL_RIGHT = re.compile(
     r"^[`'\"]?\s*(?:until|till|up until|through)\s+(?:\d{4}|last|early|mid|late|q[1-4]\b|the (?:end|start|middle))"
 )
@@ -262,6 +269,8 @@ def _polarity(lowered: str, start: int, end: int, members: re.Pattern[str]) -> s
         or _NEGATIVE_RIGHT.match(right)
         or (_FROM_LEFT.search(left) and _MIGRATE_RIGHT.match(right))
         or (_UNTIL_RIGHT.match(right) and _PAST_USE_LEFT.search(left))
+        or _PAST_USE.search(left)
+        or _PAST_USE_RIGHT.match(right)
     ):
         return "neg"
     positive = _POSITIVE.search(left)

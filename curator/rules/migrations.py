@@ -40,7 +40,9 @@ _PHRASES: tuple[tuple[tuple[str, ...], str], ...] = (
     ),
     (("instead of",), r"{new} instead of {old}\b"),
     (("从",), r"从\s*{old}\s*(?:迁移到|迁到|换成|换到|切换到|切到|改成|改为|改用|转到|搬到|升级到)了?\s*{new}"),
-    (("换成", "替换", "迁"), r"{old}\s*(?:换成|替换成|替换为|迁移到|迁到)了?\s*{new}"),
+    (("换成", "替换", "迁", "改成"), r"{old}\s*(?:换成|替换成|替换为|迁移到|迁到|改成)了?\s*{new}"),
+    (("代替", "替代", "取代"), r"(?:用|使用|采用)\s*{new}\s*(?:来)?(?:代替|替代|取代)了?\s*{old}"),
+    (("代替", "替代", "取代", "替换"), r"{new}\s*(?:已经|已)?(?:代替|替代|取代|替换)了\s*{old}"),
     (
         ("不要", "不用", "别用", "而不是", "而非", "不再用"),
         r"(?:用|使用|采用)\s*{new}\s*[，,、]?\s*(?:不要|不用|别用|而不是|而非|不再用)\s*(?:用|引入)?\s*{old}",
@@ -152,7 +154,8 @@ _ADOPTED = re.compile(
     r"(?:\b(?:switched|moved|migrated|changed|ported|transitioned)(?: [\w-]+){0,4}? (?:to|onto|over to)"
     r"|\bso (?:we|i) (?:now |just |)(?:use|run|went with|picked|settled on)|\b(?:we|i) now use|\bnow we use"
     r"|\b(?:went with|settled on)"
-    r"|改用|换成了?|换用|转用|切到|切换到|改成|所以(?:改)?用|只好用|最后用|现在改用)\s*" + _NAME.format("adopted"),
+    r"|改用|换成了?|换用|转用|切到|切换到|改成|换(?=\s*[A-Za-z`])|所以(?:改)?用|只好用|最后用|现在(?:改)?用|后来用)了?\s*"
+    + _NAME.format("adopted"),
     re.I,
 )
 _FAILED = re.compile(
@@ -160,17 +163,18 @@ _FAILED = re.compile(
     + _NAME.format("tried")
     + r"|(?<![\w.-])"
     + _NAME.format("failed")
-    + r"(?:(?: [\w-]+){0,2}?\s+(?:couldn'?t|could not|can'?t|cannot|didn'?t|did not|doesn'?t|does not|won'?t|wouldn'?t"
+    + r"(?:(?: (?-i:[a-z])[\w-]*){0,2}?\s+(?:couldn'?t|could not|can'?t|cannot|didn'?t|did not|doesn'?t|does not|won'?t|wouldn'?t"
     r"|kept|keeps|broke|breaks|failed|fails|crashed|crashes|choked|chokes|conflicts?|clashe[sd]|timed out|times out"
     r"|(?:is|was|were|are|got|has been) (?:too|turned off|switched off|disabled|broken|unusable|flaky|unreliable)"
     r"|too (?:slow|flaky|heavy|brittle))\b"
     r"|[^，。；,;!?（(]{0,30}?(?:不行|有问题|太慢|太脆|太重|冲突|报错|出错|崩|不稳|不兼容|跑不|装不|编不|连不|用不了|不支持|不好用"
-    r"|关掉了|关了|停了|失败))",
+    r"|关掉了|关了|停了|失败|挂|卡死|无法|没法))",
     re.I,
 )
 _ROLE_KEYS = re.compile(
     r"switch|mov|migrat|chang|port|transition|so (?:we|i)|now use|went with|settled on|改用|换成|换用|转用|切到|切换到"
-    r"|改成|所以|只好|最后用|tried|tested|试|不行|有问题|太|冲突|报错|出错|崩|不稳|不兼容|不了|不支持|关|停了|失败"
+    r"|改成|换|所以|只好|最后用|现在|后来|tried|试|不行|有问题|太|冲突|报错|出错|崩|不稳|不兼容|不了|不支持|关|停了|失败"
+    r"|挂|卡死|无法|没法"
     r"|too|couldn|can|cannot|didn|doesn|won|kept|broke|fail|crash|chok|conflict|clash|timed out|times out|disabled"
     r"|turned off|switched off|unusable|flaky|unreliable"
 )
@@ -219,14 +223,16 @@ def combined(statement: str) -> list[tuple[str, str]]:
     return found
 
 
-_LEADING_VERBS = frozenset("use using run running build lint with via try tried always never prefer keep".split())
+_LEADING_WORDS = frozenset(
+    "use using run running build lint with via try tried always never prefer keep because since after once until then".split()
+)
 
 
 def _last_tool_word(name: str) -> str:
     """A two-word name led by a common word or verb ("The Zotero", "Use Vite") stands for its second word."""
     first, _, rest = name.partition(" ")
     lowered = first.lower()
-    return rest if rest and (lowered in _NOT_TOOLS or lowered in _LEADING_VERBS or lowered in STOPWORDS) else name
+    return rest if rest and (lowered in _NOT_TOOLS or lowered in _LEADING_WORDS or lowered in STOPWORDS) else name
 
 
 def _remembered_roles(statement: str) -> list[tuple[str, str]]:

@@ -22,6 +22,15 @@ ADOPTED_AFTER_ANOTHER_FELL_SHORT = [
     (("试过 Sphinx，中文搜索不行，所以改用 VitePress。",), ["sphinx", "vitepress"]),
     (("改用 Tectonic 编译（XeLaTeX 编不过新模板）。",), ["tectonic", "xelatex"]),
     (("截图改用 Fastlane 了。", "XCTest 截图太慢，别再用。"), ["fastlane", "xctest"]),
+    (("We switched to Kaniko because Buildah couldn't cache layers.",), ["buildah", "kaniko"]),
+    (("Went with Kaniko after Buildah failed on the cache mounts.",), ["buildah", "kaniko"]),
+    (("CI 改用 GitHub Actions 了，Jenkins 老是挂。",), ["github actions", "jenkins"]),
+    (("Buildah 不行，换 Kaniko 了。",), ["buildah", "kaniko"]),
+    (("Buildah 有问题，现在用 Kaniko。",), ["buildah", "kaniko"]),
+    (("试了 Buildah，缓存层总是失效，最后用了 Kaniko。",), ["buildah", "kaniko"]),
+    (("用 Kaniko 代替 Buildah 构建镜像。",), ["buildah", "kaniko"]),
+    (("Kaniko 取代了 Buildah。",), ["buildah", "kaniko"]),
+    (("Buildah 改成 Kaniko 了。",), ["buildah", "kaniko"]),
 ]
 
 
@@ -38,6 +47,9 @@ def test_a_tool_taken_up_after_another_fell_short_makes_a_set(entry: tuple[str, 
         ("Switched the reference manager to Mendeley.", "Search is fast.", "Backups are fine.", "Zotero is off."),
         ("绘图用 Matplotlib，导出 PDF 没问题。",),
         ("We moved the meeting to Thursday; the old slot was too early.",),
+        ("Use Redis for caching; Postgres was too slow for that.",),
+        ("换了 Buildah 的缓存目录后构建快多了。",),
+        ("Kaniko 代替不了 Buildah 的 rootless 模式。",),
     ],
 )
 def test_no_set_without_both_a_tool_taken_up_and_one_that_fell_short_nearby(entry: tuple[str, ...]) -> None:
@@ -166,4 +178,34 @@ def test_a_tool_name_is_no_scope_of_its_own(tmp_path: Path, texts: tuple[str, ..
     ],
 )
 def test_a_tool_named_where_a_scope_word_would_sit_is_no_scope(tmp_path: Path, texts: tuple[str, ...]) -> None:
+    assert ("conflict", PAIR) in findings(tmp_path, *texts)
+
+
+@pytest.mark.parametrize(
+    ("statement", "polarity"),
+    [
+        ("We used Jenkins until 2025, now GitHub Actions.", "neg"),
+        ("Jenkins was used until 2025; GitHub Actions since.", "neg"),
+        ("Until 2025 we used Jenkins.", "neg"),
+        ("We ran Jenkins through 2024, then moved to GitHub Actions.", "neg"),
+        ("以前用 Jenkins，现在用 GitHub Actions。", "neg"),
+        ("之前一直用 Jenkins，今年起用 GitHub Actions。", "neg"),
+        ("和之前一样用 Jenkins。", "pos"),
+        ("Use Jenkins until the new runners are ready.", "pos"),
+        ("We use Jenkins.", "pos"),
+    ],
+)
+def test_a_tool_used_until_a_past_time_is_history_not_a_choice(statement: str, polarity: str) -> None:
+    stances = {(stance.member, stance.polarity) for stance in ChoiceTable().stances(statement)}
+    assert ("jenkins", polarity) in stances and ("jenkins", "pos" if polarity == "neg" else "neg") not in stances
+
+
+@pytest.mark.parametrize(
+    "texts",
+    [
+        ("以前用 Jenkins，现在用 GitHub Actions。", "CI 用 Jenkins。"),
+        ("We used Jenkins until 2025, now GitHub Actions.", "Always Jenkins for CI."),
+    ],
+)
+def test_a_history_line_still_conflicts_with_using_the_tool_it_left(tmp_path: Path, texts: tuple[str, ...]) -> None:
     assert ("conflict", PAIR) in findings(tmp_path, *texts)
