@@ -87,6 +87,12 @@ METRICS = [
 
 
 MORE_SNAPSHOTS = [
+    "2026-07-19: 还有 9 台树莓派跑旧系统。",
+    "Since the 2025-11-02 upgrade, 4 brokers are down.",
+    "9 tests in the payments suite are failing.",
+    "CI 上 3 个 job 一直红。",
+    "有 5 个告警未确认。",
+    "8 台机器还没升级内核。",
     "17 alerts are still unacknowledged in PagerDuty.",
     "About 30 Sentry issues are unassigned.",
     "Two canaries are unhealthy in eu-west.",
@@ -164,6 +170,12 @@ NOT_A_SNAPSHOT = [
     "重试 3 次失败就告警。",
 ]
 SETTINGS_RULES_AND_PLANS = [
+    "During the 2025-11-02 outage, 4 brokers were down for an hour.",
+    "On 2025-11-02 3 Kafka brokers went down.",
+    "Index lines went 2 → 210 → 3 with the red line at 200.",
+    "Retry 3 times and then the jobs are paused.",
+    "After 3 retries the jobs are paused.",
+    "告警 3 次未确认就升级到值班经理。",
     "Each PR needs 2 approvals before merge.",
     "A job is moved to the DLQ after 5 failed attempts.",
     "Alert if more than 10 jobs are stuck in the DLQ.",

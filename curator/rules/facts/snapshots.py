@@ -12,17 +12,20 @@ _STATES = (
     r"|muted|xfail(?:ed)?|commented out|paused|queued|lagging|down|offline|unhealthy|in flight|waiting|awaiting|sitting"
     r"|lingering|piling up|unacknowledged|unacked"
 )
+_CLAUSE_WORD = r"(?:are|is|were|was|and|or|but|then|so|because|if|when|to|of|per)\b"
+_NOT_A_NOUN = r"(?:went|got|had|came|are|is|were|was|and|or|to|of|per|with|the|a|an|in|on|at|for|from|by|than|as)\b"
 _EN_STATE = re.compile(
-    rf"(?<![\w.#/$€£-]){_N}(?:-?odd|-ish|\+)?\s+(?:(?!are\b|is\b|were\b|was\b|and\b|or\b|to\b|of\b|per\b)[a-z][\w'-]*\s+){{1,4}}?"
-    rf"(?:(?:are|were|remain|stay|sit|show up as|still show as)\s+(?:still\s+|currently\s+|now\s+|all\s+)*(?:{_STATES})"
-    r"|(?:missing|overdue|out of date|outdated|unassigned|unmerged|in flight|down|offline|unhealthy|failing|red)(?=\s+(?:from|in|on|upstream|behind"
-    r"|against|with|since|for)\b|\s*[,.;:)]|$))\b"
-    rf"|(?<![\w.#/$€£-]){_N}\s+(?:[a-z][\w'-]*\s+){{1,2}}?behind\b"
+    rf"(?<![\w.#/$€£-]){_N}(?:-?odd|-ish|\+)?\s+(?:(?!{_CLAUSE_WORD})[a-z][\w'-]*\s+){{1,6}}?"
+    rf"(?:are|were|remain|stay|sit|show up as|still show as)\s+(?:still\s+|currently\s+|now\s+|all\s+)*(?:{_STATES})\b"
+    rf"|(?<![\w.#/$€£-]){_N}(?:-?odd|-ish|\+)?\s+(?:(?!{_NOT_A_NOUN})[a-z][\w'-]*\s+){{1,3}}?"
+    r"(?:missing|overdue|out of date|outdated|unassigned|unmerged|in flight|down|offline|unhealthy|failing|behind)\b"
+    r"(?=\s+(?:from|in|on|upstream|behind|against|with|since|for|the|latest|main|master|prod|production)\b|\s*[,.;:)]|\s*$)"
 )
 _ZH_STATE = re.compile(
     rf"(?<![\d.]){_N}\s*(?:多|余|来)?\s*(?:{_CN_CLASSIFIER})\s*[^，。；,;:：]{{0,10}}?"
     r"(?:被隔离|被跳过|被禁用|被屏蔽|被阻塞|被卡|挂着|挂了|一直挂|一直失败|失败了?|不稳定|偶发失败|还没跑|没跑|未跑|还没合|没合|逾期|过期了"
-    r"|缺失|卡住|卡着|阻塞|在排队|排着队|落后|跳过了|禁用了|标记为 ?flaky|是 ?flaky|飘红|报错|没人认领|无人认领|没有负责人)"
+    r"|缺失|卡住|卡着|阻塞|在排队|排着队|落后|跳过了|禁用了|标记为 ?flaky|是 ?flaky|飘红|一直红|还红着|是红的|报错|没人认领|无人认领|没有负责人"
+    r"|(?:未|没|还没|尚未)(?:确认|认领|分配|升级|适配|同步|验证|回复|关闭|合并?))"
     rf"|(?:缺了?|少了|差了?|落后(?:于)?[^\d，。；,;]{{0,6}}?)\s*{_N}\s*(?:多|余|来)?\s*(?:{_CN_CLASSIFIER})"
 )
 _EN_MOMENT = re.compile(
@@ -59,7 +62,8 @@ _SENTENCE_END = re.compile(r"[.;!?](?:\s|$)|[。；！？\n]")
 _CLAUSE_END = re.compile(r"[,.;:!?，。；：！？]\s|[。；！？，]")
 _DATED_PAST = re.compile(
     r"\b(?:back (?:in|when|then)|in (?:early |late |mid-?)?(?:jan(?:uary)?|feb(?:ruary)?|march|april|may|june|july|aug(?:ust)?"
-    r"|sept?(?:ember)?|oct(?:ober)?|nov(?:ember)?|dec(?:ember)?|q[1-4]|(?:19|20)\d\d)\b)|\b(?:19|20)\d\d-\d\d\b|\bat the time\b"
+    r"|sept?(?:ember)?|oct(?:ober)?|nov(?:ember)?|dec(?:ember)?|q[1-4]|(?:19|20)\d\d)\b)|\bat the time\b"
+    r"|\b(?:on|during|in) (?:the )?(?:19|20)\d\d-\d\d"
     r"|去年|前年|当时|那时|\d{1,2}\s*月份?(?:时|的时候|那会)"
 )
 _AS_OF = re.compile(r"\bas of\b|截至|截止")
