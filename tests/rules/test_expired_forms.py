@@ -46,6 +46,15 @@ DEADLINES = [
     ("新版首页定在 10 月 14 日上线。", date(2026, 10, 14)),
     ("数据中心切换计划 2026-10-20 进行。", date(2026, 10, 20)),
     ("要赶在 11 月 3 日发版，文案先定下来。", date(2026, 11, 3)),
+    ("本月中旬前把旧快照清掉。", date(2026, 9, 20)),
+    ("下个月初之前完成权限梳理。", date(2026, 10, 10)),
+    ("Archive the old dashboards by mid-next month.", date(2026, 10, 20)),
+    ("Finish the vendor review by the middle of this month.", date(2026, 9, 20)),
+    ("半个月内把告警规则迁到新平台。", date(2026, 9, 16)),
+    ("赶在 618 前上线新的会员页。", date(2027, 6, 18)),
+    ("明年 3 月 1 日前提交结题报告。", date(2027, 3, 1)),
+    ("Renew the wildcard certificate before February 2 next year.", date(2027, 2, 2)),
+    ("The Kafka upgrade is scheduled for the week of 2026-10-12.", date(2026, 10, 18)),
 ]
 
 
@@ -88,6 +97,19 @@ NOT_DEADLINES = [
     "[2026-09-20T10:00:00Z] Release notes must link the changelog.",
     "2026-09-20: the on-call rotation will move to PagerDuty schedules.",
     "【10 月 14 日】以后所有发布都要走审批。",
+    "The export API returns dates like 2026-10-14 and clients must parse them as UTC.",
+    "Timestamps must be ISO strings, e.g. 2026-10-14.",
+    "日期格式要写成 2026-10-14 这种。",
+    "Users who signed up before 2026-10-01 keep the legacy plan.",
+    "Invoices dated before 2026-10-01 must use the old tax code.",
+    "The old pricing will remain for accounts created before 2026-10-01.",
+    "2026 年 10 月 1 日前注册的用户保留旧套餐。",
+    "10 月 1 日前上线的功能都要补埋点。",
+    "评分弹窗 90 天内最多弹一次。",
+    "Show the rating prompt at most once within 90 days.",
+    "Security patches must be applied within 7 days.",
+    "New PRs should be reviewed within 2 days.",
+    "本月中旬前后流量会上涨。",
     "10 月 1 日之前的订单要按旧税率结算。",
     "Data from before 2026-01-01 will be archived to cold storage.",
 ]
@@ -113,6 +135,10 @@ def test_already_done_is_past(statement: str, marker: str) -> None:
 
 def test_already_scheduled_is_still_a_plan() -> None:
     assert statement_facts("发布已定在 10 月 14 日，之前冻结代码。").deadlines(WRITTEN)
+
+
+def test_a_date_said_to_be_last_year_is_past() -> None:
+    assert statement_facts("去年 10 月 14 日前的数据要归档。").mentioned_dates(WRITTEN) == [date(2025, 10, 14)]
 
 
 def test_a_passed_span_from_the_entry_date_expires_the_entry(tmp_path: Path) -> None:

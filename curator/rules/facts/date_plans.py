@@ -26,6 +26,11 @@ MONTH_PART = (
     r"(?!may\s+[a-z]){month}(?:,?\s+(?P<mpy>20\d\d))?\b"
     r"|(?:(?P<zpy>20\d\d)\s*年\s*)?(?P<zpm>\d{{1,2}})\s*月\s*(?P<zpw>上旬|中旬|下旬|初|末|中(?=\s*(?:前|之前|以前))))"
 )
+RELATIVE_PART = (
+    r"(?P<rpart>(?P<zrpn>本|这个?|下个?)月\s*(?P<zrpw>上旬|中旬|下旬|初|中(?=\s*(?:前|之前|以前)))"
+    r"|\b(?P<erpw>early|mid|late|later)[- ](?P<erpn>this|next) month\b"
+    r"|\b(?:the\s+)?(?P<erpw2>beginning|start|middle) of (?P<erpn2>this|next) month\b)"
+)
 RANGE = (
     r"(?P<range>(?:(?P<zry>20\d\d)\s*年\s*)?(?P<zrm>\d{{1,2}})\s*月\s*(?P<zrd>\d{{1,2}})\s*[日号]?\s*(?:至|到|-|–|—|~|～)\s*"
     r"(?:(?P<zrm2>\d{{1,2}})\s*月\s*)?(?P<zrd2>\d{{1,2}})\s*[日号]"
@@ -38,7 +43,7 @@ _PROMOTION = r"(?:大促|促销|活动|购物节|狂欢节?|年中大促|周年�
 FESTIVAL = (
     r"(?P<festival>(?:(?<![\d.\w])(?P<fm>\d{{1,2}})\s*[·・]\s*(?P<fd>\d{{1,2}})(?![\d.])"
     r"|(?<![\d.\w])(?P<fm2>\d{{1,2}})\.(?P<fd2>\d{{1,2}})(?![\d.])(?=\s*{promotion})"
-    r"|(?<!\d)(?P<f618>618)(?!\d)(?=\s*{promotion})"
+    r"|(?<!\d)(?P<f618>618)(?!\d)(?=\s*(?:{promotion}|前|之前))"
     r"|双\s*(?P<fdouble>1[12](?!\d)|十[一二]))(?:\s*{promotion})?)"
 ).format(promotion=_PROMOTION)
 WITHIN = (
@@ -58,15 +63,28 @@ _WINDOW = re.compile(
     r"|期间|冻结|封板|停机|窗口|维护|禁止|不要|不许|别|暂停"
 )
 _STARTS = re.compile(
-    r"(?:\b(?:since|as of|from(?: before)?|starting|beginning|effective|after|following)(?:\s+(?:on|the))?|从|自从?|以来|[`=@/_\[(（【])\s*$"
+    r"(?:\b(?:since|as of|from(?: before)?|starting|beginning|effective|after|following)(?:\s+(?:on|the))?|\b(?:like|such as|e\.g\.?|for example|for instance|i\.e\.?)|从|自从?|以来|例如|比如|譬如|写成|格式为?|形如|[`=@/_\[(（【])\s*$"
 )
-_STARTS_AFTER = re.compile(r"^\s*(?:起|开始|以来|以后|之后|后|的|[之以]?前的|onwards?\b|and later\b|[`:：\]】]|t\d)")
+_STARTS_AFTER = re.compile(r"^\s*(?:起|开始|以来|以后|之后|后|的|这种|这样|之类|onwards?\b|and later\b|[`:：\]】]|t\d)")
 _GENERAL_SPAN = re.compile(
     r"\b(?:if|when|whenever|unless|once|each|every|any|all|per|usually|typically|normally|generally|always|by default"
-    r"|sla|are \w+ed)\b|如果|若|一旦|每|凡|任何|所有|一般|通常|默认|总是|(?:后|之后|以后)\s*$"
+    r"|sla|at most|at least|no more than|up to|are \w+ed)\b|如果|若|一旦|每|凡|任何|所有|一般|通常|默认|总是|(?:后|之后|以后)\s*$"
+    r"|^\s*(?:all |any |new )?(?!(?:the|this|these|those|our|that|its|their)\b)(?:[a-z-]+\s+)?[a-z-]+s\s+(?:must|should|shall|need to|have to|are to|are|get)\s+(?:be\s+|get\s+)?\w+(?:ed|en)\s*$"
 )
-_GENERAL_SPAN_AFTER = re.compile(r"^\s*(?:of|after|from (?!now|today)|since|following|once|when|if)\b|^\s*(?:后|之后)")
+_GENERAL_SPAN_AFTER = re.compile(
+    r"^\s*(?:of|after|from (?!now|today)|since|following|once|when|if)\b|^\s*(?:后|之后|最多|至多|最少|至少|不超过|只能|只|仅)"
+)
+_COHORT_BEFORE = re.compile(
+    r"\b(?:signed up|registered|joined|created|opened|issued|dated|purchased|bought|subscribed|enrolled|placed|filed"
+    r"|published|hired|onboarded)\s+(?:on or\s+)?(?:before|until|by|prior to)\s*$"
+)
+_COHORT_AFTER = re.compile(r"^\s*[之以]?前(?![把将要得都先])[\u4e00-\u9fff]{0,2}的")
 YEARLY = re.compile(r"\b(?:every|each)\s+(?:\w+\s+)?years?\b|\b(?:annually|yearly|annual)\b|每年|每个?月|每季度|每周")
+
+
+def cohort(before: str, after: str) -> bool:
+    """Whether the date only picks out which things a statement covers ("accounts created before 2026-03-01", "3 月 1 日前注册的用户")."""
+    return bool(_COHORT_BEFORE.search(before) or _COHORT_AFTER.match(after))
 
 
 def plan_date(clause_before: str, clause: str, after: str) -> bool:
@@ -86,6 +104,17 @@ def _starts(clause_before: str, after: str) -> bool:
 def general_span(clause_before: str, clause: str, after: str) -> bool:
     """Whether "within 2 weeks" counts from some recurring or unknown event ("of each release", "上线后 3 天内", "if")."""
     return bool(_GENERAL_SPAN.search(clause_before) or _GENERAL_SPAN_AFTER.match(after) or YEARLY.search(clause))
+
+
+def relative_part_end(match: re.Match[str], anchor: date) -> date:
+    """The end of the early, mid or late part of this or next month, from the entry's date ("下个月初", "mid next month")."""
+    following = (match.group("zrpn") or "").startswith("下") or "next" in (
+        match.group("erpn") or match.group("erpn2") or ""
+    )
+    month = anchor.month + following
+    first = date(anchor.year + (month > 12), (month - 1) % 12 + 1, 1)
+    part = match.group("zrpw") or match.group("erpw") or match.group("erpw2") or ""
+    return first.replace(day=_PART_DAY.get(part, calendar.monthrange(first.year, first.month)[1]))
 
 
 def month_part_end(match: re.Match[str], first: date) -> date:

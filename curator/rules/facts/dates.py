@@ -59,6 +59,8 @@ _HOLIDAY_NAMES = (
 _DATE = re.compile(
     plans.RANGE.format(**{f"month{n}": _MONTH.format(name=f"rm{n}") for n in range(1, 5)})
     + "|"
+    + plans.RELATIVE_PART
+    + "|"
     + plans.MONTH_PART.format(month=_MONTH.format(name="mpm"))
     + "|"
     + plans.FESTIVAL
@@ -90,7 +92,7 @@ _DEADLINE_BEFORE = re.compile(
     r"|截止(?:日期|时间|到)?|截至|直到|(?<![迁移换切转改升降级新滚署布推加放存写传])到|到期(?:日)?|有效期(?:至|到)?|之前|(?<=[\u4e00-\u9fff])前(?=\s*[(（])|\bpaused until|\bat(?=\s+(?:the\s+)?end[-\s]of))[\s:：(（]*(?:on\s+|the\s+)?(?:(?:the\s+)?end[-\s]of[-\s]+)?$"
 )
 _DEADLINE_AFTER = re.compile(
-    r"^\s*(?:(?:前|之前|以前)(?!的)|为止|截止|到期|结束前|内|目标|的目标|(?:goals?|targets?|okrs?)\b)"
+    r"^\s*(?:(?:前|之前|以前)(?![的后])|为止|截止|到期|结束前|内|目标|的目标|(?:goals?|targets?|okrs?)\b)"
 )
 
 
@@ -128,6 +130,8 @@ def _calendar_date(match: re.Match[str], anchor: date) -> date | None:
         return plans.month_part_end(match, first)
     if match.group("festival"):
         return plans.festival_day(match, anchor)
+    if match.group("rpart"):
+        return plans.relative_part_end(match, anchor)
     if match.group("within"):
         return plans.span_end(match, anchor)
     if match.group("iso"):
@@ -249,6 +253,7 @@ RELATIVE_GRACE_DAYS = 7
 _RELATIVE_SPAN = Folded(
     r"\beo[dwm]\b|\bend of (?:the )?(?:next )?(?:day|week|month)\b|\b(?:next|this) (?:week|month)\b|\btoday\b|\btomorrow\b"
     r"|(?:下个?|本|这个?)(?:周|星期|礼拜|月)(?!底|[一二三四五六日天])|今天|今日|明天"
+    r"|(?:本|这个?|下个?)月\s*(?:上旬|中旬|下旬|初|中)|\b(?:early|mid|late|later)[- ](?:this|next) month|of (?:this|next) month"
     r"|\bwithin \d|\b(?:in the|over the) (?:next|coming) \d|\d \w+ from (?:now|today)|\d\s*个?\s*(?:工作日|天|日|周|星期|礼拜|月)\s*(?:之内|以内|内)"
 )
 
@@ -272,7 +277,7 @@ _RECURRING = re.compile(
     r"每(?:个)?(?:周|星期|礼拜|月|天|日|晚|次|季度)|\b(?:every|each)\s+(?:\w+\s+)?(?:week|month|day|night|sprint|time|monday|tuesday"
     r"|wednesday|thursday|friday|saturday|sunday)s?\b|\b(?:weekly|monthly|daily|nightly|biweekly|fortnightly)\b"
 )
-_RELATIVE_GROUPS = ("rel", "span", "zspan", "weekday", "eom", "zeom")
+_RELATIVE_GROUPS = ("rel", "span", "zspan", "weekday", "eom", "zeom", "rpart")
 
 
 def deadlines(statement: str, anchor: date) -> list[tuple[date, str]]:
@@ -298,6 +303,9 @@ def dated(statement: str, anchor: date) -> tuple[list[tuple[date, str]], list[da
         if resolved is None:
             continue
         start, end = match.span()
+        before = lowered[max(0, start - 30) : start]
+        after = lowered[end : end + 12]
+        resolved = _in_named_year(match, resolved, anchor, before, after)
         day_precise = any(match.group(group) for group in _DAY_PRECISE)
         range_end = (
             day_precise and previous_day_end >= 0 and bool(_RANGE_JOIN.fullmatch(lowered[previous_day_end:start]))
@@ -312,10 +320,8 @@ def dated(statement: str, anchor: date) -> tuple[list[tuple[date, str]], list[da
             continue
         clause_start, clause_end = _clause(lowered, start, end)
         clause = lowered[clause_start:clause_end]
-        if _PAST.search(clause):
+        if _PAST.search(clause) or plans.cohort(before, after):
             continue
-        before = lowered[max(0, start - 30) : start]
-        after = lowered[end : end + 12]
         if match.group("within"):
             if plans.general_span(lowered[clause_start:start], clause, after) or _RECURRING.search(clause):
                 continue
@@ -338,3 +344,26 @@ def _implied(match: re.Match[str], range_end: bool, clause_before: str, clause: 
     if match.group("range") or range_end:
         return plans.window_date(clause)
     return plans.plan_date(clause_before, clause, after)
+
+
+_OTHER_YEAR_BEFORE = re.compile(r"(?P<next>明年|next year'?s?|来年)\s*$|(?P<last>去年|last year'?s?)\s*$")
+_OTHER_YEAR_AFTER = re.compile(r"^,?\s*(?:(?P<next>next year|of next year)|(?P<last>last year|of last year))\b")
+_WEEK_OF = re.compile(r"\bweek of\s*(?:the\s+)?$")
+_YEAR_SAID = re.compile(r"20\d\d")
+_YEARLESS = ("zh", "en1", "en2", "range", "mpart", "month", "zmonth", "zme", "eme", "quarter", "half")
+
+
+def _in_named_year(match: re.Match[str], resolved: date, anchor: date, before: str, after: str) -> date:
+    """The date moved into the year the words around it name ("明年 3 月 1 日", "March 1 next year"), or to the end of "the week of" it."""
+    if _WEEK_OF.search(before):
+        resolved += timedelta(days=6 - resolved.weekday())
+    if not any(match.group(group) for group in _YEARLESS) or _YEAR_SAID.search(match.group(0)):
+        return resolved
+    named = _OTHER_YEAR_BEFORE.search(before) or _OTHER_YEAR_AFTER.match(after)
+    if named is None:
+        return resolved
+    year = anchor.year + (1 if named.group("next") else -1)
+    try:
+        return resolved.replace(year=year)
+    except ValueError:
+        return resolved.replace(year=year, day=28)
