@@ -32,7 +32,8 @@ _POINT_IN_TIME = [
     ),
     re.compile(rf"\b(?:backlog|queue|todo list)\s+(?:of|is|has|at|holds|contains)\s+(?:about\s+|around\s+)?{_N}\b"),
     re.compile(
-        rf"(?<![\w.#/-]){_N}\s*(?:/|of|out of)\s*\d+\s+(?:[a-z]+\s+)?(?:done|migrated|complete|completed|finished|converted|fixed)"
+        rf"(?<![\w.#/-]){_N}\s*(?:/|of|out of)\s*\d+\s+(?:[a-z][\w-]*\s+){{0,3}}?(?:(?:are|is)\s+)?(?:done|migrated|complete"
+        r"|completed|finished|converted|fixed|passing|pass|green|ported|covered|typed|translated|upgraded)\b"
     ),
     re.compile(
         rf"(?:还有|还剩|还差|只剩|就剩|剩下|剩余|尚有|仍有|目前有|目前还有|现有|现在有|现在还有|当前有|当前还有|积压|累计积压)[了着]?\s*(?:约|大约)?\s*{_N}(?!\s*(?:多|来)?\s*(?:天|周|个月|个?星期|小时|分钟|年|个?工作日))"
@@ -100,7 +101,8 @@ _POINT_IN_TIME = [
 
 
 _CONDITION_BEFORE = re.compile(
-    r"\b(?:after|if|when|whenever|once|than|every|each|per|at most|up to|no more than|max)\s+$|(?:超过|最多|至多|不超过|每)\s*$"
+    r"\b(?:after|if|when|whenever|once|than|every|each|per|at most|up to|no more than|max|needs?|requires?|required|must have"
+    r"|should have)\s+$|(?:如果|若|一旦|超过|最多|至多|不超过|每)\s*$"
 )
 _DIGIT = re.compile(r"\d")
 _PER = re.compile(r"[\w\s]{0,12}?(?:/|\bper\b|每)")
@@ -130,7 +132,7 @@ _LIMIT_AFTER = re.compile(
 
 
 _STATE_PERCENT = re.compile(
-    r"\b(?P<name>[a-z][\w-]*)\s+(?:is|are|was|sits at|stands at|hovers at|hovering at|at)\s+"
+    r"\b(?P<name>[a-z][\w-]*)(?:\s+(?:on|of|for|in)\s+[\w.-]+)?\s+(?:is|are|was|sits at|stands at|hovers at|hovering at|at)\s+"
     r"(?:(?:now|currently|only|about|around|roughly)\s+)*(?P<value>\d+(?:\.\d+)?)\s*%"
 )
 _METRIC_NOUNS = re.compile(

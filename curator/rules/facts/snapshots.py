@@ -13,7 +13,7 @@ _STATES = (
     r"|lingering|piling up|unacknowledged|unacked"
 )
 _CLAUSE_WORD = r"(?:are|is|were|was|and|or|but|then|so|because|if|when|to|of|per)\b"
-_NOT_A_NOUN = r"(?:went|got|had|came|are|is|were|was|and|or|to|of|per|with|the|a|an|in|on|at|for|from|by|than|as)\b"
+_NOT_A_NOUN = r"(?:consecutive|successive|new|additional|extra|went|got|had|came|are|is|were|was|and|or|to|of|per|with|the|a|an|in|on|at|for|from|by|than|as)\b"
 _EN_STATE = re.compile(
     rf"(?<![\w.#/$€£-]){_N}(?:-?odd|-ish|\+)?\s+(?:(?!{_CLAUSE_WORD})[a-z][\w'-]*\s+){{1,6}}?"
     rf"(?:are|were|remain|stay|sit|show up as|still show as)\s+(?:still\s+|currently\s+|now\s+|all\s+)*(?:{_STATES})\b"
@@ -27,6 +27,15 @@ _ZH_STATE = re.compile(
     r"|缺失|卡住|卡着|阻塞|在排队|排着队|落后|跳过了|禁用了|标记为 ?flaky|是 ?flaky|飘红|一直红|还红着|是红的|报错|没人认领|无人认领|没有负责人"
     r"|(?:未|没|还没|尚未)(?:确认|认领|分配|升级|适配|同步|验证|回复|关闭|合并?))"
     rf"|(?:缺了?|少了|差了?|落后(?:于)?[^\d，。；,;]{{0,6}}?)\s*{_N}\s*(?:多|余|来)?\s*(?:{_CN_CLASSIFIER})"
+)
+_DEFECTS = re.compile(
+    rf"(?<![\w.#/$€£-]){_N}(?:-?odd|\+)?\s+(?:(?!{_NOT_A_NOUN})[a-z][\w-]*\s+){{0,2}}?"
+    r"(?:todos?|fixmes?|(?:lint |type |compiler |build |deprecation |typescript |mypy |eslint |clippy )?warnings?"
+    r"|(?:lint|type|typescript|mypy|eslint|clippy|compile|compiler|build) errors?|vulnerabilit(?:y|ies)|cves?|code smells?)\b"
+    rf"|(?<![\d.]){_N}\s*(?:多|余|来)?\s*(?:个|条|处)\s*(?:todo|fixme|警告|编译警告|lint ?(?:警告|错误|问题)|类型错误|编译错误|漏洞|高危漏洞)"
+    rf"|\b(?:open|flaky|failing|pending|unresolved|unread|unassigned|skipped|quarantined|blocked|overdue|outstanding|stale)"
+    rf"\s+(?!(?:files?|connections?|handles?|fds|ports?|sockets?|timeouts?|limit)\b)[a-z][\w-]*(?:\s+[a-z][\w-]*)?\s*(?::\s+|：\s*){_N}\b"
+    rf"|(?:堆了|积了|攒了|积压了|压了|堵了)\s*(?:约|大约|将近)?\s*{_N}"
 )
 _EN_MOMENT = re.compile(
     r"\b(?:last|this|past) (?:month|week|sprint|quarter)\b|\byesterday\b|\btoday\b|\bas of (?:today|now|this week|this morning)\b"
@@ -70,9 +79,9 @@ _AS_OF = re.compile(r"\bas of\b|截至|截止")
 
 
 def snapshot_spans(lowered: str, statement: str) -> list[tuple[str, str]]:
-    """(number, span) of counts a state after the counted noun or a time word of the writing day marks as current."""
+    """(number, span) of counts a state, a defect noun or a time word of the writing day marks as current."""
     found: list[tuple[str, str]] = []
-    for pattern in (_EN_STATE, _ZH_STATE):
+    for pattern in (_EN_STATE, _ZH_STATE, _DEFECTS):
         for match in pattern.finditer(lowered):
             number = next(group for group in match.groups() if group)
             if not _ruled_out(lowered, statement, match.start(), match.end()):
