@@ -61,15 +61,15 @@ def _number_clashes(docs: Docs, config: Config, clashes: dict[tuple[int, int], l
     owners: list[int] = []
     quantities: list[Quantity] = []
     for position, doc in enumerate(docs.items):
-        for fact in doc.facts + doc.code_facts:
-            for quantity in fact.quantities:
-                owners.append(position)
-                quantities.append(quantity)
+        for quantity in doc.quantities + [found for fact in doc.code_facts for found in fact.quantities]:
+            owners.append(position)
+            quantities.append(quantity)
     if len(quantities) < 2:
         return
     concepts = [concepts_of(q.subject) for q in quantities]
     token_sets = [
-        words | {f"@{q.rate}"} if q.rate else words | {f"@{q.unit}"} for q, words in zip(quantities, concepts)
+        words | {f"@{q.rate}"} | (set() if words else {f"@{q.unit}"}) if q.rate else words | {f"@{q.unit}"}
+        for q, words in zip(quantities, concepts)
     ]
     pairs = pairing.candidate_pairs(
         token_sets,

@@ -5,14 +5,22 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from datetime import datetime, timezone
 
+from curator import lazyre as re
 from curator.model import Entry, Store
 from curator.rules.facts import StatementFacts, statement_facts
 from curator.rules.facts.code_lines import setting_lines
+from curator.rules.facts.quantities import Quantity
 from curator.rules.lazy import cached
 from curator.rules.text import prose, snippet, statements
 from curator.scanmemo import joinable, joined, remembered, split
 
 JOURNAL_KINDS = frozenset({"daily"})
+_CONTINUES = re.compile(r"[;；]\s*$")
+
+
+def _bare(quantity: Quantity) -> bool:
+    """A quantity whose own clause names nothing it counts ("keep at most 3 per run")."""
+    return not any(quantity.sequence)
 
 
 @dataclass
@@ -35,6 +43,20 @@ class Doc:
     def facts(self) -> list[StatementFacts]:
         """The facts of each statement, shared with every rule."""
         return [statement_facts(statement) for statement in self.statements]
+
+    @cached
+    def quantities(self) -> list[Quantity]:
+        """The quantities of every statement; a bare one after a ';' reads the statement before it as its subject."""
+        found: list[Quantity] = []
+        statements, facts = self.statements, self.facts
+        for index, fact in enumerate(facts):
+            own = fact.quantities
+            if index and _CONTINUES.search(statements[index - 1]) and any(_bare(quantity) for quantity in own):
+                before = {(quantity.unit, quantity.low, quantity.high) for quantity in facts[index - 1].quantities}
+                joined = statement_facts(f"{statements[index - 1]} {statements[index]}").quantities
+                own = [quantity for quantity in joined if (quantity.unit, quantity.low, quantity.high) not in before]
+            found.extend(own)
+        return found
 
     @cached
     def code_facts(self) -> list[StatementFacts]:

@@ -40,3 +40,98 @@ VERSIONS_IN_USE = [
 @pytest.mark.parametrize(("older", "newer"), VERSIONS_IN_USE)
 def test_two_versions_in_use_still_conflict(tmp_path: Path, older: str, newer: str) -> None:
     assert ("conflict", PAIR) in findings(tmp_path, older, newer)
+
+
+INHERITED_SUBJECTS = [
+    ("Keep the last five checkpoints of every run.", "Checkpoints go to `/data/ckpt/<run>/`; keep at most 3 per run."),
+    ("Keep the last five checkpoints.", "At most 3 checkpoints per run."),
+    ("Checkpoints: keep 5; older ones are pruned.", "Keep 3 checkpoints."),
+    ("Snapshots get pruned nightly; keep 7.", "Keep 14 snapshots."),
+    ("Dumps land in `s3://backups/db/`; retain the last 10.", "Retain 30 dumps."),
+    ("保留最近 5 个检查点；多了磁盘会满。", "检查点最多 3 个。"),
+    ("检查点只留 5 个，多了磁盘会满。", "最多保留 3 个检查点。"),
+    ("快照每晚清理，保留 7 个。", "快照保留 14 个。"),
+]
+
+
+@pytest.mark.parametrize(("older", "newer"), INHERITED_SUBJECTS)
+def test_a_bare_count_is_a_count_of_the_noun_its_statement_or_the_one_before_names(
+    tmp_path: Path, older: str, newer: str
+) -> None:
+    assert ("conflict", PAIR) in findings(tmp_path, older, newer)
+
+
+OTHER_COUNTED_THINGS = [
+    ("Keep the last five checkpoints; the eval set has 3 shards.", "Keep 5 checkpoints."),
+    ("Keep 5 checkpoints; logs keep 3 files.", "Keep the last 5 checkpoints."),
+    ("Keep the last five checkpoints.", "Keep the last 3 log files."),
+    ("Keep the last five checkpoints.", "At most 3 evals per run."),
+    ("Snapshots get pruned nightly; keep 7.", "Keep 14 days of logs."),
+    ("保留 5 个检查点，日志保留 3 个文件。", "检查点保留 5 个。"),
+    ("保留最近 5 个检查点；多了磁盘会满。", "日志文件最多保留 3 个。"),
+    ("保留最近 5 个检查点。", "每次最多跑 3 个评测。"),
+]
+
+
+@pytest.mark.parametrize(("older", "newer"), OTHER_COUNTED_THINGS)
+def test_counts_of_other_things_do_not_conflict(tmp_path: Path, older: str, newer: str) -> None:
+    assert ("conflict", PAIR) not in findings(tmp_path, older, newer)
+
+
+CHINESE_SUBJECTS_WITH_GENERIC_WORDS = [
+    ("单个上传文件大小上限 20 MB。", "上传文件不超过 50 MB。"),
+    ("上传的单个文件大小不能超过 20MB。", "用户上传文件最大 50MB。"),
+    ("研究生院提交系统上传的 PDF 上限 20 MB。", "研究生院新通知：提交系统 PDF 大小限制改成 30MB 了。"),
+    ("附件大小上限 10 MB。", "邮件附件最大 25 MB。"),
+    ("接口单次请求的超时时间为 30 秒。", "接口请求超时 60 秒。"),
+    ("生成摘要的字数控制在 300 字以内。", "摘要不超过 500 字。"),
+]
+
+
+@pytest.mark.parametrize(("older", "newer"), CHINESE_SUBJECTS_WITH_GENERIC_WORDS)
+def test_chinese_subjects_that_differ_in_generic_words_conflict(tmp_path: Path, older: str, newer: str) -> None:
+    assert ("conflict", PAIR) in findings(tmp_path, older, newer)
+
+
+CHINESE_SUBJECTS_OF_OTHER_THINGS = [
+    ("单个上传文件大小上限 20 MB。", "日志文件大小上限 50 MB。"),
+    ("头像上传大小上限 2 MB。", "视频上传大小不超过 500 MB。"),
+    ("登录失败次数上限 5 次。", "接口重试次数最多 3 次。"),
+    ("缓存过期时间 10 分钟。", "会话过期时间 30 分钟。"),
+    ("标题字数不超过 30 字。", "正文字数不超过 3000 字。"),
+    ("召回阈值是 0.8。", "精排阈值调到 0.6 了。"),
+]
+
+
+@pytest.mark.parametrize(("older", "newer"), CHINESE_SUBJECTS_OF_OTHER_THINGS)
+def test_chinese_subjects_that_name_other_things_do_not_conflict(tmp_path: Path, older: str, newer: str) -> None:
+    assert ("conflict", PAIR) not in findings(tmp_path, older, newer)
+
+
+SCOPED_APART = [
+    ("中文摘要不超过 1000 字。", "English abstract at most 600 words."),
+    ("中文摘要 1000 字以内。", "The English abstract must stay under 250 words."),
+    ("中文标题不超过 30 字。", "English titles at most 12 words."),
+    ("API rate limit is 100/min.", "Login attempts are limited to 5/min."),
+    ("The public API allows 300 requests per 5 minutes.", "Logins are throttled to 5 attempts per 20 seconds."),
+    ("接口限流每分钟 100 次。", "登录每分钟最多尝试 5 次。"),
+    ("移动端构建超时 30 分钟。", "Web 端构建超时 10 分钟。"),
+    ("Staging keeps logs for 7 days.", "Production keeps logs for 90 days."),
+]
+
+
+@pytest.mark.parametrize(("older", "newer"), SCOPED_APART)
+def test_numbers_for_two_scopes_do_not_conflict(tmp_path: Path, older: str, newer: str) -> None:
+    assert ("conflict", PAIR) not in findings(tmp_path, older, newer)
+
+
+SCOPED_ALIKE = [
+    ("中文摘要不超过 1000 字。", "中文摘要控制在 800 字以内。"),
+    ("The English abstract must stay under 250 words.", "English abstract at most 300 words."),
+    ("API rate limit is 100/min.", "The API rate limit was raised to 300/min."),
+]
+
+
+@pytest.mark.parametrize(("older", "newer"), SCOPED_ALIKE)
+def test_numbers_for_one_scope_conflict(tmp_path: Path, older: str, newer: str) -> None:
+    assert ("conflict", PAIR) in findings(tmp_path, older, newer)

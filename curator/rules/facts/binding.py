@@ -13,6 +13,10 @@ _MEASURE_NOUN = re.compile(
     r"\b(?:threshold|cutoff|cut-off|limit|cap|ceiling|floor|minimum|maximum|min|max|size|count|score|level|ratio|budget|quota"
     r"|target|setting|value)s?\b|阈值|门槛|上限|下限|分数|得分|分值|评分|水位|配额|额度"
 )
+_KEEP_BEFORE = re.compile(
+    r"\b(?:keep|keeps|kept|retain|retains|retained)\s+(?:only\s+|just\s+)?(?:the\s+)?(?:(?:last|latest|newest|most recent)\s+)?$"
+    r"|(?:保留|留)(?:最近|最新|最后)?的?\s*$"
+)
 _CHANGE_BEFORE = re.compile(f"(?:{_CHANGE_VERB})\\s*$")
 _COPULA_BEFORE = re.compile(f"(?:{_COPULA})\\s*$")
 _CEILING = re.compile(r"\b(?:limit|cap|ceiling|max|maximum|quota|budget)s?\b|上限|封顶|限流|额度|配额", re.I)
@@ -25,10 +29,12 @@ def bound_value(clause_before: str, after: str) -> str | None:
     """'upper' or 'exact' when a bare number is the value set for the noun phrase before it, else None.
 
     A change verb ("raised to", 调到) binds any noun phrase; a copula ("is", "=", 是) binds only a measure
-    noun (threshold, cutoff, limit, 阈值) and only a number that ends its clause.
+    noun (threshold, cutoff, limit, 阈值) and only a number that ends its clause, as does a retention verb ("keep the last 5").
     """
     if not re.search(r"[a-z\u4e00-\u9fff]", clause_before):
         return None
+    if _KEEP_BEFORE.search(clause_before) and _NUMBER_ENDS_CLAUSE.match(after):
+        return "exact"
     changed = _CHANGE_BEFORE.search(clause_before)
     if not changed:
         copula = _COPULA_BEFORE.search(clause_before)

@@ -307,6 +307,8 @@ def extract(statement: str) -> list[Quantity]:
             scope,
         )
         subject = frozenset(sequence) - {""}
+        if nouns and all(concept(token) == unit for token in subject):
+            subject = frozenset()
         if unit == "space":
             subject |= {"indent"}
         scope = scope | component_tokens(statement) | _purpose(after[unit_length:]) | _measured_for(lowered)
@@ -502,7 +504,7 @@ def with_head(lowered: str, clause_start: int, sequence: tuple[str, ...], scope:
     if len([token for token in sequence if token]) > 1 or clause_start == 0:
         return sequence
     head_end = min((b.start() for b in _CLAUSE_BREAK.finditer(lowered)), default=len(lowered))
-    return tuple(token for token in _content(lowered[:head_end]) if token not in scope) + sequence
+    return tuple(token for token in _content(_without_paths(lowered[:head_end])) if token not in scope) + sequence
 
 
 def _subject(lowered: str, start: int, end: int) -> tuple[str, ...]:
@@ -514,8 +516,16 @@ def _subject(lowered: str, start: int, end: int) -> tuple[str, ...]:
     subject = _content(lowered[clause_start:start] + " " + lowered[end:clause_end].split("（")[0])
     if not subject and clause_start > 0:
         previous_start = max([b + 1 for b in breaks if b < clause_start - 1], default=0)
-        subject = _content(lowered[previous_start : clause_start - 1])
+        subject = _content(_without_paths(lowered[previous_start : clause_start - 1]))
     return subject
+
+
+_CODE_PATH = re.compile(r"`[^`]*/[^`]*`")
+
+
+def _without_paths(text: str) -> str:
+    """A clause without the paths it names in code: where something goes is not what a later bare number counts."""
+    return _CODE_PATH.sub(" | ", text)
 
 
 _QUALIFIERS = re.compile(
@@ -525,7 +535,7 @@ _QUALIFIERS = re.compile(
     r"|q[1-4]|we|our|us|they|you|can|may|should|must|will|need to|needs to|has to|have to"
     r"|target(?:s|ed|ing)?|goal|aim(?:s|ed)? (?:for|at)|settled on|decided on|agreed on|planned|plan(?:s)? (?:for|on)|stays? at|keep(?:s)?"
     r"|takes?|took|runs? with|is|are|was|were|set to|defaults? to|typically|usually|normally|only|just"
-    r"|kept|keeps?|retained|stored|expires?(?: after)?|lives?|lasts?|holds?|uses?|using|used|allows?|allowed|permits?|permitted|bump(?:s|ed)?"
+    r"|kept|keeps?|retain(?:s|ed)?|stored|expires?(?: after)?|lives?|lasts?|holds?|uses?|using|used|allows?|allowed|permits?|permitted|bump(?:s|ed)?"
     r"|rais(?:e|es|ed)|increas(?:e|es|ed)|lower(?:s|ed)?|reduc(?:e|es|ed)|dropp(?:ed)?|count)\b"
     r"|现在|目前|暂时|以后|今后|从现在起|保留|保存|留存|保持|维持|这段时间|本(?:周|月|季度)|[qQ][1-4]|[^，。；\s]{0,6}期间|[^，。；]{0,6}的时候|临时"
 )

@@ -181,6 +181,9 @@ def _same_subject(left: Quantity, right: Quantity) -> bool:
     across = _across_languages(left, right)
     if across is not None:
         return across
+    chinese = _chinese(left) and _chinese(right)
+    if chinese:
+        left, right = _without_generic(left, right)
     left, right = _as_concepts(left), _as_concepts(right)
     shared = left.subject & right.subject - _GENERIC_CONCEPTS
     if not shared:
@@ -195,9 +198,56 @@ def _same_subject(left: Quantity, right: Quantity) -> bool:
     if named_anchor(left, right):
         return True
     named = int(left.unit not in _MEASURE_UNITS and left.unit not in shared)
-    if _different_modifiers(left.sequence, right.sequence, shared, named):
+    if _different_modifiers(left.sequence, right.sequence, shared, named, chinese):
         return False
     return True
+
+
+_CJK_GENERIC = frozenset("大小 数量 时间 次数 单个 每个 个数 总数 长度 数目".split())
+
+
+def _chinese(quantity: Quantity) -> bool:
+    return any(IS_CJK.match(token) for token in quantity.subject)
+
+
+def _without_generic(left: Quantity, right: Quantity) -> tuple[Quantity, Quantity]:
+    """Two Chinese subjects without their generic words (大小, 次数, a lone character), unless one would be left empty."""
+    stripped = [_stripped(quantity) for quantity in (left, right)]
+    if not all(subject for subject, _ in stripped):
+        return left, right
+    return tuple(  # type: ignore[return-value]
+        replace(quantity, subject=subject, sequence=sequence)
+        for quantity, (subject, sequence) in zip((left, right), stripped)
+    )
+
+
+def _stripped(quantity: Quantity) -> tuple[frozenset[str], tuple[str, ...]]:
+    merged = _merged_characters(quantity.sequence)
+    sequence = tuple(token for token in merged if not token or not _generic(token))
+    joined = {token for token in sequence if len(token) > 1 and all(char in quantity.subject for char in token)}
+    return frozenset(token for token in quantity.subject if not _generic(token)) | joined, sequence
+
+
+def _generic(token: str) -> bool:
+    return token in _CJK_GENERIC or _lone_character(token)
+
+
+def _merged_characters(sequence: tuple[str, ...]) -> tuple[str, ...]:
+    """A sequence with runs of lone Chinese characters joined back into one word (精 排 → 精排)."""
+    merged: list[str] = []
+    previous_lone = False
+    for token in sequence:
+        lone = _lone_character(token)
+        if lone and previous_lone:
+            merged[-1] += token
+        else:
+            merged.append(token)
+        previous_lone = lone
+    return tuple(merged)
+
+
+def _lone_character(token: str) -> bool:
+    return len(token) == 1 and bool(IS_CJK.match(token))
 
 
 def named_anchor(left: Quantity, right: Quantity) -> bool:
@@ -220,7 +270,9 @@ def _as_concepts(quantity: Quantity) -> Quantity:
     )
 
 
-def _different_modifiers(left: tuple[str, ...], right: tuple[str, ...], shared: frozenset[str], named: int = 0) -> bool:
+def _different_modifiers(
+    left: tuple[str, ...], right: tuple[str, ...], shared: frozenset[str], named: int = 0, chinese: bool = False
+) -> bool:
     """'search API' vs 'billing API', '首页 banner' vs '活动页 banner': each side qualifies the shared words differently.
 
     A word of its own right before a shared word on both sides names two things; otherwise two subjects
@@ -230,6 +282,8 @@ def _different_modifiers(left: tuple[str, ...], right: tuple[str, ...], shared: 
     right_own = [token for token in right if token and token not in shared]
     if not left_own or not right_own:
         return False
+    if chinese and _heads(left, right, shared):
+        return _heads_modified_apart(left, right, shared)
     if _modifies_shared(left, shared) and _modifies_shared(right, shared):
         return True
     share = (len(shared) + named) / (len(shared) + named + len(set(left_own)) + len(set(right_own)))
@@ -239,6 +293,30 @@ def _different_modifiers(left: tuple[str, ...], right: tuple[str, ...], shared: 
 
 
 LATIN_SHARED_SHARE = 0.25
+
+
+def _heads(left: tuple[str, ...], right: tuple[str, ...], shared: frozenset[str]) -> bool:
+    """Both subjects end on the same shared word: the one nearest the number."""
+    left_words = [token for token in left if token]
+    right_words = [token for token in right if token]
+    return bool(left_words and right_words) and left_words[-1] == right_words[-1] and left_words[-1] in shared
+
+
+def _heads_modified_apart(left: tuple[str, ...], right: tuple[str, ...], shared: frozenset[str]) -> bool:
+    """Each side puts a word of its own right before the shared head ("图片上传" vs "视频上传"); else a share too small."""
+    before = [_word_before_head(sequence) for sequence in (left, right)]
+    if all(word and word not in shared for word in before) and before[0] != before[1]:
+        return True
+    left_own = {token for token in left if token and token not in shared}
+    right_own = {token for token in right if token and token not in shared}
+    return len(shared) / (len(shared) + len(left_own) + len(right_own)) < CJK_SHARED_SHARE
+
+
+def _word_before_head(sequence: tuple[str, ...]) -> str:
+    """The word right before a subject's last word, or '' when a gap or nothing stands there."""
+    while sequence and not sequence[-1]:
+        sequence = sequence[:-1]
+    return sequence[-2] if len(sequence) > 1 else ""
 
 
 def _modifies_shared(sequence: tuple[str, ...], shared: frozenset[str]) -> bool:
