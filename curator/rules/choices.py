@@ -26,9 +26,14 @@ class ChoiceSet:
 
 EXCLUSIVE_SETS: tuple[ChoiceSet, ...] = (
     ChoiceSet("JavaScript package manager", ("npm", "pnpm", "yarn", "bun")),
-    ChoiceSet("Python package manager", ("pip", "uv", "poetry", "pipenv", "conda", "pdm")),
+    ChoiceSet("Python package manager", ("pip", "uv", "poetry", "pipenv", "conda|mamba|micromamba", "pdm")),
     ChoiceSet("JavaScript test runner", ("jest", "vitest", "mocha", "jasmine", "ava")),
     ChoiceSet("Python test runner", ("pytest", "unittest", "nose2")),
+    ChoiceSet("Ruby test framework", ("rspec", "minitest")),
+    ChoiceSet("TeX engine", ("pdflatex", "xelatex", "lualatex", "tectonic")),
+    ChoiceSet("reference manager", ("zotero", "mendeley", "jabref", "endnote")),
+    ChoiceSet("Ruby job backend", ("sidekiq", "resque", "good_job|goodjob", "solid_queue|solid queue", "delayed_job")),
+    ChoiceSet("Go logging library", ("zap", "zerolog", "logrus", "slog"), cue=r"log|日志"),
     ChoiceSet("JavaScript formatter", ("prettier", "biome", "dprint")),
     ChoiceSet("Python formatter", ("black", "yapf", "autopep8", "ruff"), cue=r"format|格式化"),
     ChoiceSet("JavaScript linter", ("eslint", "biome", "oxlint")),

@@ -89,15 +89,15 @@ SETS = {
     "blind5hold": BlindSet(
         Path(__file__).parent / "blind5hold",
         {
-            "conflict": 0.67,
+            "conflict": 0.75,
             "duplicate": 0.75,
             "outdated-number": 1.0,
             "expired-date": 1.0,
             "stale": 1.0,
             "stale-auto": 1.0,
         },
-        0.82,
-        min_conflict_precision=0.9,
+        0.85,
+        min_conflict_precision=0.91,
         max_labeled_false_alarms=2,
     ),
 }

@@ -154,7 +154,7 @@ def test_a_combination_asserts_each_tool_so_never_one_conflicts(
 )
 def test_a_tool_after_a_combination_or_always_is_asserted(statement: str, member: str) -> None:
     table = ChoiceTable([["xelatex", "lualatex"]])
-    assert [(stance.member, stance.polarity) for stance in table.stances(statement)] == [(member, "pos")]
+    assert {(stance.member, stance.polarity) for stance in table.stances(statement)} == {(member, "pos")}
 
 
 @pytest.mark.parametrize(
@@ -209,3 +209,36 @@ def test_a_tool_used_until_a_past_time_is_history_not_a_choice(statement: str, p
 )
 def test_a_history_line_still_conflicts_with_using_the_tool_it_left(tmp_path: Path, texts: tuple[str, ...]) -> None:
     assert ("conflict", PAIR) in findings(tmp_path, *texts)
+
+
+COMMON_SET_CLASHES = [
+    (("New specs go in spec/ with RSpec.", "New tests use Minitest now."), ()),
+    (("测试统一用 RSpec。", "新测试改用 Minitest。"), ()),
+    (("编译用 XeLaTeX。", "编译改用 LuaLaTeX。"), ()),
+    (("Compile the thesis with pdflatex.", "Tectonic builds the thesis now."), ()),
+    (("References live in Zotero.", "参考文献用 JabRef 管理。"), ()),
+    (("Background jobs run on Sidekiq.", "New jobs use GoodJob."), ()),
+    (("Structured logs use zap.", "日志统一用 zerolog。"), ()),
+    (("The CUDA stack is a mamba env.", "Python environments are managed with uv."), ()),
+]
+
+
+@pytest.mark.parametrize(("texts", "rules_text"), COMMON_SET_CLASHES)
+def test_two_members_of_a_common_tool_family_conflict(
+    tmp_path: Path, texts: tuple[str, ...], rules_text: tuple[str, ...]
+) -> None:
+    assert ("conflict", PAIR) in findings(tmp_path, *texts, rules_text=rules_text)
+
+
+@pytest.mark.parametrize(
+    "texts",
+    [
+        ("Tests are RSpec.", "Port the remaining Minitest files to RSpec."),
+        ("Background jobs run on Sidekiq.", "Sidekiq for background jobs; Resque is gone."),
+        ("Use slog for logging.", "Use slog for logging in the CLI too."),
+        ("Create the env with mamba.", "conda 环境用 mamba 建。"),
+        ("用 Zotero 管参考文献，Obsidian 记笔记。", "笔记用 Obsidian。"),
+    ],
+)
+def test_one_member_named_twice_or_a_migration_target_is_no_conflict(tmp_path: Path, texts: tuple[str, ...]) -> None:
+    assert not any(rule == "conflict" for rule, _ in findings(tmp_path, *texts))
