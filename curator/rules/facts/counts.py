@@ -30,7 +30,10 @@ _POINT_IN_TIME = [
         rf"\b(?:still|currently|right now|at the moment|so far)\s+(?:have\s+|has\s+|are\s+|is\s+|at\s+|got\s+)?{_N}\s+"
         rf"(?!{_TIME_UNITS})[a-z]"
     ),
-    re.compile(rf"\b(?:backlog|queue|todo list)\s+(?:of|is|has|at|holds|contains)\s+(?:about\s+|around\s+)?{_N}\b"),
+    re.compile(
+        rf"\b(?:backlog|queue|todo list|retry set|dead set|dlq|dead[- ]letter queue|inbox|outbox)\s+(?:of|is|has|at|holds|contains)\s+"
+        rf"(?:about\s+|around\s+)?{_N}\b"
+    ),
     re.compile(
         rf"(?<![\w.#/-]){_N}\s*(?:/|of|out of)\s*\d+\s+(?:[a-z][\w-]*\s+){{0,3}}?(?:(?:are|is)\s+)?(?:done|migrated|complete"
         r"|completed|finished|converted|fixed|passing|pass|green|ported|covered|typed|translated|upgraded)\b"
@@ -110,7 +113,7 @@ _METRIC = re.compile(
     r"\b(?P<name>(?:test |code |line |branch )?coverage|accuracy|precision|recall|f1(?: score)?|auc|bleu|rouge[\w-]*|wer|cer|mrr|ndcg"
     r"|p50|p90|p95|p99|(?:median |mean |average )?latency|error rate|uptime|throughput|perplexity|loss|success rate"
     r"|hit rate|pass rate|bundle size|build time|cold start(?: time)?|startup time|launch time|time to interactive|memory (?:usage|footprint)"
-    r"|peak memory|heap usage|crash(?:-free)? rate|anr rate|(?:app|apk|ipa|binary|install|download) size)\b(?:[^\d.;:=]{0,40}?(?:\bis|\bwas|\bsits at|\bstands at|\bat|=|:|\breached))?"
+    r"|peak memory|heap usage|crash(?:-free)? rate|anr rate|(?:app|apk|ipa|binary|install|download) size)\b(?:[^\d.;:=]{0,40}?(?:\bis|\bwas|\bsits(?: at)?|\bstands(?: at)?|\bhovers(?: at)?|\bat|=|:|\breached))?"
     r"(?:\s+(?:now|currently|around|about|only))*"
     r"[\s:=]*(?P<value>\d+(?:\.\d+)?)\s*(?:%|ms|s|kb|mb|gb)?"
     r"|(?P<zname>覆盖率|准确率|召回率|精确率|精度|延迟|错误率|可用性|成功率|命中率|通过率|打包后|包体积|体积|首屏|冷启动|热启动|启动耗时|启动时间"

@@ -5,7 +5,7 @@ from __future__ import annotations
 from curator import lazyre as re
 
 _N = r"(\d{1,3}(?:,\d{3})+|\d+(?:\.\d+)?)"
-_CN_CLASSIFIER = r"个|条|篇|项|份|处|张|家|位|台|套|次|页|只|件|人|名|行|本|座|颗|批|封|版"
+_CN_CLASSIFIER = r"个|条|篇|项|份|处|张|家|位|台|套|次|页|只|件|人|名|行|本|座|颗|批|封|版|字|词|章|节|段"
 _STATES = (
     r"quarantined|skipped|disabled|failing|flaky|pending|open|blocked|behind|outdated|out of date|overdue|missing"
     r"|broken|stuck|stale|unassigned|unowned|unmerged|unreviewed|untriaged|unpatched|unresolved|unanswered|red"
@@ -24,18 +24,22 @@ _EN_STATE = re.compile(
 _ZH_STATE = re.compile(
     rf"(?<![\d.]){_N}\s*(?:多|余|来)?\s*(?:{_CN_CLASSIFIER})\s*[^，。；,;:：]{{0,10}}?"
     r"(?:被隔离|被跳过|被禁用|被屏蔽|被阻塞|被卡|挂着|挂了|一直挂|一直失败|失败了?|不稳定|偶发失败|还没跑|没跑|未跑|还没合|没合|逾期|过期了"
-    r"|缺失|卡住|卡着|阻塞|在排队|排着队|落后|跳过了|禁用了|标记为 ?flaky|是 ?flaky|飘红|一直红|还红着|是红的|报错|没人认领|无人认领|没有负责人"
+    r"|缺失|卡住|卡着|阻塞|在排队|排着队|落后|跳过了|禁用了|标记为 ?flaky|是 ?flaky|在等|等着|排着|飘红|一直红|还红着|是红的|报错|没人认领|无人认领|没有负责人"
     r"|(?:未|没|还没|尚未)(?:确认|认领|分配|升级|适配|同步|验证|回复|关闭|合并?))"
     rf"|(?:缺了?|少了|差了?|落后(?:于)?[^\d，。；,;]{{0,6}}?)\s*{_N}\s*(?:多|余|来)?\s*(?:{_CN_CLASSIFIER})"
 )
 _DEFECTS = re.compile(
     rf"(?<![\w.#/$€£-]){_N}(?:-?odd|\+)?\s+(?:(?!{_NOT_A_NOUN})[a-z][\w-]*\s+){{0,2}}?"
     r"(?:todos?|fixmes?|(?:lint |type |compiler |build |deprecation |typescript |mypy |eslint |clippy )?warnings?"
-    r"|(?:lint|type|typescript|mypy|eslint|clippy|compile|compiler|build) errors?|vulnerabilit(?:y|ies)|cves?|code smells?)\b"
+    r"|(?:lint|type|typescript|mypy|eslint|clippy|compile|compiler|build) errors?|vulnerabilit(?:y|ies)|cves?|code smells?"
+    r"|violations?|advisories|offen[cs]es|lint (?:issues|findings)|security findings)\b"
+    rf"|\b(?:shows|showed|says|reports|plan:?)\s+{_N} to (?:add|change|destroy|import)\b"
+    rf"|\b{_N} to (?:add|change|destroy)\b(?=\s*(?:,|and)\s*\d+ to (?:add|change|destroy))"
     rf"|(?<![\d.]){_N}\s*(?:多|余|来)?\s*(?:个|条|处)\s*(?:todo|fixme|警告|编译警告|lint ?(?:警告|错误|问题)|类型错误|编译错误|漏洞|高危漏洞)"
     rf"|\b(?:open|flaky|failing|pending|unresolved|unread|unassigned|skipped|quarantined|blocked|overdue|outstanding|stale)"
     rf"\s+(?!(?:files?|connections?|handles?|fds|ports?|sockets?|timeouts?|limit)\b)[a-z][\w-]*(?:\s+[a-z][\w-]*)?\s*(?::\s+|：\s*){_N}\b"
     rf"|(?:堆了|积了|攒了|积压了|压了|堵了)\s*(?:约|大约|将近)?\s*{_N}"
+    rf"|(?:队列|收件箱|死信队列|重试队列|待办列表)(?:里|中)?(?:有|还有|堆着|积压着?|躺着)\s*(?:约|大约|将近)?\s*{_N}"
 )
 _EN_MOMENT = re.compile(
     r"\b(?:last|this|past) (?:month|week|sprint|quarter)\b|\byesterday\b|\btoday\b|\bas of (?:today|now|this week|this morning)\b"
@@ -55,13 +59,14 @@ _ZH_MOMENT = re.compile(
 _ZH_AFTER_MOMENT = re.compile(
     rf"(?<![\d.]){_N}\s*(?:多|余|来)?\s*(?:{_CN_CLASSIFIER}|%|万)(?!\s*(?:{_CAPACITY})(?![a-z]))"
 )
+_ZH_TOTAL = re.compile(rf"(?:一共|总共|共计|合计|(?<![一总])共)\s*{_N}\s*(?:{_CN_CLASSIFIER})")
 _PLAN_OR_RULE = re.compile(
     r"\b(?:if|when|whenever|once|unless|until|after|before|at most|up to|no more than|more than|fewer than|less than"
     r"|at least|max(?:imum)?|min(?:imum)?|limit(?:ed)?|cap(?:ped)?|allow(?:s|ed)?|need(?:s|ed)?|require[sd]?|must|should"
-    r"|will|plan(?:s|ned)?|target|goal|aim|budget|keep|set (?:to|at)|starting|from now on|going forward|every|each"
+    r"|will|(?:plan(?:s|ned)?|planning) to|target|goal|aim|budget|keep|set (?:to|at)|starting|from now on|going forward|every|each"
     r"|decided|agreed|chose|switched|moved|changed|asked|wants?|prefers?|said|use[sd]?|using|run)\b"
     r"|如果|若|一旦|超过|多于|少于|最多|至多|不超过|至少|上限|下限|每|(?<![主重只])要|必须|应该|计划|打算|目标|争取|保持|控制|限制"
-    r"|设为|设成|改为|改成|调到|调成|配置|配成|配了|(?<!使)用(?![户了])|部署|定了|(?<![一对])起(?!码)|开始|之后|以后|(?:周|月|天|年|季度)内|决定|改用|换成|采用|统一"
+    r"|设为|设成|改为|改成|调到|调成|配置|配成|配了|(?<!使)用(?![户了])|部署|定了|(?<![一对])起(?!码)|开始|之后|以后|(?:周|月|天|年|季度)内|决定|改用|换成|采用|统一|规定|规则|约定|政策|配额|名额"
 )
 _LEADS_TO_NUMBER = re.compile(
     r"\b(?:to|by|from|than|of|over|under|below|above)\s*[$€£]?$|\bto\s+[a-z]+\s+(?:(?:the|all|our|these|those)\s+)?[$€£]?$"
@@ -94,7 +99,20 @@ def snapshot_spans(lowered: str, statement: str) -> list[tuple[str, str]]:
                     continue
                 found.append((match.group(1), _span(statement, min(moment.start(), match.start()), match.end())))
                 break
+            else:
+                found.extend(_total_later(lowered, statement, moment.end()) if moments is _ZH_MOMENT else [])
     return found
+
+
+def _total_later(lowered: str, statement: str, position: int) -> list[tuple[str, str]]:
+    """A total later in the sentence a time word opens ("论文现在写到第 4 章，共 97 页")."""
+    following = _SENTENCE_END.search(lowered, position)
+    match = _ZH_TOTAL.search(lowered, position, following.start() if following else len(lowered))
+    if match is None or _ruled_out(
+        lowered, statement, match.start(), match.end(), since=_clause_start(lowered, position)
+    ):
+        return []
+    return [(match.group(1), _span(statement, match.start(), match.end()))]
 
 
 def dated_past(lowered: str, position: int) -> bool:
