@@ -10,6 +10,7 @@ from curator.config import Config
 from curator.forked import Forked, can_fork
 from curator.model import Entry, Finding
 from curator.rules import pairing
+from curator.rules.anchors import anchored_pairs, states_exception
 from curator.rules.choices import ChoiceTable
 from curator.rules.docs import Doc, Docs, order, quote
 from curator.rules.facts.glossary import chinese_names
@@ -236,8 +237,10 @@ def analyze(
     overlap = rare_word_overlap(prints.token_ids)
     numbers = _OnDemand(lambda position: prints.facts[position][0])
     rivals = _OnDemand(lambda position: choice_over_rivals(docs.items[position], table))
-    semantic_hits = meaning_pairs(docs, prints.subjects, eligible, overlap, numbers, rivals) + translation_pairs(
-        docs, prints.subjects, eligible
+    semantic_hits = (
+        meaning_pairs(docs, prints.subjects, eligible, overlap, numbers, rivals)
+        + translation_pairs(docs, prints.subjects, eligible)
+        + anchored_pairs(docs, prints.subjects, eligible)
     )
     unique_hits = {(left, right): score for left, right, score in sorted(semantic_hits, key=lambda hit: hit[2])}
     hits.extend((left, right, score) for (left, right), score in unique_hits.items() if (left, right) not in lexical)
@@ -266,6 +269,8 @@ def analyze(
         same_script = is_cjk(docs.items[left].prose) == is_cjk(docs.items[right].prose)
         if not by_wording and same_script and _contained(prints.token_ids[left], prints.token_ids[right]):
             continue
+        if not by_wording and states_exception(docs.items[left].prose) != states_exception(docs.items[right].prose):
+            continue
         if same_script and _own_names(
             prints.proper[left], prints.proper[right], prints.subjects[left], prints.subjects[right]
         ):
@@ -276,7 +281,7 @@ def analyze(
             continue
         if prints.paths[left] and prints.paths[right] and prints.paths[left].isdisjoint(prints.paths[right]):
             continue
-        if different_subjects(prints.sequences[left], prints.sequences[right]):
+        if same_script and different_subjects(prints.sequences[left], prints.sequences[right]):
             continue
         if docs.items[left].is_context or docs.items[right].is_context:
             restated.append((left, right, score))

@@ -23,7 +23,9 @@ MAX_CHARS = 1500
 _NUMBER = re.compile(r"(?:(?<![A-Za-z\d.])|(?<=\b[vV]))\d+(?:\.\d+)?")
 _NEGATION = re.compile(
     r"\b(?:never|don'?t|do not|does not|doesn'?t|no longer|avoid|must not|mustn'?t|should not|shouldn'?t|cannot|can'?t)\b"
-    r"|不要|别|禁止|不能|不准|不许|切勿|不再|不得|不用|无需|不需要|不必",
+    r"|不要|别|禁止|不能|不准|不许|切勿|不再|不得|不用|无需|不需要|不必"
+    r"|\b(?:otherwise|or else)\b|\b(?:will|would)\s+(?:crash|break|fail|corrupt)"
+    r"|否则|不然|会(?:让|导致|造成|使)?[^，。；,;！]{0,12}?(?:崩|闪退|挂掉|失败|出错|报错|丢失|损坏)",
     re.I,
 )
 _WEEKDAY = re.compile(r"\b(mon|tues|wednes|thurs|fri|satur|sun)day|(?:周|星期|礼拜)([一二三四五六日天])", re.I)
@@ -244,7 +246,7 @@ def translation_pairs(
 
     Blocked on the concepts themselves (an inverted index with prefix filtering), never all pairs.
     """
-    chinese = [_has_chinese(doc.prose) if ok else False for doc, ok in zip(docs.items, eligible)]
+    chinese = [has_chinese(doc.prose) if ok else False for doc, ok in zip(docs.items, eligible)]
     if not any(chinese) or all(chinese[position] or not ok for position, ok in enumerate(eligible)):
         return []
     concepts = [
@@ -284,7 +286,7 @@ _FUNCTION_CONCEPTS = frozenset("never alway must every befor after don't do not 
 MIN_CJK_CHARS = 4
 
 
-def _has_chinese(text: str) -> bool:
+def has_chinese(text: str) -> bool:
     """A Chinese or mixed entry: a share of CJK letters, or a few CJK characters among code and names."""
     return _cjk_share(text) >= CJK_SHARE or len(IS_CJK.findall(text)) >= MIN_CJK_CHARS
 

@@ -51,7 +51,7 @@ SETS = {
         Path(__file__).parent / "blind2dev",
         {
             "conflict": 0.9,
-            "duplicate": 0.8,
+            "duplicate": 0.9,
             "outdated-number": 0.9,
             "expired-date": 0.9,
             "stale": 1.0,
@@ -63,7 +63,7 @@ SETS = {
         Path(__file__).parent / "blind3dev",
         {
             "conflict": 0.95,
-            "duplicate": 0.8,
+            "duplicate": 1.0,
             "outdated-number": 0.9,
             "expired-date": 0.95,
             "stale": 1.0,
@@ -90,7 +90,7 @@ SETS = {
         Path(__file__).parent / "blind5hold",
         {
             "conflict": 0.75,
-            "duplicate": 0.75,
+            "duplicate": 1.0,
             "outdated-number": 1.0,
             "expired-date": 1.0,
             "stale": 1.0,
