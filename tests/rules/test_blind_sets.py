@@ -96,7 +96,7 @@ SETS = {
             "stale": 1.0,
             "stale-auto": 1.0,
         },
-        0.85,
+        0.89,
         min_conflict_precision=0.91,
         max_labeled_false_alarms=2,
     ),
