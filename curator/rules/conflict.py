@@ -11,8 +11,8 @@ from curator.model import Finding
 from curator.rules import pairing, polarity
 from curator.rules.choices import ChoiceTable, Stance
 from curator.rules.docs import Doc, Docs, order, quote, supersede_clause
+from curator.rules.facts import named_parts, statement_facts
 from curator.rules.facts import scope as scopes
-from curator.rules.facts import statement_facts
 from curator.rules.facts.glossary import concepts_of
 from curator.rules.facts.instruments import Instrument
 from curator.rules.facts.instruments import clashes as instrument_clashes
@@ -104,6 +104,10 @@ def _number_clashes(docs: Docs, config: Config, clashes: dict[tuple[int, int], l
         )
         if scoped is None:
             continue
+        named = _named_relation(docs, owners[left], quantities[left], owners[right], quantities[right])
+        if named is None:
+            continue
+        scoped = named or scoped
         first, second = sorted((owners[left], owners[right]))
         key = (first, second)
         if any(clash.kind == "number" for clash in clashes[key]):
@@ -124,6 +128,24 @@ def _number_clashes(docs: Docs, config: Config, clashes: dict[tuple[int, int], l
                 },
             )
         )
+
+
+def _named_relation(
+    docs: Docs, left: int, one: Quantity | Version, right: int, other: Quantity | Version
+) -> dict | None:
+    """None when the two numbers belong to different keys or components; else {} or the scoped exception a component makes."""
+    one_named, other_named = named_parts.named(one.statement, one.span), named_parts.named(other.statement, other.span)
+    left_text, right_text = " ".join(docs.items[left].statements), " ".join(docs.items[right].statements)
+    relation = named_parts.relation(one_named, left_text, other_named, right_text)
+    if relation == "apart":
+        return None
+    if relation == "same":
+        return {}
+    narrow, wide, named = (left, right, one_named) if relation == "narrower-left" else (right, left, other_named)
+    words = sorted(word for component in named.components for word in component)
+    return {
+        "scoped_exception": {"entry": docs.items[narrow].id, "general": docs.items[wide].id, "scope": " ".join(words)}
+    }
 
 
 def _named_apart(docs: Docs, left: int, right: int, one: Quantity, other: Quantity) -> bool:
@@ -235,6 +257,10 @@ def _version_clash(
     )
     if scoped is None:
         return
+    named = _named_relation(docs, left, left_version, right, right_version)
+    if named is None:
+        return
+    scoped = named or scoped
     clashes[key].append(
         Clash(
             "number",

@@ -1,0 +1,116 @@
+"""Conflict precision: numbers bound to different keys or said of a named component are two subjects, unless the
+other side is plainly a rule for everything (then a scoped exception) or both speak of the default.
+
+Each row is a small store of topic files (e0.md oldest) and, where given, instruction-file rules (CLAUDE.md:L…).
+"""
+
+from __future__ import annotations
+
+from datetime import timedelta
+from pathlib import Path
+
+import pytest
+
+from curator import rules
+from curator.model import Finding, Store
+from curator.rules.facts.named_parts import keys_differ, named, parts
+from tests.rules.test_blind2_forms import NOW, PAIR, _entry, findings
+
+TWO_SUBJECTS = [
+    ("游戏服 tick 提到 40Hz 了。", "The queue service (`gs-queue`) ticks at 8 Hz — it only syncs invites."),
+    (
+        "The game server tick rate is 40 Hz.",
+        "The lobby service (`mm-lobby`) tick rate is 8 Hz; it only syncs party state.",
+    ),
+    ("默认重试 4 次（`max_retries=4`）。", "`billing.charge_card` 任务是例外：`max_retries=1`，失败了人工处理。"),
+    ("Default retry count is 6 now (`max_retries=6`).", "`billing.charge_card` 不重试：`max_retries=0`。"),
+    (
+        "`ReportClient` uses `readTimeout: Duration(seconds: 40)` for big exports.",
+        "Bumped `connectTimeout` to `Duration(seconds: 12)` in `AuthClient`.",
+    ),
+    ("`ReportClient` uses a 40 s timeout.", "The API client timeout is 12 s."),
+    (
+        "`kRefundWindow = Duration(seconds: 300)` after a payment.",
+        "`pollTimeout = Duration(seconds: 20)` in the poller.",
+    ),
+    ("Android `minSdkVersion 24` for the phone app.", "TV 版 (`apps/tv_launcher`) 是单独的 module，minSdk 28。"),
+    (
+        "Queue `visibility_timeout` is 7200 seconds.",
+        "In one-off scripts it's fine to call `.result(timeout=300)` and wait.",
+    ),
+    ("任务默认软超时 `soft_time_limit` 为 120 秒。", "一次性的 shell 脚本里可以 `.wait(timeout=900)` 等它跑完。"),
+]
+
+
+@pytest.mark.parametrize(("older", "newer"), TWO_SUBJECTS)
+def test_numbers_of_two_named_subjects_are_no_conflict(tmp_path: Path, older: str, newer: str) -> None:
+    assert ("conflict", PAIR) not in findings(tmp_path, older, newer)
+
+
+ONE_SUBJECT = [
+    ("Default retry count is 2 (`max_retries=2` in `BaseJob`).", "任务失败默认重试 6 次。"),
+    ("`ThumbCache` keeps a 300 MB disk cap.", "Halved the disk cap of `ThumbCache` — it's 150 MB now."),
+    ("`worker_pool = 8` on the ingest box.", "Raised `worker_pool = 12` on the ingest box."),
+    ("Maximum players per match: 16.", "Match cap raised to 24: `max_players_per_match = 24` in `config/game.toml`."),
+    ("批量导入每批 500 条（`IMPORT_BATCH_SIZE=500`）。", "`IMPORT_BATCH_SIZE` 改成 200 了，500 会超时。"),
+]
+
+
+@pytest.mark.parametrize(("older", "newer"), ONE_SUBJECT)
+def test_numbers_of_one_subject_still_conflict(tmp_path: Path, older: str, newer: str) -> None:
+    assert ("conflict", PAIR) in findings(tmp_path, older, newer)
+
+
+@pytest.mark.parametrize(
+    ("rule", "memory"),
+    [
+        ("All HTTP clients use a 10 s timeout.", "`ExportClient` uses a 25 s timeout."),
+        ("所有 worker 的并发统一为 4（`--concurrency=4`）。", "`ReportWorker` 的并发是 2（`--concurrency=2`）。"),
+    ],
+)
+def test_a_component_under_a_rule_for_everything_is_a_scoped_exception(tmp_path: Path, rule: str, memory: str) -> None:
+    found = _with_rule(tmp_path, memory, rule)
+    conflicts = [finding for finding in found if finding.rule == "conflict"]
+    assert len(conflicts) == 1
+    assert conflicts[0].evidence["scoped_exception"]["entry"] == "e0.md"
+
+
+@pytest.mark.parametrize(
+    ("name", "expected"),
+    [
+        ("HEARTBEAT_TIMEOUT_MS", {"heartbeat", "timeout"}),
+        ("kCancelWindow", {"cancel", "window"}),
+        ("apps/driver_watch", {"driver", "watch"}),
+        ("payments.handle_webhook", {"payment", "handl", "webhook"}),
+    ],
+)
+def test_identifier_parts(name: str, expected: set[str]) -> None:
+    assert parts(name) == expected
+
+
+@pytest.mark.parametrize(
+    ("one", "other", "differ"),
+    [
+        ("sendTimeout", "connectTimeout", True),
+        ("free_delivery_min", "min_order_amount", True),
+        ("minSdk", "minSdkVersion", False),
+        ("soft_time_limit", "CELERY_TASK_SOFT_TIME_LIMIT", False),
+        ("max_conns", "maxConnections", False),
+    ],
+)
+def test_keys_differ(one: str, other: str, differ: bool) -> None:
+    assert keys_differ(parts(one), parts(other)) is differ
+
+
+def test_the_key_bound_to_the_number_is_read_through_a_duration_literal() -> None:
+    statement = "Bumped `readTimeout` to `Duration(seconds: 30)` in `FeedClient`."
+    found = named(statement, "seconds: 30")
+    assert found.key == {"read", "timeout"}
+    assert {"feed", "client"} in found.components
+
+
+def _with_rule(tmp_path: Path, memory: str, rule: str) -> list[Finding]:
+    store = Store(root=tmp_path, format="claude-code")
+    store.entries.append(_entry("e0.md", "file", memory, NOW - timedelta(days=10)))
+    store.context.append(_entry("CLAUDE.md:L1", "rule", rule, NOW - timedelta(days=90), origin="project"))
+    return rules.analyze(store, now=NOW).findings
