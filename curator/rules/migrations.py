@@ -158,19 +158,20 @@ _ADOPTED = re.compile(
     + _NAME.format("adopted"),
     re.I,
 )
-_FAILED = re.compile(
-    r"(?:\btried|试过|试了|试用过|用过)\s*"
-    + _NAME.format("tried")
-    + r"|(?<![\w.-])"
-    + _NAME.format("failed")
-    + r"(?:(?: (?-i:[a-z])[\w-]*){0,2}?\s+(?:couldn'?t|could not|can'?t|cannot|didn'?t|did not|doesn'?t|does not|won'?t|wouldn'?t"
+_TRIED = re.compile(r"(?:\btried|试过|试了|试用过|用过)\s*" + _NAME.format("tried"), re.I)
+_FELL_SHORT = re.compile(
+    r"(?P<after_words>\s(?:couldn'?t|could not|can'?t|cannot|didn'?t|did not|doesn'?t|does not|won'?t|wouldn'?t"
     r"|kept|keeps|broke|breaks|failed|fails|crashed|crashes|choked|chokes|conflicts?|clashe[sd]|timed out|times out"
     r"|(?:is|was|were|are|got|has been) (?:too|turned off|switched off|disabled|broken|unusable|flaky|unreliable)"
-    r"|too (?:slow|flaky|heavy|brittle))\b"
-    r"|[^，。；,;!?（(]{0,30}?(?:不行|有问题|太慢|太脆|太重|冲突|报错|出错|崩|不稳|不兼容|跑不|装不|编不|连不|用不了|不支持|不好用"
-    r"|关掉了|关了|停了|失败|挂|卡死|无法|没法))",
+    r"|too (?:slow|flaky|heavy|brittle))\b)"
+    r"|不行|有问题|太慢|太脆|太重|冲突|报错|出错|崩|不稳|不兼容|跑不|装不|编不|连不|用不了|不支持|不好用"
+    r"|关掉了|关了|停了|失败|挂|卡死|无法|没法",
     re.I,
 )
+_SUBJECT_BEFORE_WORDS = re.compile(r"(?<![\w.-])" + _NAME.format("subject") + r"(?: (?-i:[a-z])[\w-]*){0,2}?$", re.I)
+_SUBJECT_IN_CLAUSE = re.compile(r"(?<![\w.-])" + _NAME.format("subject"), re.I)
+_CLAUSE_MARK = re.compile(r"[，。；,;!?（(]")
+SUBJECT_REACH = 40
 _ROLE_KEYS = re.compile(
     r"switch|mov|migrat|chang|port|transition|so (?:we|i)|now use|went with|settled on|改用|换成|换用|转用|切到|切换到"
     r"|改成|换|所以|只好|最后用|现在|后来|tried|试|不行|有问题|太|冲突|报错|出错|崩|不稳|不兼容|不了|不支持|关|停了|失败"
@@ -194,6 +195,7 @@ _COMBINED = re.compile(
     + r"\s*(?:一起|配合|搭配)",
     re.I,
 )
+_COMBINED_KEYS = re.compile(r"[+&]|配合|搭配|加上|together|along with|alongside|一起")
 FAILURE_REACH = 2
 
 
@@ -206,16 +208,30 @@ def roles(statement: str) -> list[tuple[str, str]]:
         name = _last_tool_word(match.group("adopted"))
         if _tool_like(name) and ("adopted", name.lower()) not in found:
             found.append(("adopted", name.lower()))
-    for match in _FAILED.finditer(statement):
-        name = _last_tool_word(match.group("tried") or match.group("failed"))
+    failed = [match.group("tried") for match in _TRIED.finditer(statement)]
+    failed.extend(filter(None, (_subject(statement, match) for match in _FELL_SHORT.finditer(statement))))
+    for name in map(_last_tool_word, failed):
         if _tool_like(name) and ("failed", name.lower()) not in found:
             found.append(("failed", name.lower()))
     return found
 
 
+def _subject(statement: str, cue: re.Match[str]) -> str | None:
+    """The tool a failure cue speaks of: the name just before "couldn't …", or the first name of the clause before "太慢"."""
+    before = statement[max(0, cue.start() - SUBJECT_REACH) : cue.start()]
+    if cue.group("after_words"):
+        match = _SUBJECT_BEFORE_WORDS.search(before)
+        return match.group("subject") if match else None
+    marks = list(_CLAUSE_MARK.finditer(before))
+    match = _SUBJECT_IN_CLAUSE.search(before, marks[-1].end() if marks else 0)
+    return match.group("subject") if match else None
+
+
 def combined(statement: str) -> list[tuple[str, str]]:
     """Tool pairs a statement says are used together ("latexmk + XeLaTeX", "Zotero 配合 Better BibTeX"), lower-cased."""
     found: list[tuple[str, str]] = []
+    if not _COMBINED_KEYS.search(statement.lower()):
+        return found
     for match in _COMBINED.finditer(statement):
         first = match.group("first") or match.group("one") or match.group("left")
         second = match.group("second") or match.group("other") or match.group("right")
