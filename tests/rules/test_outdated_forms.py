@@ -87,6 +87,12 @@ METRICS = [
 
 
 MORE_SNAPSHOTS = [
+    "12 services haven't been migrated yet.",
+    "8 repos have not adopted the new template.",
+    "5 endpoints still lack rate limiting.",
+    "3 teams are yet to onboard.",
+    "Only 19 of 40 customers have migrated.",
+    "9 dashboards aren't converted yet.",
     "正文目前 4.2 万字。",
     "参考文献现在 86 篇。",
     "论文现在写到第 4 章，共 97 页。",
@@ -213,6 +219,10 @@ NOT_A_SNAPSHOT = [
     "重试 3 次失败就告警。",
 ]
 SETTINGS_RULES_AND_PLANS = [
+    "k6 couldn't hold the 2k sockets open reliably.",
+    "Keep 20 connections open per worker.",
+    "Leave 2 slots open for hotfixes.",
+    "3 retries haven't helped in the past.",
     "Allow at most 0 SwiftLint violations on new files.",
     "Terraform plan must show 0 to destroy before apply.",
     "每章不超过 30 页，全文共 120 页以内。",

@@ -105,7 +105,7 @@ _POINT_IN_TIME = [
 
 _CONDITION_BEFORE = re.compile(
     r"\b(?:after|if|when|whenever|once|than|every|each|per|at most|up to|no more than|max|needs?|requires?|required|must have"
-    r"|should have)\s+$|(?:如果|若|一旦|超过|最多|至多|不超过|每)\s*$"
+    r"|should have)\s+$|\b(?:hold|holds|held|keep|keeps|kept|leave|leaves)\s+(?:the\s+|all\s+|our\s+)?$|(?:如果|若|一旦|超过|最多|至多|不超过|每)\s*$"
 )
 _DIGIT = re.compile(r"\d")
 _PER = re.compile(r"[\w\s]{0,12}?(?:/|\bper\b|每)")

@@ -21,6 +21,15 @@ _EN_STATE = re.compile(
     r"(?:missing|overdue|out of date|outdated|unassigned|unmerged|in flight|down|offline|unhealthy|failing|behind)\b"
     r"(?=\s+(?:from|in|on|upstream|behind|against|with|since|for|the|latest|main|master|prod|production)\b|\s*[,.;:)]|\s*$)"
 )
+_TODO_DONE = (
+    r"migrated|converted|updated|upgraded|adopted|moved|ported|fixed|reviewed|merged|deployed|onboarded|triaged|backfilled"
+    r"|translated|renamed|cleaned up|deleted|removed|archived|tagged|labell?ed|assigned|rotated|patched|released|switched"
+)
+_EN_NOT_YET = re.compile(
+    rf"(?<![\w.#/$€£-]){_N}\s+(?:(?!{_CLAUSE_WORD})[a-z][\w'-]*\s+){{1,4}}?"
+    r"(?:(?:haven't|have not|hasn't|has not|aren't|are not|isn't|is not|weren't)\s+(?:been\s+|yet\s+)?(?:"
+    rf"{_TODO_DONE})\b|(?:are|is|have|has)\s+yet\s+to\s+[a-z])"
+)
 _ZH_STATE = re.compile(
     rf"(?<![\d.]){_N}\s*(?:多|余|来)?\s*(?:{_CN_CLASSIFIER})\s*[^，。；,;:：]{{0,10}}?"
     r"(?:被隔离|被跳过|被禁用|被屏蔽|被阻塞|被卡|挂着|挂了|一直挂|一直失败|失败了?|不稳定|偶发失败|还没跑|没跑|未跑|还没合|没合|逾期|过期了"
@@ -86,7 +95,7 @@ _AS_OF = re.compile(r"\bas of\b|截至|截止")
 def snapshot_spans(lowered: str, statement: str) -> list[tuple[str, str]]:
     """(number, span) of counts a state, a defect noun or a time word of the writing day marks as current."""
     found: list[tuple[str, str]] = []
-    for pattern in (_EN_STATE, _ZH_STATE, _DEFECTS):
+    for pattern in (_EN_STATE, _EN_NOT_YET, _ZH_STATE, _DEFECTS):
         for match in pattern.finditer(lowered):
             number = next(group for group in match.groups() if group)
             if not _ruled_out(lowered, statement, match.start(), match.end()):
