@@ -55,8 +55,9 @@ WITHIN = (
 
 _PLAN = re.compile(
     r"\b(?:must|will|shall|need(?:s)? to|ha(?:s|ve) to|(?:is|are) to|going to|scheduled|planned|plans? to|slated|set for"
-    r"|targeted|targeting|aim(?:s|ing)? (?:for|to)|expected (?:on|to)|due)\b|'ll\b"
-    r"|要|必须|定在|定于|计划|安排在|赶|将|预计|预定|排在|准备"
+    r"|targeted|targeting|aim(?:s|ing)? (?:for|to)|expected (?:on|to)|due|eta|target(?: date)?|go-live|on track for"
+    r"|(?:launch|release|cutover|ship|delivery|go-live) date|pencill?ed in|booked for)\b|'ll\b"
+    r"|要|必须|定在|定于|计划|安排在|赶|将|预计|预定|排在|准备|目标|上线时间|上线日期|发布日期|交付日期"
 )
 _WINDOW = re.compile(
     r"\b(?:during|freeze|frozen|window|blackout|outage|maintenance|no|don't|do not|never|avoid)\b"

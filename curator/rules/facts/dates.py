@@ -7,6 +7,7 @@ from functools import lru_cache
 
 from curator import lazyre as re
 from curator.casefold import Folded
+from curator.rules.facts import date_periods as periods
 from curator.rules.facts import date_plans as plans
 
 _MONTHS = {
@@ -66,6 +67,14 @@ _DATE = re.compile(
     + plans.FESTIVAL
     + "|"
     + plans.WITHIN
+    + "|"
+    + periods.YEAR_PART
+    + "|"
+    + periods.RELATIVE_QUARTER
+    + "|"
+    + periods.MONTH_WEEK.format(month=_MONTH.format(name="mwm"))
+    + "|"
+    + periods.NUMERIC
     + r"|(?P<iso>(?P<y>20\d\d)[-/.](?P<m>\d{1,2})[-/.](?P<d>\d{1,2}))(?![\d])"
     r"|(?P<zh>(?:(?P<zy>20\d\d)\s*年\s*)?(?P<zm>\d{1,2})\s*月\s*(?P<zd>\d{1,2})\s*[日号])"
     rf"|(?P<en1>\b{_MONTH.format(name='e1m')}\s+(?P<e1d>\d{{1,2}})(?:st|nd|rd|th)?\b(?:,?\s+(?P<e1y>20\d\d))?)"
@@ -92,7 +101,7 @@ _DEADLINE_BEFORE = re.compile(
     r"|截止(?:日期|时间|到)?|截至|直到|(?<![迁移换切转改升降级新滚署布推加放存写传])到|到期(?:日)?|有效期(?:至|到)?|之前|(?<=[\u4e00-\u9fff])前(?=\s*[(（])|\bpaused until|\bat(?=\s+(?:the\s+)?end[-\s]of))[\s:：(（]*(?:on\s+|the\s+)?(?:(?:the\s+)?end[-\s]of[-\s]+)?$"
 )
 _DEADLINE_AFTER = re.compile(
-    r"^\s*(?:(?:前|之前|以前)(?![的后])|为止|截止|到期|结束前|内|目标|的目标|(?:goals?|targets?|okrs?)\b)"
+    r"^\s*(?:[(（][^)）]{1,8}[)）]\s*)?(?:(?:前|之前|以前)(?![的后])|为止|截止|到期|结束前|[之以]?内|目标|的目标|(?:goals?|targets?|okrs?)\b)"
 )
 
 
@@ -132,6 +141,15 @@ def _calendar_date(match: re.Match[str], anchor: date) -> date | None:
         return plans.festival_day(match, anchor)
     if match.group("rpart"):
         return plans.relative_part_end(match, anchor)
+    if match.group("ypart"):
+        return periods.year_part_end(match, anchor)
+    if match.group("rquarter"):
+        return periods.relative_quarter_end(match, anchor)
+    if match.group("mweek"):
+        week_month = int(match.group("zmwm")) if match.group("zmwm") else _MONTHS[match.group("mwm").rstrip(".")[:3]]
+        return periods.month_week_end(_with_year(None, week_month, 1, anchor), match)
+    if match.group("numeric"):
+        return _with_year(None, int(match.group("nm")), int(match.group("nd")), anchor)
     if match.group("within"):
         return plans.span_end(match, anchor)
     if match.group("iso"):
@@ -234,6 +252,7 @@ _MAY_HOLD_DATE = Folded(
     r"|\beo[dwm]\b|\btoday\b|\btomorrow\b|下个?月|本月|这个?月|今天|今日|明天"
     r"|\b(?:jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)|day\b"
     r"|国庆|双十|双1[12]|元旦|五一|劳动节|春节|中秋|christmas|xmas|new year|thanksgiving|black friday"
+    r"|年[底末初中]|year|\beo[qy]\b|quarter"
 )
 
 
@@ -277,7 +296,7 @@ _RECURRING = re.compile(
     r"每(?:个)?(?:周|星期|礼拜|月|天|日|晚|次|季度)|\b(?:every|each)\s+(?:\w+\s+)?(?:week|month|day|night|sprint|time|monday|tuesday"
     r"|wednesday|thursday|friday|saturday|sunday)s?\b|\b(?:weekly|monthly|daily|nightly|biweekly|fortnightly)\b"
 )
-_RELATIVE_GROUPS = ("rel", "span", "zspan", "weekday", "eom", "zeom", "rpart")
+_RELATIVE_GROUPS = ("rel", "span", "zspan", "weekday", "eom", "zeom", "rpart", "rquarter")
 
 
 def deadlines(statement: str, anchor: date) -> list[tuple[date, str]]:
@@ -295,6 +314,7 @@ def dated(statement: str, anchor: date) -> tuple[list[tuple[date, str]], list[da
     lowered = statement.lower()
     recurring = bool(_RECURRING.search(lowered))
     yearly = recurring or bool(plans.YEARLY.search(lowered))
+    every_year = bool(periods.EVERY_YEAR.search(lowered))
     named: list[tuple[date, str]] = []
     mentioned: list[date] = []
     previous_day_end = -1
@@ -305,7 +325,9 @@ def dated(statement: str, anchor: date) -> tuple[list[tuple[date, str]], list[da
         start, end = match.span()
         before = lowered[max(0, start - 30) : start]
         after = lowered[end : end + 12]
-        resolved = _in_named_year(match, resolved, anchor, before, after)
+        if match.group("numeric") and not periods.numeric_date_said(match, before, after):
+            continue
+        resolved = periods.in_named_year(match, resolved, anchor, before, after)
         day_precise = any(match.group(group) for group in _DAY_PRECISE)
         range_end = (
             day_precise and previous_day_end >= 0 and bool(_RANGE_JOIN.fullmatch(lowered[previous_day_end:start]))
@@ -317,6 +339,8 @@ def dated(statement: str, anchor: date) -> tuple[list[tuple[date, str]], list[da
         if not (match.group("weekday") or match.group("within") or undated_month):
             mentioned.append(resolved)
         if recurring and any(match.group(group) for group in _RELATIVE_GROUPS):
+            continue
+        if every_year and not periods.YEAR_SAID.search(match.group(0)) and not match.group("within"):
             continue
         clause_start, clause_end = _clause(lowered, start, end)
         clause = lowered[clause_start:clause_end]
@@ -335,7 +359,7 @@ def dated(statement: str, anchor: date) -> tuple[list[tuple[date, str]], list[da
     return named, mentioned
 
 
-_DAY_PRECISE = ("range", "festival", "iso", "zh", "en1", "en2")
+_DAY_PRECISE = ("range", "festival", "iso", "zh", "en1", "en2", "numeric")
 _RANGE_JOIN = re.compile(r"\s*(?:-|–|—|~|～|to|through|thru|until|至|到)\s*")
 
 
@@ -344,26 +368,3 @@ def _implied(match: re.Match[str], range_end: bool, clause_before: str, clause: 
     if match.group("range") or range_end:
         return plans.window_date(clause)
     return plans.plan_date(clause_before, clause, after)
-
-
-_OTHER_YEAR_BEFORE = re.compile(r"(?P<next>明年|next year'?s?|来年)\s*$|(?P<last>去年|last year'?s?)\s*$")
-_OTHER_YEAR_AFTER = re.compile(r"^,?\s*(?:(?P<next>next year|of next year)|(?P<last>last year|of last year))\b")
-_WEEK_OF = re.compile(r"\bweek of\s*(?:the\s+)?$")
-_YEAR_SAID = re.compile(r"20\d\d")
-_YEARLESS = ("zh", "en1", "en2", "range", "mpart", "month", "zmonth", "zme", "eme", "quarter", "half")
-
-
-def _in_named_year(match: re.Match[str], resolved: date, anchor: date, before: str, after: str) -> date:
-    """The date moved into the year the words around it name ("明年 3 月 1 日", "March 1 next year"), or to the end of "the week of" it."""
-    if _WEEK_OF.search(before):
-        resolved += timedelta(days=6 - resolved.weekday())
-    if not any(match.group(group) for group in _YEARLESS) or _YEAR_SAID.search(match.group(0)):
-        return resolved
-    named = _OTHER_YEAR_BEFORE.search(before) or _OTHER_YEAR_AFTER.match(after)
-    if named is None:
-        return resolved
-    year = anchor.year + (1 if named.group("next") else -1)
-    try:
-        return resolved.replace(year=year)
-    except ValueError:
-        return resolved.replace(year=year, day=28)
