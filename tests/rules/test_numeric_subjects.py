@@ -135,3 +135,44 @@ SCOPED_ALIKE = [
 @pytest.mark.parametrize(("older", "newer"), SCOPED_ALIKE)
 def test_numbers_for_one_scope_conflict(tmp_path: Path, older: str, newer: str) -> None:
     assert ("conflict", PAIR) in findings(tmp_path, older, newer)
+
+
+ONE_SCHEDULED_THING = [
+    ("Nightly backup runs at 20:00.", "Nightly backup now runs at 21:00."),
+    ("The nightly backup runs at 9pm.", "Nightly backup moved to 11 pm."),
+    ("Office hours are 9am-5pm.", "Office hours are 10am to 6pm."),
+    ("记账提醒默认每天 20:00 推送。", "记账提醒默认每天 21:00 推送。"),
+    ("每晚 20:00 备份数据库。", "数据库备份改到每晚 21:00。"),
+    ("每晚 8 点备份数据库。", "数据库备份改到晚上 10 点。"),
+    ("每天凌晨两点，数据库全量备份。", "数据库全量备份在凌晨 4 点。"),
+]
+
+
+@pytest.mark.parametrize(("older", "newer"), ONE_SCHEDULED_THING)
+def test_two_clock_times_for_one_scheduled_thing_conflict(tmp_path: Path, older: str, newer: str) -> None:
+    assert ("conflict", PAIR) in findings(tmp_path, older, newer)
+
+
+CLOCK_TIMES_APART = [
+    ("Nightly backup runs at 20:00.", "The deploy freeze starts at 21:00."),
+    ("Nightly backup runs at 02:00.", "Nightly backup verification runs at 04:00."),
+    ("Nightly backup runs at 02:00.", "Nightly backup runs at 2 am."),
+    ("Office hours are 9am-5pm.", "Office hours are 09:00–17:00."),
+    ("Standup is at 9:30.", "Standup is at 10:00 on Fridays."),
+    ("Send the digest at 8 am.", "Send the alert digest at 6 pm."),
+    ("The nightly job starts at 9 pm.", "The nightly job must finish within 2 hours."),
+    ("Backups run at 9 pm.", "Backups take about 3 hours."),
+    ("Standup is at 9 am.", "The standup lasts 15 minutes."),
+    ("每晚 20:00 备份数据库。", "备份耗时不超过 21 分钟。"),
+    ("每晚 8 点备份数据库。", "备份要跑 2 个小时。"),
+    ("站会 9 点半开始。", "发布在下午 2 点。"),
+    ("日报每天早上 9 点发。", "日报统计最近 24 小时的数据。"),
+    ("周一 10:00 发周报。", "周五 16:00 发周报。"),
+]
+
+
+@pytest.mark.parametrize(("older", "newer"), CLOCK_TIMES_APART)
+def test_clock_times_of_other_things_or_beside_durations_do_not_conflict(
+    tmp_path: Path, older: str, newer: str
+) -> None:
+    assert ("conflict", PAIR) not in findings(tmp_path, older, newer)

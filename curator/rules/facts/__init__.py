@@ -22,7 +22,7 @@ from curator.rules.facts.money import money
 from curator.rules.facts.numwords import normalise
 from curator.rules.facts.quantities import extract
 from curator.rules.facts.rates import on_time_base
-from curator.rules.facts.schedules import schedules
+from curator.rules.facts.schedules import clock_times, schedules
 from curator.rules.facts.scope import scope_tokens
 from curator.rules.facts.settings import settings
 from curator.rules.facts.subject import subject_tokens
@@ -66,6 +66,7 @@ class StatementFacts:
             + labelled(self.normalized)
             + money(self.normalized)
             + schedules(self.normalized)
+            + clock_times(self.normalized)
         )
         return [on_time_base(quantity) for quantity in read]
 

@@ -6,6 +6,7 @@ from dataclasses import dataclass
 
 from curator import lazyre as re
 from curator.rules.facts.binding import bound_value, names_ceiling
+from curator.rules.facts.clock import clock_matches
 from curator.rules.facts.glossary import GLOSSARY, concept
 from curator.rules.facts.scope import component_tokens, scope_tokens
 from curator.rules.facts.subject import proper_names, segment, subject_tokens
@@ -216,6 +217,7 @@ def extract(statement: str) -> list[Quantity]:
     lowered = statement.lower()
     code_spans = [match.span() for match in re.finditer(r"`[^`]*`", statement)]
     code_spans += [match.span() for match in _CALENDAR.finditer(lowered)]
+    code_spans += [(start, end) for start, end, _, _ in clock_matches(lowered)]
     found: list[Quantity] = []
     for match in _NUMBER.finditer(lowered):
         start, end = match.span()

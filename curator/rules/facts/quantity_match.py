@@ -5,6 +5,13 @@ from __future__ import annotations
 from dataclasses import replace
 
 from curator import lazyre as re
+from curator.rules.facts.chinese_subjects import (
+    CJK_SHARED_SHARE,
+    chinese,
+    heads_modified_apart,
+    same_head,
+    without_generic,
+)
 from curator.rules.facts.glossary import GLOSSARY, concept, concepts_of
 from curator.rules.facts.quantities import (
     _THRESHOLD_LEFT,
@@ -15,8 +22,6 @@ from curator.rules.facts.quantities import (
 )
 from curator.rules.facts.scope import relation
 from curator.rules.text import IS_CJK
-
-CJK_SHARED_SHARE = 0.6
 
 _STATUS_NOW = re.compile(r"\b(?:right now|currently|at the moment|as of|so far)\b|目前|当前", re.I)
 
@@ -45,6 +50,7 @@ _MEASURE_UNITS = frozenset(
         "row",
         "record",
         "point",
+        "clock",
     }
 )
 
@@ -59,7 +65,21 @@ def same_subject(left: Quantity, right: Quantity) -> bool:
         return False
     if left.measure and right.measure and left.measure != right.measure:
         return False
+    if left.unit == "clock":
+        return _scheduled(left) == _scheduled(right)
     return _same_subject(left, right)
+
+
+_SCHEDULING_WORDS = frozenset(
+    concept(word)
+    for word in "run start begin open happen fire kick send go push trigger schedul execut mov shift set "
+    "推送 发 发送 开始 执行 运行 跑 触发 改到 改成 挪到 提醒时间 时间".split()
+)
+
+
+def _scheduled(quantity: Quantity) -> frozenset[str]:
+    """What a clock time is the time of: its subject's concepts without the verbs of scheduling."""
+    return concepts_of(quantity.subject) - _SCHEDULING_WORDS
 
 
 def _across_languages(left: Quantity, right: Quantity) -> bool | None:
@@ -181,9 +201,9 @@ def _same_subject(left: Quantity, right: Quantity) -> bool:
     across = _across_languages(left, right)
     if across is not None:
         return across
-    chinese = _chinese(left) and _chinese(right)
-    if chinese:
-        left, right = _without_generic(left, right)
+    both_chinese = chinese(left) and chinese(right)
+    if both_chinese:
+        left, right = without_generic(left, right)
     left, right = _as_concepts(left), _as_concepts(right)
     shared = left.subject & right.subject - _GENERIC_CONCEPTS
     if not shared:
@@ -198,56 +218,9 @@ def _same_subject(left: Quantity, right: Quantity) -> bool:
     if named_anchor(left, right):
         return True
     named = int(left.unit not in _MEASURE_UNITS and left.unit not in shared)
-    if _different_modifiers(left.sequence, right.sequence, shared, named, chinese):
+    if _different_modifiers(left.sequence, right.sequence, shared, named, both_chinese):
         return False
     return True
-
-
-_CJK_GENERIC = frozenset("大小 数量 时间 次数 单个 每个 个数 总数 长度 数目".split())
-
-
-def _chinese(quantity: Quantity) -> bool:
-    return any(IS_CJK.match(token) for token in quantity.subject)
-
-
-def _without_generic(left: Quantity, right: Quantity) -> tuple[Quantity, Quantity]:
-    """Two Chinese subjects without their generic words (大小, 次数, a lone character), unless one would be left empty."""
-    stripped = [_stripped(quantity) for quantity in (left, right)]
-    if not all(subject for subject, _ in stripped):
-        return left, right
-    return tuple(  # type: ignore[return-value]
-        replace(quantity, subject=subject, sequence=sequence)
-        for quantity, (subject, sequence) in zip((left, right), stripped)
-    )
-
-
-def _stripped(quantity: Quantity) -> tuple[frozenset[str], tuple[str, ...]]:
-    merged = _merged_characters(quantity.sequence)
-    sequence = tuple(token for token in merged if not token or not _generic(token))
-    joined = {token for token in sequence if len(token) > 1 and all(char in quantity.subject for char in token)}
-    return frozenset(token for token in quantity.subject if not _generic(token)) | joined, sequence
-
-
-def _generic(token: str) -> bool:
-    return token in _CJK_GENERIC or _lone_character(token)
-
-
-def _merged_characters(sequence: tuple[str, ...]) -> tuple[str, ...]:
-    """A sequence with runs of lone Chinese characters joined back into one word (精 排 → 精排)."""
-    merged: list[str] = []
-    previous_lone = False
-    for token in sequence:
-        lone = _lone_character(token)
-        if lone and previous_lone:
-            merged[-1] += token
-        else:
-            merged.append(token)
-        previous_lone = lone
-    return tuple(merged)
-
-
-def _lone_character(token: str) -> bool:
-    return len(token) == 1 and bool(IS_CJK.match(token))
 
 
 def named_anchor(left: Quantity, right: Quantity) -> bool:
@@ -271,7 +244,7 @@ def _as_concepts(quantity: Quantity) -> Quantity:
 
 
 def _different_modifiers(
-    left: tuple[str, ...], right: tuple[str, ...], shared: frozenset[str], named: int = 0, chinese: bool = False
+    left: tuple[str, ...], right: tuple[str, ...], shared: frozenset[str], named: int = 0, both_chinese: bool = False
 ) -> bool:
     """'search API' vs 'billing API', '首页 banner' vs '活动页 banner': each side qualifies the shared words differently.
 
@@ -282,8 +255,8 @@ def _different_modifiers(
     right_own = [token for token in right if token and token not in shared]
     if not left_own or not right_own:
         return False
-    if chinese and _heads(left, right, shared):
-        return _heads_modified_apart(left, right, shared)
+    if both_chinese and same_head(left, right, shared):
+        return heads_modified_apart(left, right, shared)
     if _modifies_shared(left, shared) and _modifies_shared(right, shared):
         return True
     share = (len(shared) + named) / (len(shared) + named + len(set(left_own)) + len(set(right_own)))
@@ -293,30 +266,6 @@ def _different_modifiers(
 
 
 LATIN_SHARED_SHARE = 0.25
-
-
-def _heads(left: tuple[str, ...], right: tuple[str, ...], shared: frozenset[str]) -> bool:
-    """Both subjects end on the same shared word: the one nearest the number."""
-    left_words = [token for token in left if token]
-    right_words = [token for token in right if token]
-    return bool(left_words and right_words) and left_words[-1] == right_words[-1] and left_words[-1] in shared
-
-
-def _heads_modified_apart(left: tuple[str, ...], right: tuple[str, ...], shared: frozenset[str]) -> bool:
-    """Each side puts a word of its own right before the shared head ("图片上传" vs "视频上传"); else a share too small."""
-    before = [_word_before_head(sequence) for sequence in (left, right)]
-    if all(word and word not in shared for word in before) and before[0] != before[1]:
-        return True
-    left_own = {token for token in left if token and token not in shared}
-    right_own = {token for token in right if token and token not in shared}
-    return len(shared) / (len(shared) + len(left_own) + len(right_own)) < CJK_SHARED_SHARE
-
-
-def _word_before_head(sequence: tuple[str, ...]) -> str:
-    """The word right before a subject's last word, or '' when a gap or nothing stands there."""
-    while sequence and not sequence[-1]:
-        sequence = sequence[:-1]
-    return sequence[-2] if len(sequence) > 1 else ""
 
 
 def _modifies_shared(sequence: tuple[str, ...], shared: frozenset[str]) -> bool:

@@ -1,11 +1,12 @@
-"""Calendar schedules as intervals: "every Sunday" and "每周日" are weekly, "the first Sunday of the month" is monthly."""
+"""Calendar schedules as intervals ("every Sunday" and "每周日" are weekly) and times of day ("at 20:00", "晚上 8 点")."""
 
 from __future__ import annotations
 
 from curator import lazyre as re
-from curator.rules.facts.quantities import Quantity, _subject
+from curator.rules.facts.clock import clock_matches
+from curator.rules.facts.quantities import Quantity, _clause_bounds, _subject
 from curator.rules.facts.scope import scope_tokens
-from curator.rules.facts.subject import proper_names
+from curator.rules.facts.subject import proper_names, stem
 
 _DAY = 86400.0
 _WEEKDAY = r"(?:mon|tues|wednes|thurs|fri|satur|sun)day"
@@ -55,3 +56,48 @@ def schedules(statement: str) -> list[Quantity]:
 
 
 _SCHEDULE_WORDS = frozenset({"month", "week", "day"})
+
+
+_WEEK_PARTS = re.compile(rf"\b(?:{_WEEKDAY}s?|weekends?|weekdays?|workdays?)\b|{_ZH_WEEKDAY}|周末|工作日|节假日", re.I)
+
+
+def clock_times(statement: str) -> list[Quantity]:
+    """Times of day ("runs at 20:00", "晚上 8 点推送") with their clause's subject and the days they fall on."""
+    if not _CLOCK_HINT.search(statement):
+        return []
+    lowered = statement.lower()
+    found: list[Quantity] = []
+    days = frozenset(stem(day) for day in _WEEK_PARTS.findall(lowered))
+    for start, end, low, high in clock_matches(lowered):
+        sequence = _clock_subject(lowered, start, end)
+        subject = frozenset(sequence) - {""}
+        if not subject:
+            continue
+        found.append(
+            Quantity(
+                statement,
+                statement[max(0, start - 12) : end + 12].strip(),
+                "exact" if low == high else "range",
+                low,
+                high,
+                "clock",
+                None,
+                subject | days,
+                sequence,
+                scope_tokens(statement),
+                proper_names(statement),
+            )
+        )
+    return found
+
+
+def _clock_subject(lowered: str, start: int, end: int) -> tuple[str, ...]:
+    """The words of a clock time's clause, or of the clause after it when the time leads alone ("每天凌晨两点，数据库全量备份")."""
+    sequence = tuple(token for token in _subject(lowered, start, end) if token not in _SCHEDULE_WORDS)
+    clause_end = _clause_bounds(lowered, start, end)[1]
+    if any(sequence) or clause_end >= len(lowered):
+        return sequence
+    return tuple(token for token in _subject(lowered, clause_end + 1, clause_end + 1) if token not in _SCHEDULE_WORDS)
+
+
+_CLOCK_HINT = re.compile(r"\d\s*(?::\d|[ap]\.?m\b)|[点點]", re.I)

@@ -1,0 +1,81 @@
+"""Two Chinese subjects compared by what they name: generic words (大小, 次数, a lone character) aside, the word nearest the number first."""
+
+from __future__ import annotations
+
+from dataclasses import replace
+
+from curator.rules.facts.quantities import Quantity
+from curator.rules.text import IS_CJK
+
+CJK_SHARED_SHARE = 0.6
+
+_CJK_GENERIC = frozenset("大小 数量 时间 次数 单个 每个 个数 总数 长度 数目".split())
+
+
+def chinese(quantity: Quantity) -> bool:
+    """Whether a subject holds a Chinese word."""
+    return any(IS_CJK.match(token) for token in quantity.subject)
+
+
+def without_generic(left: Quantity, right: Quantity) -> tuple[Quantity, Quantity]:
+    """Two Chinese subjects without their generic words (大小, 次数, a lone character), unless one would be left empty."""
+    stripped = [_stripped(quantity) for quantity in (left, right)]
+    if not all(subject for subject, _ in stripped):
+        return left, right
+    return tuple(  # type: ignore[return-value]
+        replace(quantity, subject=subject, sequence=sequence)
+        for quantity, (subject, sequence) in zip((left, right), stripped)
+    )
+
+
+def _stripped(quantity: Quantity) -> tuple[frozenset[str], tuple[str, ...]]:
+    merged = _merged_characters(quantity.sequence)
+    sequence = tuple(token for token in merged if not token or not _generic(token))
+    joined = {token for token in sequence if len(token) > 1 and all(char in quantity.subject for char in token)}
+    return frozenset(token for token in quantity.subject if not _generic(token)) | joined, sequence
+
+
+def _generic(token: str) -> bool:
+    return token in _CJK_GENERIC or _lone_character(token)
+
+
+def _merged_characters(sequence: tuple[str, ...]) -> tuple[str, ...]:
+    """A sequence with runs of lone Chinese characters joined back into one word (精 排 → 精排)."""
+    merged: list[str] = []
+    previous_lone = False
+    for token in sequence:
+        lone = _lone_character(token)
+        if lone and previous_lone:
+            merged[-1] += token
+        else:
+            merged.append(token)
+        previous_lone = lone
+    return tuple(merged)
+
+
+def _lone_character(token: str) -> bool:
+    return len(token) == 1 and bool(IS_CJK.match(token))
+
+
+def same_head(left: tuple[str, ...], right: tuple[str, ...], shared: frozenset[str]) -> bool:
+    """Both subjects end on the same shared word: the one nearest the number."""
+    left_words = [token for token in left if token]
+    right_words = [token for token in right if token]
+    return bool(left_words and right_words) and left_words[-1] == right_words[-1] and left_words[-1] in shared
+
+
+def heads_modified_apart(left: tuple[str, ...], right: tuple[str, ...], shared: frozenset[str]) -> bool:
+    """Each side puts a word of its own right before the shared head ("图片上传" vs "视频上传"); else a share too small."""
+    before = [_word_before_head(sequence) for sequence in (left, right)]
+    if all(word and word not in shared for word in before) and before[0] != before[1]:
+        return True
+    left_own = {token for token in left if token and token not in shared}
+    right_own = {token for token in right if token and token not in shared}
+    return len(shared) / (len(shared) + len(left_own) + len(right_own)) < CJK_SHARED_SHARE
+
+
+def _word_before_head(sequence: tuple[str, ...]) -> str:
+    """The word right before a subject's last word, or '' when a gap or nothing stands there."""
+    while sequence and not sequence[-1]:
+        sequence = sequence[:-1]
+    return sequence[-2] if len(sequence) > 1 else ""
