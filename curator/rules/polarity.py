@@ -118,6 +118,7 @@ def collect(statements_by_owner: list[list[StatementFacts]]) -> tuple[list[int],
     return owners, found
 
 
+_FIRST_WORD = re.compile(r"\s*([a-z][\w'-]*)")
 _LOCATIVE_LEAD = re.compile(r"^\s*(?:在[^，,。]{1,12}?(?:上|里|中)\s*|(?:on|in) [\w-]+(?: [\w-]+)?,?\s+)")
 _PRACTICE_LEAD = re.compile(
     r"^\s*(?:if|when|whenever|unless|because|since|why|otherwise|so that|如果|假如|要是|因为|为了|否则|万一|以免)"
@@ -292,7 +293,7 @@ def _action(polarity: str, core: str, statement: str, strong: bool = False, prac
     )
     if len(words) < MIN_ACTION_TOKENS and not (polarity == "neg" and stemmed):
         return None
-    first = re.match(r"\s*([a-z][\w'-]*)", core)
+    first = _FIRST_WORD.match(core)
     verbal = not (first and first.group(1) in STOPWORDS)
     return Action(polarity, " ".join(words), statement, stemmed, scope, strong, verbal, practice)
 

@@ -21,6 +21,7 @@ from curator.model import (
 )
 
 ARCHIVE_PREFIX = f"{ARCHIVE_DIR}/"
+_NAME_SEPARATORS = re.compile(r"[\s_\-]+")
 PAST_CUT_LIMIT = 500
 
 
@@ -29,7 +30,7 @@ def name_key(name: str) -> str:
     name = name.strip()
     if name.lower().endswith(".md"):
         name = name[:-3]
-    return re.sub(r"[\s_\-]+", "-", name.lower())
+    return _NAME_SEPARATORS.sub("-", name.lower())
 
 
 def _topics(store: Store) -> list[Entry]:

@@ -20,6 +20,7 @@ _EMPHASIS = re.compile(r"(\*\*|__|~~)")
 _HEADING = re.compile(r"^\s{0,3}#{1,6}\s+", re.M)
 _BLOCK_START = re.compile(r"^\s*(?:[-*+]\s|\d+[.)]\s|#{1,6}\s|>|\||---|\*\*[^*\n]{1,40}:?\*\*:?)")
 _SENTENCE_END = re.compile(r"(?<=[.!?])\s+(?=[A-Z`\"'(\[*]|[" + CJK_CHAR + "])|(?<=[。！？；;])")
+_LIST_MARK = re.compile(r"^(?:[-*+]|\d+[.)])\s+(?:\[[ xX]\]\s+)?")
 _FRONTMATTER = re.compile(r"\A---\s*\n.*?\n---\s*\n", re.S)
 
 STOPWORDS = frozenset(
@@ -117,7 +118,7 @@ def statements(text: str) -> list[str]:
     result: list[str] = []
     for block in blocks:
         block = _HEADING.sub("", block).strip()
-        block = re.sub(r"^(?:[-*+]|\d+[.)])\s+(?:\[[ xX]\]\s+)?", "", block)
+        block = _LIST_MARK.sub("", block)
         for sentence in _SENTENCE_END.split(block):
             sentence = sentence.strip()
             if len(sentence) >= 4:

@@ -48,6 +48,7 @@ _MAGNITUDES = {
     "万": 1e4,
     "亿": 1e8,
 }
+_DIGIT = re.compile(r"\d")
 _CEILING = re.compile(
     r"\b(?:cap|caps|capped|limit|limits|max|maximum|ceiling|budget|quota)\b|上限|封顶|最多|不超过", re.I
 )
@@ -56,7 +57,7 @@ _MONEY_WORDS = frozenset("usd dollar eur euro gbp pound cny rmb million billion 
 
 def money(statement: str) -> list[Quantity]:
     """Amounts with a currency symbol or word; a plain "300 元" is left to the general reader unless scaled (万/亿)."""
-    if not re.search(r"\d", statement):
+    if not _DIGIT.search(statement):
         return []
     lowered = statement.lower()
     found: list[Quantity] = []

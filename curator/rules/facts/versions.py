@@ -106,6 +106,7 @@ _GENERIC_CONTEXT = frozenset(
     "project repo repository code codebase we always never must should now current still".split()
 )
 _WORD = re.compile(r"[A-Za-z][\w.+#-]*|[\u4e00-\u9fff]+")
+_DIGIT = re.compile(r"\d")
 _CLAUSE = re.compile(r"[,;；，。!?！？()（）]|\s[—–-]\s|\.\s")
 
 
@@ -134,7 +135,7 @@ class Version:
 @lru_cache(maxsize=100_000)
 def versions(statement: str) -> tuple[Version, ...]:
     """Every version claim in one statement; "from 16 to 18" keeps only 18, a bare number needs a known name."""
-    if not re.search(r"\d", statement):
+    if not _DIGIT.search(statement):
         return ()
     found: list[Version] = []
     for match in _VERSION.finditer(statement):
