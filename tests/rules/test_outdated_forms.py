@@ -87,6 +87,19 @@ METRICS = [
 
 
 MORE_SNAPSHOTS = [
+    "线上还有 3 台机器跑 CentOS 7。",
+    "依赖里 14 个包有安全漏洞。",
+    "Sentry 上 230 个 issue 没人处理。",
+    "目前仍有 6 个页面用老的组件库。",
+    "灰度目前放到 20% 的用户。",
+    "测试集上 F1 现在是 0.71。",
+    "本周新增 12 个 bug。",
+    "看板上 52 张卡在 To Do。",
+    "12 个 PR 等着 review。",
+    "翻译还差 30 多条。",
+    "目前 GPU 排队要等 2 小时。",
+    "全量回归现在要 40 分钟。",
+    "昨天的构建用了 38 分钟。",
     "12 services haven't been migrated yet.",
     "8 repos have not adopted the new template.",
     "5 endpoints still lack rate limiting.",
@@ -219,6 +232,13 @@ NOT_A_SNAPSHOT = [
     "重试 3 次失败就告警。",
 ]
 SETTINGS_RULES_AND_PLANS = [
+    "现在部署要 2 个人审批。",
+    "超时现在要设为 30 秒。",
+    "现在要求 30 分钟内完成回滚。",
+    "今天起构建超过 20 分钟就报警。",
+    "目前每次发布要 10 分钟以内。",
+    "现在规定 review 要在 2 小时内完成。",
+    "依赖升级后 14 个包有安全漏洞就阻断发布。",
     "k6 couldn't hold the 2k sockets open reliably.",
     "Keep 20 connections open per worker.",
     "Leave 2 slots open for hotfixes.",

@@ -33,7 +33,7 @@ _EN_NOT_YET = re.compile(
 _ZH_STATE = re.compile(
     rf"(?<![\d.]){_N}\s*(?:多|余|来)?\s*(?:{_CN_CLASSIFIER})\s*[^，。；,;:：]{{0,10}}?"
     r"(?:被隔离|被跳过|被禁用|被屏蔽|被阻塞|被卡|挂着|挂了|一直挂|一直失败|失败了?|不稳定|偶发失败|还没跑|没跑|未跑|还没合|没合|逾期|过期了"
-    r"|缺失|卡住|卡着|阻塞|在排队|排着队|落后|跳过了|禁用了|标记为 ?flaky|是 ?flaky|在等|等着|排着|飘红|一直红|还红着|是红的|报错|没人认领|无人认领|没有负责人"
+    r"|缺失|卡住|卡着|阻塞|在排队|排着队|落后|跳过了|禁用了|标记为 ?flaky|是 ?flaky|在等|等着|排着|飘红|一直红|还红着|是红的|报错|(?:没人|无人)(?:认领|处理|管|跟进?|看|修|review)|没有负责人|有(?:安全)?漏洞"
     r"|(?:未|没|还没|尚未)(?:确认|认领|分配|升级|适配|同步|验证|回复|关闭|合并?))"
     rf"|(?:缺了?|少了|差了?|落后(?:于)?[^\d，。；,;]{{0,6}}?)\s*{_N}\s*(?:多|余|来)?\s*(?:{_CN_CLASSIFIER})"
 )
@@ -66,7 +66,8 @@ _ZH_MOMENT = re.compile(
     r"截至目前|截至今天|截至今日|截止目前|到目前为止|目前|现在|当前|这周|本周|上周|这个月|本月|上个月|昨天|今天|今日|最近一周"
 )
 _ZH_AFTER_MOMENT = re.compile(
-    rf"(?<![\d.]){_N}\s*(?:多|余|来)?\s*(?:{_CN_CLASSIFIER}|%|万)(?!\s*(?:{_CAPACITY})(?![a-z]))"
+    rf"(?:要等|得等|等了|(?<![需只])要|用了|花了|跑了|耗时|用时)\s*(?:约|大约|将近)?\s*{_N}\s*多?\s*(?:分钟|秒|小时|毫秒)"
+    rf"|(?<![\d.]){_N}\s*(?:多|余|来)?\s*(?:{_CN_CLASSIFIER}|%|万)(?!\s*(?:{_CAPACITY})(?![a-z]))"
 )
 _ZH_TOTAL = re.compile(rf"(?:一共|总共|共计|合计|(?<![一总])共)\s*{_N}\s*(?:{_CN_CLASSIFIER})")
 _PLAN_OR_RULE = re.compile(
@@ -106,7 +107,8 @@ def snapshot_spans(lowered: str, statement: str) -> list[tuple[str, str]]:
             for match in after.finditer(lowered, clause[0], clause[1]):
                 if _ruled_out(lowered, statement, match.start(), match.end(), since=clause[0]):
                     continue
-                found.append((match.group(1), _span(statement, min(moment.start(), match.start()), match.end())))
+                number = next(group for group in match.groups() if group)
+                found.append((number, _span(statement, min(moment.start(), match.start()), match.end())))
                 break
             else:
                 found.extend(_total_later(lowered, statement, moment.end()) if moments is _ZH_MOMENT else [])
