@@ -57,25 +57,29 @@ _HOLIDAY_NAMES = (
     r"国庆节?|元旦|(?<![\d一二三四五六七八九十])五一(?![\d一二三四五六七八九十])|劳动节|春节|中秋节?"
     r"|\b(?:christmas|xmas|new year(?:'s)?(?: day)?|thanksgiving|black friday)\b"
 )
-_DATE = re.compile(
-    plans.RANGE.format(**{f"month{n}": _MONTH.format(name=f"rm{n}") for n in range(1, 5)})
-    + "|"
-    + plans.RELATIVE_PART
-    + "|"
-    + plans.MONTH_PART.format(month=_MONTH.format(name="mpm"))
-    + "|"
-    + plans.FESTIVAL
-    + "|"
-    + plans.WITHIN
-    + "|"
-    + periods.YEAR_PART
-    + "|"
-    + periods.RELATIVE_QUARTER
-    + "|"
-    + periods.MONTH_WEEK.format(month=_MONTH.format(name="mwm"))
-    + "|"
-    + periods.NUMERIC
-    + r"|(?P<iso>(?P<y>20\d\d)[-/.](?P<m>\d{1,2})[-/.](?P<d>\d{1,2}))(?![\d])"
+_MONTH_NAME = r"月|\b(?:jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)"
+_EXTRA_FORMS = (
+    (
+        "range",
+        plans.RANGE.format(**{f"month{n}": _MONTH.format(name=f"rm{n}") for n in range(1, 5)}),
+        rf"(?s)\A(?=.*(?:{_MONTH_NAME})).*(?:[-–—~～至到]|\b(?:to|through|thru|until)\b)",
+    ),
+    ("rpart", plans.RELATIVE_PART, r"[本这下]个?月|\b(?:this|next) month"),
+    (
+        "mpart",
+        plans.MONTH_PART.format(month=_MONTH.format(name="mpm")),
+        r"月\s*[上中下初末]|\b(?:early|mid|late|beginning|start|middle)\b",
+    ),
+    ("festival", plans.FESTIVAL, r"[·・双]|618|\d\.\d"),
+    ("within", plans.WITHIN, r"\b(?:within|next|coming|inside|from now|from today)\b|内"),
+    ("ypart", periods.YEAR_PART, r"年|year|\beoy\b|end of 20\d\d"),
+    ("rquarter", periods.RELATIVE_QUARTER, r"季度|quarter|\beoq\b"),
+    ("mweek", periods.MONTH_WEEK.format(month=_MONTH.format(name="mwm")), r"\bweek of|月.{0,8}(?:周|星期)"),
+    ("numeric", periods.NUMERIC, r"\d[/.]\d"),
+)
+_EXTRA_CUES = tuple(re.compile(cue) for _, _, cue in _EXTRA_FORMS)
+_BASE_DATE = (
+    r"(?P<iso>(?P<y>20\d\d)[-/.](?P<m>\d{1,2})[-/.](?P<d>\d{1,2}))(?![\d])"
     r"|(?P<zh>(?:(?P<zy>20\d\d)\s*年\s*)?(?P<zm>\d{1,2})\s*月\s*(?P<zd>\d{1,2})\s*[日号])"
     rf"|(?P<en1>\b{_MONTH.format(name='e1m')}\s+(?P<e1d>\d{{1,2}})(?:st|nd|rd|th)?\b(?:,?\s+(?P<e1y>20\d\d))?)"
     rf"|(?P<en2>\b(?P<e2d>\d{{1,2}})(?:st|nd|rd|th)?\s+{_MONTH.format(name='e2m')}\b(?:,?\s+(?P<e2y>20\d\d))?)"
@@ -95,6 +99,18 @@ _DATE = re.compile(
     r"|(?P<enext>next|this) (?P<eunit>week|month)|(?P<today>today|tomorrow))\b"
     r"|(?P<zspan>(?P<znext>下个?|本|这个?)(?P<zunit>周|星期|礼拜|月)(?!底|[一二三四五六日天])|(?P<ztoday>今天|今日|明天)))"
 )
+
+
+@lru_cache(maxsize=None)
+def _date_pattern(forms: tuple[bool, ...]) -> re.Pattern[str]:
+    """The date pattern with only the extra forms whose cue the text holds (the others can never match, and each costs a try at every position)."""
+    extras = [
+        pattern if present else f"(?P<{name}>(?!))"
+        for (name, pattern, _), present in zip(_EXTRA_FORMS, forms, strict=True)
+    ]
+    return re.compile("|".join((*extras, _BASE_DATE)))
+
+
 _DEADLINE_BEFORE = re.compile(
     r"(?:(?<!from )\bbefore|\buntil|\btill|\btil|\bby|\bthrough|\bthru|\bno later than|\bdeadline|\bdue(?: date| on| by)?|\bexpir\w*(?: on)?"
     r"|\bvalid (?:until|through|till|to)|\b(?:ends?|closes?|closing|expires?|runs? out)(?: on)?|\bfrozen? (?:until|till|through)|\bonly (?:until|till)|\bcutoff|\beol (?:is|on)|\bsunsets?(?: on)?|\bend[- ]of[- ]life (?:is |on )?|最晚|最迟"
@@ -318,7 +334,8 @@ def dated(statement: str, anchor: date) -> tuple[list[tuple[date, str]], list[da
     named: list[tuple[date, str]] = []
     mentioned: list[date] = []
     previous_day_end = -1
-    for match in _DATE.finditer(lowered):
+    forms = tuple(cue.search(lowered) is not None for cue in _EXTRA_CUES)
+    for match in _date_pattern(forms).finditer(lowered):
         resolved = _resolve(match, anchor)
         if resolved is None:
             continue
@@ -342,18 +359,17 @@ def dated(statement: str, anchor: date) -> tuple[list[tuple[date, str]], list[da
             continue
         if every_year and not periods.YEAR_SAID.search(match.group(0)) and not match.group("within"):
             continue
+        within = bool(match.group("within"))
+        worded = not within and bool(_DEADLINE_BEFORE.search(before) or _DEADLINE_AFTER.match(after))
+        if not (within or worded or (day_precise and not yearly)):
+            continue
         clause_start, clause_end = _clause(lowered, start, end)
-        clause = lowered[clause_start:clause_end]
+        clause, clause_before = lowered[clause_start:clause_end], lowered[clause_start:start]
         if _PAST.search(clause) or plans.cohort(before, after):
             continue
-        if match.group("within"):
-            if plans.general_span(lowered[clause_start:start], clause, after) or _RECURRING.search(clause):
-                continue
-        elif not (
-            _DEADLINE_BEFORE.search(before)
-            or _DEADLINE_AFTER.match(after)
-            or (not yearly and day_precise and _implied(match, range_end, lowered[clause_start:start], clause, after))
-        ):
+        if within and (plans.general_span(clause_before, clause, after) or _RECURRING.search(clause)):
+            continue
+        if not (within or worded or _implied(match, range_end, clause_before, clause, after)):
             continue
         named.append((resolved, statement[max(0, start - 20) : end + 8].strip()))
     return named, mentioned
