@@ -39,19 +39,31 @@ _PHRASES: tuple[tuple[tuple[str, ...], str], ...] = (
         r"(?:not|never|instead of|rather than|over) {old}\b",
     ),
     (("instead of",), r"{new} instead of {old}\b"),
-    (("从",), r"从\s*{old}\s*(?:迁移到|迁到|换成|换到|切换到|切到|改成|改为|改用|转到|搬到|升级到)了?\s*{new}"),
+    (("instead of",), r"\binstead of {old},? (?:we )?(?:now )?(?:use|run|go with|pick|build with|deploy with) {new}"),
+    (("prefer",), r"\bprefer {new} (?:to|over) {old}(?=\s*(?:$|[.,;:!?)]|(?:for|in|when|because)\b))"),
+    (("gave up", "give up"), r"\bg[ai]ve up on {old},? (?:and )?(?:moved|switched|went|migrated) (?:over )?to {new}"),
+    (
+        ("从", "由"),
+        r"(?:从|由)\s*{old}\s*\s*(?:迁移到|迁到|换成|换到|切换到|切到|改成|改为|改用|转到|搬到|升级到)了?\s*{new}",
+    ),
     (("换成", "替换", "迁", "改成"), r"{old}\s*(?:换成|替换成|替换为|迁移到|迁到|改成)了?\s*{new}"),
     (("代替", "替代", "取代"), r"(?:用|使用|采用)\s*{new}\s*(?:来)?(?:代替|替代|取代)了?\s*{old}"),
     (("代替", "替代", "取代", "替换"), r"{new}\s*(?:已经|已)?(?:代替|替代|取代|替换)了\s*{old}"),
+    (("被",), r"{old}\s*(?:已经|已)?被\s*{new}\s*(?:代替|替代|取代|替换|换掉)"),
     (
         ("不要", "不用", "别用", "而不是", "而非", "不再用"),
         r"(?:用|使用|采用)\s*{new}\s*[，,、]?\s*(?:不要|不用|别用|而不是|而非|不再用)\s*(?:用|引入)?\s*{old}",
     ),
     (("弃用",), r"弃用\s*{old}\s*[，,、]?\s*(?:改用|换成|转用)\s*{new}"),
-    (("不再", "停用", "下掉"), r"(?:不再用|不再使用|停用|下掉)\s*{old}\s*[，,、]?\s*(?:改用|换成|转用|改成)\s*{new}"),
     (
-        ("弃用", "废弃", "下线"),
-        r"{old}\s*(?:已|已经)?(?:弃用|废弃|下线)了?\s*[，,、]\s*(?:改用|换成|转用|现在用)\s*{new}",
+        ("不再", "停用", "下掉", "不用", "别用", "不要用", "别再用"),
+        r"(?:不再用|不再使用|停用|下掉|不用|别用|不要用|别再用)\s*{old}\s*了?\s*[，,、；;]?\s*"
+        r"(?:改用|换成|转用|改成|换用|用|使用|采用)\s*{new}",
+    ),
+    (
+        ("弃用", "废弃", "下线", "换掉", "弃了", "去掉"),
+        r"{old}\s*(?:已|已经)?(?:弃用|废弃|下线|换掉|弃掉|弃|去掉|下掉)了?\s*[，,、；;]\s*"
+        r"(?:改用|换成|转用|现在用|现在是|现在换成|用)\s*{new}",
     ),
 )
 _PATTERNS = tuple(
@@ -107,7 +119,7 @@ def pairs(statement: str) -> list[tuple[str, str]]:
         if not any(key in lowered for key in keys):
             continue
         for match in pattern.finditer(text):
-            old, new = match.group("old"), match.group("new")
+            old, new = _last_tool_word(match.group("old")), _last_tool_word(match.group("new"))
             pair = (old.lower(), new.lower())
             if pair[0] != pair[1] and _tools(old, new) and pair not in found:
                 found.append(pair)

@@ -11,7 +11,7 @@ from pathlib import Path
 import pytest
 
 from curator.rules.choices import ChoiceTable
-from curator.rules.migrations import combined, learned_sets, roles
+from curator.rules.migrations import combined, learned_sets, pairs, roles
 from tests.rules.test_blind2_forms import PAIR, findings
 
 ADOPTED_AFTER_ANOTHER_FELL_SHORT = [
@@ -242,3 +242,37 @@ def test_two_members_of_a_common_tool_family_conflict(
 )
 def test_one_member_named_twice_or_a_migration_target_is_no_conflict(tmp_path: Path, texts: tuple[str, ...]) -> None:
     assert not any(rule == "conflict" for rule, _ in findings(tmp_path, *texts))
+
+
+REPLACEMENT_PHRASES = [
+    ("Instead of Buildah, use Kaniko.", ("buildah", "kaniko")),
+    ("Prefer Kaniko to Buildah.", ("buildah", "kaniko")),
+    ("Gave up on Buildah and moved to Kaniko.", ("buildah", "kaniko")),
+    ("不用 Buildah 了，改用 Kaniko。", ("buildah", "kaniko")),
+    ("别用 Buildah，用 Kaniko。", ("buildah", "kaniko")),
+    ("Buildah 已经换掉了，现在是 Kaniko。", ("buildah", "kaniko")),
+    ("Buildah 弃了，用 Kaniko。", ("buildah", "kaniko")),
+    ("镜像构建由 Buildah 改为 Kaniko。", ("buildah", "kaniko")),
+    ("Buildah 被 Kaniko 替换了。", ("buildah", "kaniko")),
+    ("From now on we switched to Kaniko from Buildah.", ("buildah", "kaniko")),
+]
+
+
+@pytest.mark.parametrize(("statement", "pair"), REPLACEMENT_PHRASES)
+def test_replacement_phrasing_names_an_exclusive_pair(statement: str, pair: tuple[str, str]) -> None:
+    assert pair in pairs(statement)
+
+
+@pytest.mark.parametrize(
+    "statement",
+    [
+        "The legacy VPC is managed by CloudFormation, not Terraform.",
+        "不用 Docker 也能跑，用 Podman 就行。",
+        "这个崩溃被 Sentry 捕获了。",
+        "Instead of retrying, fail fast.",
+        "Prefer small PRs to big ones.",
+        "That is a Redis problem, not a Postgres one.",
+    ],
+)
+def test_look_alike_replacement_phrasing_names_no_pair(statement: str) -> None:
+    assert pairs(statement) == []
