@@ -13,6 +13,7 @@ from curator.rules.choices import ChoiceTable, Stance
 from curator.rules.docs import Doc, Docs, order, quote, supersede_clause
 from curator.rules.facts import named_parts, statement_facts
 from curator.rules.facts import scope as scopes
+from curator.rules.facts.changes import change_amount
 from curator.rules.facts.glossary import concepts_of
 from curator.rules.facts.instruments import Instrument
 from curator.rules.facts.instruments import clashes as instrument_clashes
@@ -62,6 +63,8 @@ def _number_clashes(docs: Docs, config: Config, clashes: dict[tuple[int, int], l
     quantities: list[Quantity] = []
     for position, doc in enumerate(docs.items):
         for quantity in doc.quantities + [found for fact in doc.code_facts for found in fact.quantities]:
+            if change_amount(quantity):
+                continue
             owners.append(position)
             quantities.append(quantity)
     if len(quantities) < 2:

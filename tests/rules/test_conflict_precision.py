@@ -13,7 +13,9 @@ import pytest
 
 from curator import rules
 from curator.model import Finding, Store
-from curator.rules.facts.named_parts import keys_differ, named, parts
+from curator.rules.facts import statement_facts
+from curator.rules.facts.changes import change_amount
+from curator.rules.facts.named_parts import environments, keys_differ, named, parts
 from tests.rules.test_blind2_forms import NOW, PAIR, _entry, findings
 
 TWO_SUBJECTS = [
@@ -39,6 +41,15 @@ TWO_SUBJECTS = [
         "In one-off scripts it's fine to call `.result(timeout=300)` and wait.",
     ),
     ("任务默认软超时 `soft_time_limit` 为 120 秒。", "一次性的 shell 脚本里可以 `.wait(timeout=900)` 等它跑完。"),
+    (
+        "prod 的 redis `maxclients = 5000`。",
+        "staging 的 redis `maxclients = 500`，staging 机器小，别照搬 prod 的配置。",
+    ),
+    ("API p99 is about 250 ms per request.", "Added response caching; it shaved 80 ms per request off the p99."),
+    (
+        "`SESSION_HEARTBEAT_TIMEOUT_MS = 20000` now.",
+        "客户端每 4 秒发一次 heartbeat，连续丢五次（也就是 20 秒）才算掉线。",
+    ),
 ]
 
 
@@ -53,6 +64,9 @@ ONE_SUBJECT = [
     ("`worker_pool = 8` on the ingest box.", "Raised `worker_pool = 12` on the ingest box."),
     ("Maximum players per match: 16.", "Match cap raised to 24: `max_players_per_match = 24` in `config/game.toml`."),
     ("批量导入每批 500 条（`IMPORT_BATCH_SIZE=500`）。", "`IMPORT_BATCH_SIZE` 改成 200 了，500 会超时。"),
+    ("prod 的 redis `maxclients = 5000`。", "prod redis 的 `maxclients` 调到 8000 了。"),
+    ("渲染每帧约 16 ms。", "现在每帧约 12 ms。"),
+    ("`HEARTBEAT_TIMEOUT_MS = 20000` now.", "Heartbeat timeout is 10 s."),
 ]
 
 
@@ -114,3 +128,38 @@ def _with_rule(tmp_path: Path, memory: str, rule: str) -> list[Finding]:
     store.entries.append(_entry("e0.md", "file", memory, NOW - timedelta(days=10)))
     store.context.append(_entry("CLAUDE.md:L1", "rule", rule, NOW - timedelta(days=90), origin="project"))
     return rules.analyze(store, now=NOW).findings
+
+
+@pytest.mark.parametrize(
+    ("statement", "expected"),
+    [
+        ("staging 的 redis `maxclients = 500`，别照搬 prod 的配置。", {"staging"}),
+        ("Unlike production, staging keeps 2 replicas.", {"staging"}),
+        ("Staging uses 4 workers, not prod's 16.", {"staging"}),
+        ("生产环境和预发都是 3 个副本。", {"production", "staging"}),
+        ("The sandbox account is capped at 100 calls.", {"sandbox"}),
+        ("Workers run 8 threads.", set()),
+    ],
+)
+def test_environments_a_statement_is_about(statement: str, expected: set[str]) -> None:
+    assert environments(statement) == expected
+
+
+@pytest.mark.parametrize(
+    ("statement", "changed"),
+    [
+        ("The new index saves about 40 ms per query.", True),
+        ("Builds are 3 minutes faster with the remote cache.", True),
+        ("冷启动快了 300 毫秒。", True),
+        ("换了序列化库，每条消息省了大约 2 ms。", True),
+        ("p99 dropped by 120 ms after the fix.", True),
+        ("Query latency is about 40 ms.", False),
+        ("冷启动 300 毫秒。", False),
+        ("The build takes 3 minutes.", False),
+        ("每条消息大约 2 ms。", False),
+    ],
+)
+def test_a_number_said_as_a_change_is_no_value(statement: str, changed: bool) -> None:
+    quantities = [quantity for quantity in statement_facts(statement).quantities if quantity.unit == "duration"]
+    assert quantities
+    assert change_amount(quantities[0]) is changed

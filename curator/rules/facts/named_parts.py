@@ -40,6 +40,18 @@ _UNIVERSAL = re.compile(
     re.I,
 )
 _DEFAULT = re.compile(r"\bdefaults?\b|默认|缺省", re.I)
+_ENVIRONMENTS = {
+    "production": re.compile(r"\bprod(?:uction)?\b|生产环境|生产|线上|正式环境", re.I),
+    "staging": re.compile(r"\bstaging\b|\bpre-?prod\b|预发|预生产", re.I),
+    "sandbox": re.compile(r"\bsandbox\b|沙箱", re.I),
+    "test": re.compile(r"\b(?:test|qa|uat) env(?:ironment)?s?\b|测试环境", re.I),
+    "development": re.compile(r"\bdev(?:elopment)? env(?:ironment)?s?\b|开发环境", re.I),
+}
+_CONTRAST = re.compile(
+    r"(?:\bunlike|\bnot|\bthan|\binstead of|\brather than|\bcopy(?:ing)?|别|不要|不用|不同于|不像|区别于|照搬|沿用|抄)"
+    r"\s*(?:the\s+)?[^\s，,。;；]{0,3}\s*$",
+    re.I,
+)
 
 
 @dataclass(frozen=True)
@@ -50,6 +62,7 @@ class Named:
     components: tuple[frozenset[str], ...]
     universal: bool
     default: bool
+    environments: frozenset[str] = frozenset()
 
 
 def parts(name: str) -> frozenset[str]:
@@ -82,6 +95,19 @@ def named(statement: str, span: str) -> Named:
         tuple(component for component in components if component and component != key),
         bool(_UNIVERSAL.search(statement)),
         bool(_DEFAULT.search(statement)),
+        environments(statement),
+    )
+
+
+def environments(statement: str) -> frozenset[str]:
+    """The deployment environments a statement is about, not those it sets itself against ("别照搬 prod 的配置")."""
+    return frozenset(
+        name
+        for name, pattern in _ENVIRONMENTS.items()
+        if any(
+            not _CONTRAST.search(statement[max(0, match.start() - 16) : match.start()])
+            for match in pattern.finditer(statement)
+        )
     )
 
 
@@ -158,7 +184,12 @@ def relation(one: Named, one_text: str, other: Named, other_text: str) -> str:
     """'apart' when the two numbers are bound to different keys or one names a component the other entry never
     mentions (a default and a per-task override are two subjects too); 'narrower-left'/'narrower-right' when the
     other side is plainly a rule for everything; 'same' otherwise."""
-    if keys_differ(one.key, other.key):
+    if (
+        keys_differ(one.key, other.key)
+        or one.environments
+        and other.environments
+        and one.environments.isdisjoint(other.environments)
+    ):
         return "apart"
     own_one, own_other = own_components(one, other_text), own_components(other, one_text)
     if own_one and own_other:

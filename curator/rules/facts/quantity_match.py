@@ -329,10 +329,15 @@ _INTERVAL_WORDS = frozenset(
 )
 
 
+_LIMIT_WORDS = frozenset({"timeout", "ttl", "deadline", "grace", "expiry", "超时"})
+
+
 def _is_interval(quantity: Quantity) -> bool:
-    """'every 6 hours', '每 500 步', 'snapshot interval is 2h', 'heartbeat is 20s': how often, not how much."""
+    """'every 6 hours', '每 500 步', 'snapshot interval is 2h', 'heartbeat is 20s': how often, not how much
+    (a heartbeat timeout is how long to wait)."""
+    concepts = concepts_of(quantity.subject)
     return quantity.rate == "interval" or (
-        quantity.unit == "duration" and not _INTERVAL_WORDS.isdisjoint(concepts_of(quantity.subject))
+        quantity.unit == "duration" and not _INTERVAL_WORDS.isdisjoint(concepts) and _LIMIT_WORDS.isdisjoint(concepts)
     )
 
 
