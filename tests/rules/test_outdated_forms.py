@@ -87,6 +87,11 @@ METRICS = [
 
 
 MORE_SNAPSHOTS = [
+    "Roughly 60 % of the endpoints are typed now.",
+    "The migration is 70 % done.",
+    "Mypy passes on 83 of 120 modules.",
+    "The Renovate dashboard lists 27 pending updates.",
+    "There are 14 open security alerts on the repo.",
     "线上还有 3 台机器跑 CentOS 7。",
     "依赖里 14 个包有安全漏洞。",
     "Sentry 上 230 个 issue 没人处理。",
@@ -232,6 +237,11 @@ NOT_A_SNAPSHOT = [
     "重试 3 次失败就告警。",
 ]
 SETTINGS_RULES_AND_PLANS = [
+    "The migration is done when 100 % of the traffic is on the new cluster.",
+    "Ship once 90 % of the tests are migrated.",
+    "Retry passes on 2 of 3 attempts in CI by design.",
+    "At least 80 % of the endpoints must be typed.",
+    "The rollout is 10 % per day.",
     "现在部署要 2 个人审批。",
     "超时现在要设为 30 秒。",
     "现在要求 30 分钟内完成回滚。",

@@ -1,4 +1,4 @@
-"""Counts a state or a time word marks as a snapshot ("9 contract tests are failing", "this week 14 builds failed", "现在一共 143 页")."""
+"""Counts a state, a defect noun or a time word marks as a snapshot ("9 contract tests are failing", "48 violations", "现在一共 143 页")."""
 
 from __future__ import annotations
 
@@ -29,6 +29,12 @@ _EN_NOT_YET = re.compile(
     rf"(?<![\w.#/$€£-]){_N}\s+(?:(?!{_CLAUSE_WORD})[a-z][\w'-]*\s+){{1,4}}?"
     r"(?:(?:haven't|have not|hasn't|has not|aren't|are not|isn't|is not|weren't)\s+(?:been\s+|yet\s+)?(?:"
     rf"{_TODO_DONE})\b|(?:are|is|have|has)\s+yet\s+to\s+[a-z])"
+)
+_PROGRESS = re.compile(
+    rf"\b(?:is|are)\s+(?:(?:now|about|roughly|around|only|already)\s+)*{_N}\s*%\s+(?:done|complete|finished|migrated|converted|through)\b"
+    rf"|(?<![\w.#/$€£-]){_N}\s*%\s+of\s+(?:the\s+|our\s+|all\s+)?(?:[a-z][\w-]*\s+){{1,3}}?(?:are|is|have|has)\s+"
+    rf"(?:(?:now|already|been)\s+)*(?:{_TODO_DONE}|typed|covered|done|tested)\b"
+    rf"|\b(?:passes|passing|fails|failing|works|green|red)\s+(?:on|for|in)\s+{_N}\s*(?:/|of|out of)\s*\d+(?!\s+(?:attempts?|tries|retries|runs)\b)"
 )
 _ZH_STATE = re.compile(
     rf"(?<![\d.]){_N}\s*(?:多|余|来)?\s*(?:{_CN_CLASSIFIER})\s*[^，。；,;:：]{{0,10}}?"
@@ -96,7 +102,7 @@ _AS_OF = re.compile(r"\bas of\b|截至|截止")
 def snapshot_spans(lowered: str, statement: str) -> list[tuple[str, str]]:
     """(number, span) of counts a state, a defect noun or a time word of the writing day marks as current."""
     found: list[tuple[str, str]] = []
-    for pattern in (_EN_STATE, _EN_NOT_YET, _ZH_STATE, _DEFECTS):
+    for pattern in (_EN_STATE, _EN_NOT_YET, _PROGRESS, _ZH_STATE, _DEFECTS):
         for match in pattern.finditer(lowered):
             number = next(group for group in match.groups() if group)
             if not _ruled_out(lowered, statement, match.start(), match.end()):
