@@ -109,6 +109,27 @@ def test_chinese_subjects_that_name_other_things_do_not_conflict(tmp_path: Path,
 
 
 SCOPED_APART = [
+    (
+        "中文摘要不超过 1000 字，关键词 3 到 5 个。",
+        "The English abstract is at most 600 words and must match the Chinese abstract paragraph by paragraph.",
+    ),
+    ("英文标题不超过 12 个词。", "中文标题不超过 30 字。"),
+    (
+        "Japanese product descriptions: at most 400 characters.",
+        "English product descriptions: at most 1000 characters.",
+    ),
+    (
+        "Rack::Attack throttles the public API at 300 requests per 5 minutes per token.",
+        "Rack::Attack also throttles logins: 5 attempts per 20 seconds per IP, then a 10-minute ban.",
+    ),
+    (
+        "The gateway throttles search at 50 requests per second.",
+        "The gateway throttles uploads at 5 requests per second.",
+    ),
+    (
+        "nginx rate-limits the webhooks endpoint to 20 requests per second.",
+        "nginx rate-limits logins to 3 requests per second.",
+    ),
     ("中文摘要不超过 1000 字。", "English abstract at most 600 words."),
     ("中文摘要 1000 字以内。", "The English abstract must stay under 250 words."),
     ("中文标题不超过 30 字。", "English titles at most 12 words."),
@@ -126,6 +147,16 @@ def test_numbers_for_two_scopes_do_not_conflict(tmp_path: Path, older: str, newe
 
 
 SCOPED_ALIKE = [
+    (
+        "The gateway throttles search at 50 requests per second.",
+        "The gateway throttles search at 20 requests per second now.",
+    ),
+    ("中文摘要不超过 1000 字。", "学校要求中文摘要 800 字以内。"),
+    ("The English abstract is at most 600 words.", "English abstract: 300 words max."),
+    (
+        "Rack::Attack throttles logins to 5 attempts per minute.",
+        "Rack::Attack throttles logins to 10 attempts per minute.",
+    ),
     ("中文摘要不超过 1000 字。", "中文摘要控制在 800 字以内。"),
     ("The English abstract must stay under 250 words.", "English abstract at most 300 words."),
     ("API rate limit is 100/min.", "The API rate limit was raised to 300/min."),

@@ -8,7 +8,7 @@ from curator import lazyre as re
 from curator.rules.facts.binding import bound_value, names_ceiling
 from curator.rules.facts.clock import clock_matches
 from curator.rules.facts.glossary import GLOSSARY, concept
-from curator.rules.facts.scope import component_tokens, scope_tokens
+from curator.rules.facts.scope import component_tokens, language_scope, scope_tokens
 from curator.rules.facts.subject import proper_names, segment, subject_tokens
 from curator.rules.text import CJK_CHAR, IS_CJK, STOPWORDS, tokens
 
@@ -313,7 +313,8 @@ def extract(statement: str) -> list[Quantity]:
             subject = frozenset()
         if unit == "space":
             subject |= {"indent"}
-        scope = scope | component_tokens(statement) | _purpose(after[unit_length:]) | _measured_for(lowered)
+        scope |= component_tokens(statement) | _purpose(after[unit_length:]) | _measured_for(lowered)
+        scope |= language_scope(lowered[clause[0] : start])
         names = proper_names(statement)
         measure = _measured(lowered[clause[0] : start]) if unit == "duration" else None
         found.append(

@@ -60,6 +60,36 @@ _SCOPE_NOUNS = frozenset(
 )
 
 
+_THROTTLED = re.compile(
+    r"\b(?:throttl(?:e|es|ed|ing)|rate[- ]limit(?:s|ed|ing))\s+(?:the\s+|all\s+|our\s+)?"
+    r"(?P<object>[a-z][\w-]*(?:\s+(?!(?:at|to|per|by|for|with|on|in|and|or)\b)[a-z][\w-]*)?)",
+    re.I,
+)
+_LANGUAGE = re.compile(
+    r"\b(?:english|chinese|japanese|korean|german|french|spanish)\b|中文|汉语|英文|英语|日文|日语|韩文|韩语|德文|德语|法文|法语",
+    re.I,
+)
+_LANGUAGE_NAMES = {
+    "中文": "chinese",
+    "汉语": "chinese",
+    "英文": "english",
+    "英语": "english",
+    "日文": "japanese",
+    "日语": "japanese",
+    "韩文": "korean",
+    "韩语": "korean",
+    "德文": "german",
+    "德语": "german",
+    "法文": "french",
+    "法语": "french",
+}
+
+
+def language_scope(text: str) -> frozenset[str]:
+    """The languages a text names ("中文摘要", "the English abstract"): a measure of one language's text is not another's."""
+    return frozenset(_LANGUAGE_NAMES.get(name, name.lower()) for name in _LANGUAGE.findall(text))
+
+
 @lru_cache(maxsize=100_000)
 def scope_tokens(text: str) -> frozenset[str]:
     """Tokens of the qualifiers that narrow where a statement applies (empty: it applies generally)."""
@@ -80,6 +110,9 @@ def _scope_tokens(text: str) -> frozenset[str]:
     for match in _COMPONENT.finditer(text):
         if match.group(1).lower() not in _NOT_COMPONENT and not match.group(1).isdigit():
             found.update(subject_tokens(match.group(0)))
+    for match in _THROTTLED.finditer(text):
+        if match.group("object").split()[0].lower() not in _NOT_COMPONENT:
+            found.update(subject_tokens(match.group("object")))
     if _LOCALLY.search(text):
         found.add("local")
     found.update(stem(word.lower().replace("-", "")) for word in _ENVIRONMENT.findall(text))
