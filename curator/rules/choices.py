@@ -128,13 +128,14 @@ _NEGATIVE = re.compile(
 _POSITIVE = re.compile(
     r"(?:\buse[sd]?|\busing|\balways|\bprefer(?:s|red)?|\bswitch(?:ed)? to|\bmigrat\w* to|\bmov(?:e|ed) to|\bgo with|\bwent with"
     r"|\b(?:migrat|switch|mov|chang|convert|port)\w*\b[^,.;，。；]{0,25}\bto|\bstick with|\bstandardi[sz]ed? on|\bwith|\bvia|\bin|\brun|\bruns|\bchose|\bchoose|\bpicked|\bis|\bare"
-    r"|\bruns? on|\bbuilt on|\bbased on|\bgo(?:es)? to|\bsent to|\blogged to|\blogs? to|\b(?:switched|moved|went|came) back to|\bback to|用|使用|改用|换成|换用|统一用|采用|选用|走|是|为|写|写成|迁移到|迁到|切换到|切到|换到|换回|切回|改回|回到|改成|改为|转到|搬到|[:：])"
+    r"|\bruns? on|\bbuilt on|\bbased on|\bgo(?:es)? to|\bsent to|\blogged to|\blogs? to|\b(?:switched|moved|went|came) back to|\bback to|用|使用|改用|换成|换用|统一用|采用|选用|走|是|为|写|写成|迁移到|迁到|切换到|切到|换到|换回|换|切回|改回|回到|改成|改为|转到|搬到|[:：])"
     + _FILLER
     + "$"
 )
 _NEGATIVE_RIGHT = re.compile(
     r"^[`'\"”’)）]?\s*(?:is |are |was |were |has been |have been )?(?:deprecated|banned|forbidden|not allowed|removed|gone"
     r"|no longer)|^\s*(?:已废弃|不再使用|被移除|已移除|禁用)"
+    r"|^\s*(?:已经|已)?被[^，。；,;]{0,20}?(?:替换|取代|替代|代替|换掉)"
 )
 _PART_OF_CODEBASE = re.compile(
     r"^[^,.;，。；]{0,12}?\b(?:on|in|inside|under|for|to)\s+(?:the\s+|any\s+|our\s+)?"

@@ -276,3 +276,42 @@ def test_replacement_phrasing_names_an_exclusive_pair(statement: str, pair: tupl
 )
 def test_look_alike_replacement_phrasing_names_no_pair(statement: str) -> None:
     assert pairs(statement) == []
+
+
+REPLACED_THEN_USED = [
+    ("Image builds use Buildah.", "Buildah 不行，换 Kaniko 了。"),
+    ("Image builds use Buildah.", "Buildah 有问题，现在用 Kaniko。"),
+    ("镜像构建用 Buildah。", "试了 Buildah，缓存层总是失效，最后用了 Kaniko。"),
+    ("Image builds use Buildah.", "Went with Kaniko after Buildah failed on the cache mounts."),
+    ("Image builds use Buildah.", "We switched to Kaniko because Buildah couldn't cache layers."),
+    ("Image builds use Buildah.", "Instead of Buildah, use Kaniko."),
+    ("镜像用 Buildah 构建。", "不用 Buildah 了，改用 Kaniko。"),
+    ("镜像用 Buildah 构建。", "Buildah 已经换掉了，现在是 Kaniko。"),
+    ("镜像用 Buildah 构建。", "镜像构建由 Buildah 改为 Kaniko。"),
+    ("镜像用 Buildah 构建。", "Buildah 被 Kaniko 替换了。"),
+    ("Always Buildah for images.", "Prefer Kaniko to Buildah."),
+    ("Image builds use Buildah.", "Gave up on Buildah and moved to Kaniko."),
+    ("Image builds: Buildah.", "CI 改用 Kaniko 了，Buildah 老是挂。"),
+]
+
+
+@pytest.mark.parametrize(("older", "newer"), REPLACED_THEN_USED)
+def test_an_entry_using_the_replaced_tool_conflicts_with_the_replacement(
+    tmp_path: Path, older: str, newer: str
+) -> None:
+    assert ("conflict", PAIR) in findings(tmp_path, older, newer)
+
+
+@pytest.mark.parametrize(
+    ("statement", "expected"),
+    [
+        ("Buildah 不行，换 Kaniko 了。", {("kaniko", "pos")}),
+        ("Buildah 被 Kaniko 替换了。", {("buildah", "neg")}),
+        ("Buildah 已经被新流水线换掉。", {("buildah", "neg")}),
+        ("换掉 Buildah。", {("buildah", "neg")}),
+        ("Buildah 被缓存拖慢了。", set()),
+    ],
+)
+def test_replacement_words_give_the_stance(statement: str, expected: set[tuple[str, str]]) -> None:
+    table = ChoiceTable([["buildah", "kaniko"]])
+    assert {(stance.member, stance.polarity) for stance in table.stances(statement)} == expected
