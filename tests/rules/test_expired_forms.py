@@ -75,6 +75,11 @@ DEADLINES = [
     ("Target date: 2026-10-14 for the billing cutover.", date(2026, 10, 14)),
     ("ETA for the Redis cutover is October 20.", date(2026, 10, 20)),
     ("目标 10 月 14 日上线新版搜索。", date(2026, 10, 14)),
+    ("Submit the vendor invoices by the 15th.", date(2026, 9, 15)),
+    ("15 号前把季度复盘发出来。", date(2026, 9, 15)),
+    ("Freeze the schema by the 20th of October.", date(2026, 10, 20)),
+    ("11 月上半月前完成灰度。", date(2026, 11, 15)),
+    ("Wrap up the pilot before the first half of November is over.", date(2026, 11, 15)),
 ]
 
 
@@ -141,6 +146,11 @@ NOT_DEADLINES = [
     "升级到 3.12 前先跑一遍测试。",
     "Node 18.17 must stay pinned.",
     "The rollout went out the first week of November.",
+    "每月 15 号前交报销单。",
+    "The 3rd attempt before lunch failed.",
+    "Move the DNS to Route 53 by 2026-10-20 ✔",
+    "✅ 10 月 20 日前完成迁移，剩下的归档。",
+    "~~Ship the beta before 2026-10-20~~ dropped.",
     "10 月 1 日之前的订单要按旧税率结算。",
     "Data from before 2026-01-01 will be archived to cold storage.",
 ]
@@ -178,6 +188,12 @@ def test_a_passed_span_from_the_entry_date_expires_the_entry(tmp_path: Path) -> 
 
 def test_a_span_still_running_does_not_expire_the_entry(tmp_path: Path) -> None:
     assert ("expired-date", ("e0.md",)) not in findings(tmp_path, "一个月内迁完所有服务。", age=10)
+
+
+def test_a_ticked_deadline_never_expires(tmp_path: Path) -> None:
+    assert ("expired-date", ("e0.md",)) not in findings(
+        tmp_path, "✅ Rotate the CI tokens by 2026-03-01, then revoke the old ones.", age=200
+    )
 
 
 def test_a_general_span_never_expires(tmp_path: Path) -> None:

@@ -24,6 +24,10 @@ MONTH_WEEK = (
     r"(?P<mweek>\b(?:the\s+)?(?P<mwn>first|second|third|fourth|last) week of {month}"
     r"|(?P<zmwm>\d{{1,2}})\s*月\s*(?:的\s*)?(?:第\s*(?P<zmwn>[一二三四1-4])|(?P<zmwl>最后一))\s*(?:周|个?星期))"
 )
+DAY_OF_MONTH = (
+    r"(?P<dom>\bthe\s+(?P<domd>\d{1,2})(?:st|nd|rd|th)\b(?!\s+[a-z])"
+    r"|(?<![月\d.])(?P<zdomd>\d{1,2})\s*号(?=\s*(?:前|之前|以前)))"
+)
 NUMERIC = r"(?P<numeric>(?<![\d./\w])(?P<nm>1[0-2]|0?[1-9])(?P<nsep>[/.])(?P<nd>3[01]|[12]\d|0?[1-9])(?![\d/%\w]|\.\d))"
 
 _NUMERIC_BEFORE = re.compile(
@@ -47,6 +51,15 @@ def numeric_date_said(match: re.Match[str], before: str, after: str) -> bool:
     if match.group("nsep") == "/" and _NUMERIC_BEFORE_SLASH.search(before):
         return not _FRACTION_BEFORE.search(before)
     return bool(_NUMERIC_AFTER.match(after)) and not _VERSION_BEFORE.search(before)
+
+
+def day_of_month(match: re.Match[str], anchor: date) -> date:
+    """The next such day of a month on or after the entry's date ("by the 15th", "15 号前")."""
+    day = int(match.group("domd") or match.group("zdomd"))
+    year, month = anchor.year, anchor.month
+    if day < anchor.day:
+        year, month = year + (month == 12), month % 12 + 1
+    return date(year, month, min(day, calendar.monthrange(year, month)[1]))
 
 
 def year_part_end(match: re.Match[str], anchor: date) -> date:

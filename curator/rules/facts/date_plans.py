@@ -17,14 +17,16 @@ _PART_DAY = {
     "初": 10,
     "中旬": 20,
     "中": 20,
+    "first half": 15,
+    "上半月": 15,
 }
 _SPAN_DAYS = {"day": 1, "business day": 7 / 5, "working day": 7 / 5, "week": 7, "month": 30}
 _SPAN_DAYS_ZH = {"天": 1, "日": 1, "工作日": 7 / 5, "周": 7, "星期": 7, "礼拜": 7, "月": 30}
 
 MONTH_PART = (
-    r"(?P<mpart>\b(?:(?P<mpw>early|mid|late)(?:-|\s+)(?:in\s+)?|(?:the\s+)?(?P<mpw2>beginning|start|middle) of\s+)"
+    r"(?P<mpart>\b(?:(?P<mpw>early|mid|late)(?:-|\s+)(?:in\s+)?|(?:the\s+)?(?P<mpw2>beginning|start|middle|first half|second half) of\s+)"
     r"(?!may\s+[a-z]){month}(?:,?\s+(?P<mpy>20\d\d))?\b"
-    r"|(?:(?P<zpy>20\d\d)\s*年\s*)?(?P<zpm>\d{{1,2}})\s*月\s*(?P<zpw>上旬|中旬|下旬|初|末|中(?=\s*(?:前|之前|以前))))"
+    r"|(?:(?P<zpy>20\d\d)\s*年\s*)?(?P<zpm>\d{{1,2}})\s*月\s*(?P<zpw>上旬|中旬|下旬|上半月|下半月|初|末|中(?=\s*(?:前|之前|以前))))"
 )
 RELATIVE_PART = (
     r"(?P<rpart>(?P<zrpn>本|这个?|下个?)月\s*(?P<zrpw>上旬|中旬|下旬|初|中(?=\s*(?:前|之前|以前)))"

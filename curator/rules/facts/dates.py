@@ -68,7 +68,7 @@ _EXTRA_FORMS = (
     (
         "mpart",
         plans.MONTH_PART.format(month=_MONTH.format(name="mpm")),
-        r"月\s*[上中下初末]|\b(?:early|mid|late|beginning|start|middle)\b",
+        r"月\s*[上中下初末]|\b(?:early|mid|late|beginning|start|middle|half)\b",
     ),
     ("festival", plans.FESTIVAL, r"[·・双]|618|\d\.\d"),
     ("within", plans.WITHIN, r"\b(?:within|next|coming|inside|from now|from today)\b|内"),
@@ -76,13 +76,14 @@ _EXTRA_FORMS = (
     ("rquarter", periods.RELATIVE_QUARTER, r"季度|quarter|\beoq\b"),
     ("mweek", periods.MONTH_WEEK.format(month=_MONTH.format(name="mwm")), r"\bweek of|月.{0,8}(?:周|星期)"),
     ("numeric", periods.NUMERIC, r"\d[/.]\d"),
+    ("dom", periods.DAY_OF_MONTH, r"\bthe \d|\d\s*号"),
 )
 _EXTRA_CUES = tuple(re.compile(cue) for _, _, cue in _EXTRA_FORMS)
 _BASE_DATE = (
     r"(?P<iso>(?P<y>20\d\d)[-/.](?P<m>\d{1,2})[-/.](?P<d>\d{1,2}))(?![\d])"
     r"|(?P<zh>(?:(?P<zy>20\d\d)\s*年\s*)?(?P<zm>\d{1,2})\s*月\s*(?P<zd>\d{1,2})\s*[日号])"
     rf"|(?P<en1>\b{_MONTH.format(name='e1m')}\s+(?P<e1d>\d{{1,2}})(?:st|nd|rd|th)?\b(?:,?\s+(?P<e1y>20\d\d))?)"
-    rf"|(?P<en2>\b(?P<e2d>\d{{1,2}})(?:st|nd|rd|th)?\s+{_MONTH.format(name='e2m')}\b(?:,?\s+(?P<e2y>20\d\d))?)"
+    rf"|(?P<en2>\b(?P<e2d>\d{{1,2}})(?:st|nd|rd|th)?(?:\s+of)?\s+{_MONTH.format(name='e2m')}\b(?:,?\s+(?P<e2y>20\d\d))?)"
     r"|(?P<rel>\b(?:next|this)\s+(?P<rwd>monday|tuesday|wednesday|thursday|friday|saturday|sunday)\b"
     r"|(?P<zrel>下|本|这)(?:周|星期|礼拜)(?P<zwd>[一二三四五六日天])|\bend of (?:the )?(?P<eom>month|week)\b|(?P<zeom>月底|本月底|周末))"
     r"|(?P<zme>(?P<zmy>20\d\d)?\s*年?\s*(?P<zmm>\d{1,2})\s*月底)"
@@ -124,8 +125,10 @@ _DEADLINE_AFTER = re.compile(
 _PAST = re.compile(
     r"\b(?:was|were|had been|has been|have been|did|happened|removed|deleted|migrated|moved|went out|shipped|released)\b"
     r"|\b(?:we|i|they|the team)\s+(?:\w+ly\s+)?(?:(?!(?:need|proceed|exceed|succeed|speed)\b)\w+ed|built|ran|had|made|went|wrote|kept|sent|used to)\b"
+    r"|~~"
     r"|已经(?!定|排|安排|计划|约)|已(?!经|知|有|定|排|约|安排|计划|确定|预|准备)[\u4e00-\u9fff]|了[，。,.]?$|了(?:\s|，|。)"
 )
+_DONE = re.compile(r"\[x\]|✅|✔|☑")
 _BREAK = re.compile(r"[,，;；。!?！？]|\.\s")
 
 
@@ -164,6 +167,8 @@ def _calendar_date(match: re.Match[str], anchor: date) -> date | None:
     if match.group("mweek"):
         week_month = int(match.group("zmwm")) if match.group("zmwm") else _MONTHS[match.group("mwm").rstrip(".")[:3]]
         return periods.month_week_end(_with_year(None, week_month, 1, anchor), match)
+    if match.group("dom"):
+        return periods.day_of_month(match, anchor)
     if match.group("numeric"):
         return _with_year(None, int(match.group("nm")), int(match.group("nd")), anchor)
     if match.group("within"):
@@ -312,7 +317,7 @@ _RECURRING = re.compile(
     r"每(?:个)?(?:周|星期|礼拜|月|天|日|晚|次|季度)|\b(?:every|each)\s+(?:\w+\s+)?(?:week|month|day|night|sprint|time|monday|tuesday"
     r"|wednesday|thursday|friday|saturday|sunday)s?\b|\b(?:weekly|monthly|daily|nightly|biweekly|fortnightly)\b"
 )
-_RELATIVE_GROUPS = ("rel", "span", "zspan", "weekday", "eom", "zeom", "rpart", "rquarter")
+_RELATIVE_GROUPS = ("rel", "span", "zspan", "weekday", "eom", "zeom", "rpart", "rquarter", "dom")
 
 
 def deadlines(statement: str, anchor: date) -> list[tuple[date, str]]:
@@ -331,6 +336,7 @@ def dated(statement: str, anchor: date) -> tuple[list[tuple[date, str]], list[da
     recurring = bool(_RECURRING.search(lowered))
     yearly = recurring or bool(plans.YEARLY.search(lowered))
     every_year = bool(periods.EVERY_YEAR.search(lowered))
+    done = bool(_DONE.search(lowered))
     named: list[tuple[date, str]] = []
     mentioned: list[date] = []
     previous_day_end = -1
@@ -361,7 +367,7 @@ def dated(statement: str, anchor: date) -> tuple[list[tuple[date, str]], list[da
             continue
         within = bool(match.group("within"))
         worded = not within and bool(_DEADLINE_BEFORE.search(before) or _DEADLINE_AFTER.match(after))
-        if not (within or worded or (day_precise and not yearly)):
+        if done or not (within or worded or (day_precise and not yearly)):
             continue
         clause_start, clause_end = _clause(lowered, start, end)
         clause, clause_before = lowered[clause_start:clause_end], lowered[clause_start:start]
