@@ -87,6 +87,8 @@ METRICS = [
 
 
 MORE_SNAPSHOTS = [
+    "1 test is still failing on main.",
+    "One migration is pending on staging.",
     "Roughly 60 % of the endpoints are typed now.",
     "The migration is 70 % done.",
     "Mypy passes on 83 of 120 modules.",
@@ -237,6 +239,12 @@ NOT_A_SNAPSHOT = [
     "重试 3 次失败就告警。",
 ]
 SETTINGS_RULES_AND_PLANS = [
+    "冷启动快了 300 毫秒。",
+    "崩溃率降了 0.2%。",
+    "内存占用减少 120 MB。",
+    "Python 3 support is missing.",
+    "The 2024 roadmap is outdated.",
+    "Port 5432 is open.",
     "The migration is done when 100 % of the traffic is on the new cluster.",
     "Ship once 90 % of the tests are migrated.",
     "Retry passes on 2 of 3 attempts in CI by design.",

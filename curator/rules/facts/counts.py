@@ -129,6 +129,9 @@ _TARGET = re.compile(
 )
 
 
+_DELTA = re.compile(
+    r"快了|慢了|降了|少了|多了|减少|降低|提升|提高|省了|缩短|增加|涨了|\b(?:dropped|fell|rose|grew|improved|faster|slower|by)\b"
+)
 _LIMIT_AFTER = re.compile(
     r"\s*(?:以内|以下|之内|内|以上|or (?:less|lower|below|under|more|higher|above)\b|max\b|at most\b|tops\b)"
 )
@@ -179,7 +182,11 @@ def count_spans(statement: str) -> list[tuple[str, str]]:
     for match in _METRIC.finditer(lowered):
         if _in_code(statement, match.start()) or _TARGET.search(lowered[max(0, match.start() - 40) : match.end()]):
             continue
-        if _LIMIT_AFTER.match(lowered, match.end()) or dated_past(lowered, match.start()):
+        if (
+            _LIMIT_AFTER.match(lowered, match.end())
+            or _DELTA.search(match.group(0))
+            or dated_past(lowered, match.start())
+        ):
             continue
         if _PER.match(lowered[match.end() :]):
             continue

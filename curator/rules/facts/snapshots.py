@@ -17,6 +17,7 @@ _NOT_A_NOUN = r"(?:consecutive|successive|new|additional|extra|went|got|had|came
 _EN_STATE = re.compile(
     rf"(?<![\w.#/$€£-]){_N}(?:-?odd|-ish|\+)?\s+(?:(?!{_CLAUSE_WORD})[a-z][\w'-]*\s+){{1,6}}?"
     rf"(?:are|were|remain|stay|sit|show up as|still show as)\s+(?:still\s+|currently\s+|now\s+|all\s+)*(?:{_STATES})\b"
+    rf"|(?<![\w.#/$€£-])(1)\s+(?:(?!{_CLAUSE_WORD})[a-z][\w'-]*\s+){{1,4}}?(?:is|remains|stays)\s+(?:still\s+|currently\s+|now\s+)*(?:{_STATES})\b"
     rf"|(?<![\w.#/$€£-]){_N}(?:-?odd|-ish|\+)?\s+(?:(?!{_NOT_A_NOUN})[a-z][\w'-]*\s+){{1,3}}?"
     r"(?:missing|overdue|out of date|outdated|unassigned|unmerged|in flight|down|offline|unhealthy|failing|behind)\b"
     r"(?=\s+(?:from|in|on|upstream|behind|against|with|since|for|the|latest|main|master|prod|production)\b|\s*[,.;:)]|\s*$)"
