@@ -18,7 +18,7 @@ from curator.rules.facts.glossary import concepts_of
 from curator.rules.facts.instruments import Instrument
 from curator.rules.facts.instruments import clashes as instrument_clashes
 from curator.rules.facts.subject import proper_names, stem
-from curator.rules.facts.versions import Version, same_thing
+from curator.rules.facts.versions import Version, names_a_version, same_thing
 from curator.rules.facts.versions import incompatible as versions_clash
 from curator.rules.project_facts import project_facts
 from curator.rules.quantities import TERMS, Quantity, incompatible, named_anchor, same_subject
@@ -63,7 +63,7 @@ def _number_clashes(docs: Docs, config: Config, clashes: dict[tuple[int, int], l
     quantities: list[Quantity] = []
     for position, doc in enumerate(docs.items):
         for quantity in doc.quantities + [found for fact in doc.code_facts for found in fact.quantities]:
-            if change_amount(quantity):
+            if change_amount(quantity) or _version_read_as_value(quantity):
                 continue
             owners.append(position)
             quantities.append(quantity)
@@ -149,6 +149,11 @@ def _named_relation(
     return {
         "scoped_exception": {"entry": docs.items[narrow].id, "general": docs.items[wide].id, "scope": " ".join(words)}
     }
+
+
+def _version_read_as_value(quantity: Quantity) -> bool:
+    """A named value that is a version of a known thing ("JDK 17"): the version clashes read it, as a version."""
+    return quantity.unit.startswith("value:") and names_a_version(quantity.unit.removeprefix("value:"))
 
 
 def _named_apart(docs: Docs, left: int, right: int, one: Quantity, other: Quantity) -> bool:

@@ -13,6 +13,9 @@ import pytest
 from tests.rules.test_blind2_forms import PAIR, findings
 
 PLANNED_VERSIONS = [
+    ("当前 JDK 17。", "后续计划升级 JDK 21。"),
+    ("The cluster runs Kubernetes 1.28.", "Kubernetes 1.30 upgrade scheduled for next sprint."),
+    ("We use Postgres 14.", "Postgres 16 migration is on the roadmap."),
     ("We're on Django 4.2.", "The Django 5 upgrade is planned for Q2."),
     ("CI runs Ruby 3.3.", "We plan to move CI to Ruby 3.4 next quarter."),
     ("Node 18 in production.", "TODO: upgrade to Node 22."),
@@ -43,6 +46,9 @@ def test_two_versions_in_use_still_conflict(tmp_path: Path, older: str, newer: s
 
 
 INHERITED_SUBJECTS = [
+    ("Keep the 4 most recent model exports.", "Model exports: keep 2; the rest go to cold storage."),
+    ("Retain the last 10 release tags.", "Release tags are pruned weekly; retain 5."),
+    ("只保留最近 3 个版本的镜像。", "镜像保留 10 个版本；多了仓库太大。"),
     ("Keep the last five checkpoints of every run.", "Checkpoints go to `/data/ckpt/<run>/`; keep at most 3 per run."),
     ("Keep the last five checkpoints.", "At most 3 checkpoints per run."),
     ("Checkpoints: keep 5; older ones are pruned.", "Keep 3 checkpoints."),
@@ -62,6 +68,8 @@ def test_a_bare_count_is_a_count_of_the_noun_its_statement_or_the_one_before_nam
 
 
 OTHER_COUNTED_THINGS = [
+    ("Retain the last 10 release tags.", "Release notes are pruned weekly; retain 5 drafts."),
+    ("只保留最近 3 个版本的镜像。", "日志保留 10 个文件；多了磁盘太满。"),
     ("Keep the last five checkpoints; the eval set has 3 shards.", "Keep 5 checkpoints."),
     ("Keep 5 checkpoints; logs keep 3 files.", "Keep the last 5 checkpoints."),
     ("Keep the last five checkpoints.", "Keep the last 3 log files."),
@@ -79,6 +87,9 @@ def test_counts_of_other_things_do_not_conflict(tmp_path: Path, older: str, newe
 
 
 CHINESE_SUBJECTS_WITH_GENERIC_WORDS = [
+    ("单条消息长度上限 4000 字。", "消息不超过 2000 字。"),
+    ("每个 PR 的改动行数不超过 400 行。", "PR 改动最多 800 行。"),
+    ("导出 Excel 的行数上限 1 万行。", "导出 Excel 最多 5000 行。"),
     ("单个上传文件大小上限 20 MB。", "上传文件不超过 50 MB。"),
     ("上传的单个文件大小不能超过 20MB。", "用户上传文件最大 50MB。"),
     ("研究生院提交系统上传的 PDF 上限 20 MB。", "研究生院新通知：提交系统 PDF 大小限制改成 30MB 了。"),
@@ -94,6 +105,9 @@ def test_chinese_subjects_that_differ_in_generic_words_conflict(tmp_path: Path, 
 
 
 CHINESE_SUBJECTS_OF_OTHER_THINGS = [
+    ("评论长度上限 500 字。", "文章长度上限 5000 字。"),
+    ("单个 PR 改动不超过 400 行。", "单个函数不超过 80 行。"),
+    ("导出 Excel 最多 5000 行。", "导入 CSV 最多 20000 行。"),
     ("单个上传文件大小上限 20 MB。", "日志文件大小上限 50 MB。"),
     ("头像上传大小上限 2 MB。", "视频上传大小不超过 500 MB。"),
     ("登录失败次数上限 5 次。", "接口重试次数最多 3 次。"),
@@ -169,6 +183,8 @@ def test_numbers_for_one_scope_conflict(tmp_path: Path, older: str, newer: str) 
 
 
 ONE_SCHEDULED_THING = [
+    ("The weekly report goes out Mondays at 9:00.", "The weekly report goes out Mondays at 10:30."),
+    ("每天 18:00 自动生成日报。", "日报改成每天 19:30 自动生成。"),
     ("Nightly backup runs at 20:00.", "Nightly backup now runs at 21:00."),
     ("The nightly backup runs at 9pm.", "Nightly backup moved to 11 pm."),
     ("Office hours are 9am-5pm.", "Office hours are 10am to 6pm."),
@@ -185,6 +201,10 @@ def test_two_clock_times_for_one_scheduled_thing_conflict(tmp_path: Path, older:
 
 
 CLOCK_TIMES_APART = [
+    ("The weekly report goes out Mondays at 9:00.", "The weekly sync is on Mondays at 10:30."),
+    ("Cron: cleanup at 03:00, reindex at 04:00.", "Cleanup takes 20 minutes."),
+    ("每天 18:00 自动生成日报。", "每天 19:30 自动发送周报。"),
+    ("下午 3 点半开周会。", "周会开 45 分钟。"),
     ("Nightly backup runs at 20:00.", "The deploy freeze starts at 21:00."),
     ("Nightly backup runs at 02:00.", "Nightly backup verification runs at 04:00."),
     ("Nightly backup runs at 02:00.", "Nightly backup runs at 2 am."),

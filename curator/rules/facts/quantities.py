@@ -9,7 +9,7 @@ from curator.rules.facts.binding import bound_value, names_ceiling
 from curator.rules.facts.clock import clock_matches
 from curator.rules.facts.glossary import GLOSSARY, concept
 from curator.rules.facts.scope import component_tokens, language_scope, scope_tokens
-from curator.rules.facts.subject import proper_names, segment, subject_tokens
+from curator.rules.facts.subject import proper_names, segment, stem, subject_tokens
 from curator.rules.text import CJK_CHAR, IS_CJK, STOPWORDS, tokens
 
 _NUMBER = re.compile(
@@ -328,7 +328,7 @@ def extract(statement: str) -> list[Quantity]:
         )
         if unit == "count" and [token for token in sequence if token]:
             words = [token for token in sequence if token]
-            for noun in dict.fromkeys((words[-1], words[0])):
+            for noun in dict.fromkeys((words[-1], words[0], _first_phrase_end(sequence))):
                 counted = concept(noun) if IS_CJK.match(noun) and noun in GLOSSARY else noun
                 found.append(
                     Quantity(statement, span, kind, low, high, counted, rate, subject - {noun}, sequence, scope, names)
@@ -344,7 +344,7 @@ def extract(statement: str) -> list[Quantity]:
                     high,
                     head,
                     rate,
-                    (subject - {head}) | ({qualifier} if qualifier else set()),
+                    (subject - {head}) | ({stem(qualifier)} if qualifier else set()),
                     sequence,
                     scope,
                     names,
@@ -523,6 +523,15 @@ def _subject(lowered: str, start: int, end: int) -> tuple[str, ...]:
     return subject
 
 
+def _first_phrase_end(sequence: tuple[str, ...]) -> str:
+    """The last word of a subject's first unbroken run ("release tags are pruned" → tag): the noun a bare count counts."""
+    words = list(sequence)
+    while words and not words[0]:
+        words.pop(0)
+    run = words[: words.index("")] if "" in words else words
+    return run[-1]
+
+
 _CODE_PATH = re.compile(r"`[^`]*/[^`]*`")
 
 
@@ -579,7 +588,7 @@ def _unit(after: str) -> tuple[str | None, int]:
             return None, 0
         return _UNIT_ALIASES.get(stripped[0], stripped[0]), gap + 1
     word = re.match(
-        r"(?:(?:more|extra|new|old|open|separate|different|concurrent|parallel|simultaneous|active|total|human|required|consecutive|failed) )*([a-z][a-z\-]*)",
+        r"(?:(?:more|extra|new|old|open|separate|different|concurrent|parallel|simultaneous|active|total|human|required|consecutive|failed|most recent|recent|latest|newest) )*([a-z][a-z\-]*)",
         stripped,
     )
     if not word:

@@ -21,6 +21,7 @@ from curator.rules.facts.quantities import (
     Quantity,
 )
 from curator.rules.facts.scope import relation
+from curator.rules.facts.subject import stem
 from curator.rules.text import IS_CJK
 
 _STATUS_NOW = re.compile(r"\b(?:right now|currently|at the moment|as of|so far)\b|目前|当前", re.I)
@@ -59,7 +60,7 @@ def same_subject(left: Quantity, right: Quantity) -> bool:
     """Same quantity: see _same_subject; a qualified unit ("CT tests") needs the same qualifier on the other side, and
     how long something is kept is not how long something lasts."""
     for one, other in ((left, right), (right, left)):
-        if one.qualifier and one.qualifier != other.qualifier and one.qualifier not in other.subject:
+        if one.qualifier and one.qualifier != other.qualifier and stem(one.qualifier) not in other.subject:
             return False
     if left.scope and right.scope and relation(concepts_of(left.scope), concepts_of(right.scope)) == "disjoint":
         return False

@@ -256,6 +256,11 @@ def _interval(match: re.Match[str], after: str) -> tuple[tuple[int, ...], tuple[
     return parts, _bump(parts)
 
 
+def names_a_version(word: str) -> bool:
+    """Whether a bare number after this word is a version of a known thing (JDK 17, Node 20), which `versions` reads."""
+    return _ALIASES.get(word, word) in _KNOWN
+
+
 def incompatible(left: Version, right: Version) -> bool:
     """Whether two claims about one name cannot both hold: their version intervals do not meet."""
     return _pad(left.high) <= _pad(right.low) or _pad(right.high) <= _pad(left.low)
