@@ -12,6 +12,7 @@ from __future__ import annotations
 from collections.abc import Iterable, Sequence
 
 from curator import lazyre as re
+from curator.rules.choices import EXCLUSIVE_SETS
 from curator.rules.facts.memo import decode_pairs
 from curator.rules.text import STOPWORDS
 from curator.scanmemo import remembered
@@ -86,6 +87,12 @@ _ABANDONED_CJK = re.compile(
     re.I,
 )
 _KEYS = re.compile("|".join(re.escape(key) for key in sorted({key for keys, _ in _PHRASES for key in keys})))
+
+
+_FORMATS = frozenset(
+    """json yaml yml toml csv tsv xml html css pdf png svg jpeg jpg webp markdown md http https http2 http3 tcp udp
+    grpc websocket websockets sql api apis cli ui ux sdk ssh tls ssl utf-8 ascii""".split()
+)
 
 
 def _tool_like(name: str) -> bool:
@@ -218,12 +225,12 @@ def roles(statement: str) -> list[tuple[str, str]]:
     found: list[tuple[str, str]] = []
     for match in _ADOPTED.finditer(statement):
         name = _last_tool_word(match.group("adopted"))
-        if _tool_like(name) and ("adopted", name.lower()) not in found:
+        if _tool_like(name) and name.lower() not in _FORMATS and ("adopted", name.lower()) not in found:
             found.append(("adopted", name.lower()))
     failed = [match.group("tried") for match in _TRIED.finditer(statement)]
     failed.extend(filter(None, (_subject(statement, match) for match in _FELL_SHORT.finditer(statement))))
     for name in map(_last_tool_word, failed):
-        if _tool_like(name) and ("failed", name.lower()) not in found:
+        if _tool_like(name) and name.lower() not in _FORMATS and ("failed", name.lower()) not in found:
             found.append(("failed", name.lower()))
     return found
 
@@ -278,9 +285,29 @@ def _adoption_pairs(statements: list[str]) -> list[tuple[str, str]]:
             near = marked[max(0, index - FAILURE_REACH) : index + FAILURE_REACH]
             for other_roles in near:
                 found.extend(
-                    (failed, adopted) for kind, failed in other_roles if kind == "failed" and failed != adopted
+                    (failed, adopted)
+                    for kind, failed in other_roles
+                    if kind == "failed" and failed != adopted and not _known_apart(failed, adopted)
                 )
     return found
+
+
+def _built_in_jobs() -> dict[str, frozenset[int]]:
+    jobs: dict[str, set[int]] = {}
+    for index, choice_set in enumerate(EXCLUSIVE_SETS):
+        for member in choice_set.members:
+            for alias in member.split("|"):
+                jobs.setdefault(alias, set()).add(index)
+    return {alias: frozenset(indices) for alias, indices in jobs.items()}
+
+
+_BUILT_IN_JOBS = _built_in_jobs()
+
+
+def _known_apart(one: str, other: str) -> bool:
+    """The built-in table knows one tool's job and the other is no alternative there (Postgres vs Redis, Sentry vs Slack)."""
+    one_jobs, other_jobs = _BUILT_IN_JOBS.get(one, frozenset()), _BUILT_IN_JOBS.get(other, frozenset())
+    return bool(one_jobs or other_jobs) and not one_jobs & other_jobs
 
 
 def learned_sets(entries: Iterable[Sequence[str] | str]) -> list[list[str]]:

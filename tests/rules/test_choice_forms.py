@@ -315,3 +315,21 @@ def test_an_entry_using_the_replaced_tool_conflicts_with_the_replacement(
 def test_replacement_words_give_the_stance(statement: str, expected: set[tuple[str, str]]) -> None:
     table = ChoiceTable([["buildah", "kaniko"]])
     assert {(stance.member, stance.polarity) for stance in table.stances(statement)} == expected
+
+
+@pytest.mark.parametrize(
+    "texts",
+    [
+        (
+            "Switched the logger to JSON output; Loki couldn't parse the old format.",
+            "Logs go to Loki.",
+            "APIs use JSON.",
+        ),
+        ("Moved the cache to Redis; Postgres was too slow for session lookups.", "The main database is Postgres."),
+        ("Switched error tracking to Sentry; the Slack webhook kept failing.", "Alerts go to Slack."),
+        ("缓存改用 Redis 了，MySQL 扛不住会话查询太慢。", "主库用 MySQL。"),
+        ("接口改用 gRPC 了，JSON 解析太慢。", "配置文件用 JSON。"),
+    ],
+)
+def test_a_tool_beside_a_format_or_another_known_job_is_no_alternative(tmp_path: Path, texts: tuple[str, ...]) -> None:
+    assert not any(rule == "conflict" for rule, _ in findings(tmp_path, *texts))
