@@ -6,76 +6,61 @@ rewrite in other words) still keep the same code identifiers, tool names, paths 
 
 from __future__ import annotations
 
+import math
 from collections import Counter
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 
 from curator import lazyre as re
 from curator.rules import pairing
 from curator.rules.docs import Docs
-from curator.rules.facts.glossary import concept
-from curator.rules.facts.subject import proper_names, stem
-from curator.rules.paraphrase import has_chinese
-from curator.rules.text import IS_CJK, STOPWORDS
+from curator.rules.facts.glossary import concept, concepts_of
+from curator.rules.facts.subject import proper_names, stem, subject_tokens
+from curator.rules.paraphrase import MIN_ENTRIES_FOR_RARITY, has_chinese
+from curator.rules.text import IS_CJK, STOPWORDS, statements
 
-MIN_SHARED_ANCHORS = 2
-STRONG_CONCEPTS = 0.5
-PAIRED_CONCEPTS = 0.4
+AGREEMENT = 0.4
 MIN_CONCEPTS = 5
 RARE_ANCHOR_SHARE = 0.1
 MIN_RARE_DOCUMENTS = 4
 BLOCK_CAP = 30
+_LETTER = re.compile(r"[A-Za-z]")
+_MARK = re.compile(r"\d|[_./+#@~]|[a-z][A-Z]|\A[A-Z]{2,}\Z")
 _CODE_SPAN = re.compile(r"`([^`\n]{1,80})`")
 _IDENTIFIER = re.compile(r"(?<![\w@.+#/~-])[@~]?\.?/?[A-Za-z0-9][\w.+#/-]*(?<![.\-/])")
-_CJK_SYNONYMS = {
-    "崩": "crash",
-    "闪退": "crash",
-    "挂掉": "crash",
-    "崩掉": "crash",
-    "出错": "error",
-    "错": "error",
-    "损坏": "corrupt",
-    "坏": "corrupt",
-    "坏掉": "corrupt",
-    "清": "clean",
-    "清掉": "clean",
-    "清除": "clean",
-    "删掉": "delet",
-    "修改": "change",
-    "变更": "change",
-    "改": "change",
-    "添加": "add",
-    "增加": "add",
-    "新增": "add",
-    "加": "add",
-    "编写": "write",
-    "写": "write",
-    "存放": "stor",
-    "存": "stor",
-    "放": "stor",
-    "保存": "stor",
-    "采用": "use",
-    "编": "compil",
-    "重新编译": "compil",
-    "以前": "before",
-    "以后": "after",
-}
+_SYNONYM_PAIRS = (
+    "崩 crash|闪退 crash|挂掉 crash|崩掉 crash|出错 error|错 error|出问题 issue|出事 issue|损坏 corrupt|坏 corrupt|"
+    "坏掉 corrupt|清 clean|清掉 clean|清除 clean|删掉 delete|修改 change|变更 change|改 change|添加 add|增加 add|"
+    "新增 add|加 add|编写 write|写 write|存放 store|存 store|放 store|保存 store|采用 use|编 compile|重新编译 compile|"
+    "编不过 compile|编译不过 compile|生成 generate|重新生成 generate|对不上 match|不一致 match|不匹配 match|触发 trigger|"
+    "手动 manual|手工 manual|以前 before|以后 after"
+)
+_CJK_SYNONYMS = {chinese: stem(english) for chinese, english in (pair.split() for pair in _SYNONYM_PAIRS.split("|"))}
+_SETTINGS = frozenset(
+    "local test unit e2e integration ci staging production dev development sandbox debug ios android web mobil "
+    "desktop window maco linux simulator emulator".split()
+)
 _FUNCTION_CONCEPTS = frozenset(
     "never alway must every befor after don't do not can should need use go us only "
-    "否则 不然 要不然 得 需 先 再 然后 多半 十有八九 通常 一般 遇到 就 都".split()
+    "否则 不然 要不然 得 需 先 再 然后 多半 十有八九 通常 一般 遇到 就 都 别忘了 记得 一遍 一有 其他 其它 别的 只有 只能 由 往 这个 那个 "
+    "这些 那些".split()
 )
 
 
-def anchors(prose: str) -> frozenset[str]:
+def anchors(prose: str, sentences: list[str] | None = None) -> frozenset[str]:
     """The marked names of an entry: code spans, identifiers (snake_case, CamelCase, paths, versions, C++), capitalised names,
-    and every Latin word of a Chinese entry (the tool names Chinese text keeps in Latin)."""
+    and every Latin word of a Chinese entry (the tool names Chinese text keeps in Latin).
+
+    `sentences` are the prose's statements when the caller has them (names are read per sentence).
+    """
     chinese = bool(IS_CJK.search(prose))
     found: set[str] = set()
     for span in _CODE_SPAN.findall(prose):
         found.update(_anchor(word) for word in _IDENTIFIER.findall(span))
     for word in _IDENTIFIER.findall(prose):
-        if _marked(word) or (chinese and len(word) > 1 and word.isascii() and word.lower() not in STOPWORDS):
+        if (chinese and len(word) > 1 and word.isascii() and word.lower() not in STOPWORDS) or _marked(word):
             found.add(_anchor(word))
-    found.update(proper_names(IS_CJK.sub(". ", prose)))
+    for sentence in statements(prose) if sentences is None else sentences:
+        found.update(proper_names(IS_CJK.sub(". ", sentence)))
     return frozenset(anchor for anchor in found if len(anchor) > 1 and anchor not in STOPWORDS)
 
 
@@ -85,13 +70,8 @@ def code_spans(prose: str) -> frozenset[str]:
 
 
 def _marked(word: str) -> bool:
-    letters = any(char.isalpha() for char in word)
-    return letters and (
-        any(char.isdigit() for char in word)
-        or any(char in "_./+#@~" for char in word)
-        or any(left.islower() and right.isupper() for left, right in zip(word, word[1:]))
-        or (word.isupper() and len(word) >= 2)
-    )
+    """A word written like code or a name: digits, `_./+#@~`, an inner capital, or all capitals."""
+    return bool(_LETTER.search(word) and _MARK.search(word))
 
 
 def _anchor(word: str) -> str:
@@ -109,15 +89,21 @@ def content_concepts(words: frozenset[str], *, known_only: bool = False) -> froz
 
 
 def anchored_pairs(
-    docs: Docs, subjects: Mapping[int, frozenset[str]], eligible: list[bool]
+    docs: Docs,
+    subjects: Mapping[int, frozenset[str]],
+    eligible: list[bool],
+    numbers: Mapping[int, frozenset[float]],
+    scopes: Mapping[int, frozenset[str]],
 ) -> list[tuple[int, int, float]]:
     """(i, j, similarity 0-100) for entries sharing rare anchors whose content concepts mostly agree.
 
-    Two shared rare anchors need PAIRED_CONCEPTS of the concepts to agree, one needs STRONG_CONCEPTS; entries
-    whose code spans are all different (`pnpm test`, `pnpm e2e`) name different commands. Candidates come from
-    blocking on the anchors, never from all pairs.
+    The concepts beyond the shared anchors must agree by AGREEMENT (Dice). A pair
+    that says more on one side is left out: each with a code span of its own (`kamal deploy`, `kamal rollback`),
+    numbers on one side only ("rotate it every 90 days"), or a setting only one side is limited to ("in unit tests",
+    "locally").
+    Candidates come from blocking on the anchors, never from all pairs.
     """
-    anchor_sets = [anchors(doc.prose) if ok else frozenset() for doc, ok in zip(docs.items, eligible)]
+    anchor_sets = [anchors(doc.prose, doc.statements) if ok else frozenset() for doc, ok in zip(docs.items, eligible)]
     frequency = Counter(anchor for found in anchor_sets for anchor in found)
     ceiling = max(MIN_RARE_DOCUMENTS, RARE_ANCHOR_SHARE * len(anchor_sets))
     rare = [frozenset(anchor for anchor in found if frequency[anchor] <= ceiling) for found in anchor_sets]
@@ -133,20 +119,43 @@ def anchored_pairs(
     )
     chinese = [has_chinese(doc.prose) for doc in docs.items]
     spans = [code_spans(doc.prose) for doc in docs.items]
+    weight = _rarity(
+        [content_concepts(subjects[position]) for position in sorted({doc for pair in pairs for doc in pair})]
+    )
     found: list[tuple[int, int, float]] = []
     for left, right in pairs:
-        if spans[left] and spans[right] and spans[left].isdisjoint(spans[right]):
+        if spans[left] - spans[right] and spans[right] - spans[left]:
             continue
-        shared = len(rare[left] & rare[right])
         across = chinese[left] != chinese[right]
         left_concepts = content_concepts(subjects[left], known_only=across)
         right_concepts = content_concepts(subjects[right], known_only=across)
         if min(len(left_concepts), len(right_concepts)) < MIN_CONCEPTS:
             continue
-        agree = _dice(left_concepts, right_concepts)
-        if agree >= STRONG_CONCEPTS or (shared >= MIN_SHARED_ANCHORS and agree >= PAIRED_CONCEPTS):
+        named = _anchor_words(rare[left] & rare[right])
+        agree = _dice(left_concepts - named, right_concepts - named, weight)
+        if agree < AGREEMENT or says_more(spans[left], spans[right], numbers[left], numbers[right]):
+            continue
+        if not one_sided_setting(scopes[left], scopes[right], subjects[left], subjects[right]):
             found.append((left, right, round(agree * 100, 1)))
     return found
+
+
+def says_more(
+    left_spans: frozenset[str], right_spans: frozenset[str], left_numbers: frozenset, right_numbers: frozenset
+) -> bool:
+    """Each entry has a code span of its own (`kamal deploy`, `kamal rollback`), or only one states numbers."""
+    return bool(left_spans - right_spans and right_spans - left_spans) or bool(left_numbers) != bool(right_numbers)
+
+
+def one_sided_setting(
+    left_scope: frozenset[str], right_scope: frozenset[str], left_words: frozenset[str], right_words: frozenset[str]
+) -> bool:
+    """One entry is limited to a setting ("in unit tests", "locally", "on iOS") the other never mentions."""
+    left_settings, right_settings = left_scope & _SETTINGS, right_scope & _SETTINGS
+    return bool(
+        left_settings - concepts_of(right_words) - right_settings
+        or right_settings - concepts_of(left_words) - left_settings
+    )
 
 
 _EXCEPTION = re.compile(r"\b(?:exception|except|excepting|apart from|other than)\b|例外|除外|除了", re.I)
@@ -157,7 +166,23 @@ def states_exception(prose: str) -> bool:
     return bool(_EXCEPTION.search(prose))
 
 
-def _dice(left: frozenset[str], right: frozenset[str]) -> float:
-    if not left or not right:
-        return 0.0
-    return 2 * len(left & right) / (len(left) + len(right))
+def _anchor_words(shared: frozenset[str]) -> frozenset[str]:
+    """The concepts the shared anchors themselves contribute: agreement must come from the rest of the words."""
+    return shared | frozenset(concept(word) for anchor in shared for word in subject_tokens(anchor))
+
+
+def _rarity(concept_sets: list[frozenset[str]]) -> Callable[[str], float]:
+    """Each concept's weight, log N/df over the candidate entries: template words shared by many count little.
+
+    Below MIN_ENTRIES_FOR_RARITY candidates document frequency says nothing, and every concept weighs the same.
+    """
+    if len(concept_sets) < MIN_ENTRIES_FOR_RARITY:
+        return lambda word: 1.0
+    frequency = Counter(word for found in concept_sets for word in found)
+    count = len(concept_sets)
+    return lambda word: math.log((count + 1) / (frequency[word] + 1))
+
+
+def _dice(left: frozenset[str], right: frozenset[str], weight: Callable[[str], float] = lambda word: 1.0) -> float:
+    total = sum(map(weight, left)) + sum(map(weight, right))
+    return 2 * sum(map(weight, left & right)) / total if left and right and total > 0 else 0.0

@@ -240,7 +240,7 @@ def analyze(
     semantic_hits = (
         meaning_pairs(docs, prints.subjects, eligible, overlap, numbers, rivals)
         + translation_pairs(docs, prints.subjects, eligible)
-        + anchored_pairs(docs, prints.subjects, eligible)
+        + anchored_pairs(docs, prints.subjects, eligible, numbers, prints.scopes)
     )
     unique_hits = {(left, right): score for left, right, score in sorted(semantic_hits, key=lambda hit: hit[2])}
     hits.extend((left, right, score) for (left, right), score in unique_hits.items() if (left, right) not in lexical)
@@ -270,6 +270,8 @@ def analyze(
         if not by_wording and same_script and _contained(prints.token_ids[left], prints.token_ids[right]):
             continue
         if not by_wording and states_exception(docs.items[left].prose) != states_exception(docs.items[right].prose):
+            continue
+        if not by_wording and not same_script and bool(numbers[left]) != bool(numbers[right]):
             continue
         if same_script and _own_names(
             prints.proper[left], prints.proper[right], prints.subjects[left], prints.subjects[right]
