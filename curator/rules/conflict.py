@@ -8,7 +8,7 @@ from dataclasses import dataclass
 
 from curator.config import Config
 from curator.model import Finding
-from curator.rules import pairing, polarity
+from curator.rules import code_polarity, pairing, polarity
 from curator.rules.choices import ChoiceTable, Stance
 from curator.rules.docs import Doc, Docs, order, quote, supersede_clause
 from curator.rules.facts import named_parts, statement_facts
@@ -47,6 +47,7 @@ def analyze(
     _choice_clashes(docs, table, clashes, facts or {})
     _instrument_clashes(docs, clashes)
     _action_clashes(docs, clashes)
+    _code_name_clashes(docs, clashes)
     found_clashes = {pair: found for pair, found in clashes.items() if found}
     findings = [_finding(docs, left, right, found) for (left, right), found in sorted(found_clashes.items())]
     return findings, {frozenset(pair) for pair in found_clashes}
@@ -382,6 +383,36 @@ def _action_clashes(docs: Docs, clashes: dict[tuple[int, int], list[Clash]]) -> 
                     "action": left_action.text,
                     "similarity": round(score, 1),
                     "stances": {docs.items[left].id: left_action.polarity, docs.items[right].id: right_action.polarity},
+                    **scoped,
+                },
+            )
+        )
+
+
+def _code_name_clashes(docs: Docs, clashes: dict[tuple[int, int], list[Clash]]) -> None:
+    """An entry that always uses a code name (a flag, a function) and another that says to stop using it."""
+    held = [code_polarity.stances(doc.facts) for doc in docs.items]
+    for negative, positive, rejected, used in code_polarity.clashes(held, lambda a, b: _allowed(docs, a, b)):
+        key = (min(negative, positive), max(negative, positive))
+        if clashes[key]:
+            continue
+        scoped = _scoped(
+            docs,
+            negative,
+            statement_facts(rejected.statement).scope,
+            positive,
+            statement_facts(used.statement).scope,
+        )
+        if scoped is None:
+            continue
+        clashes[key].append(
+            Clash(
+                "polarity",
+                {negative: rejected.statement, positive: used.statement},
+                {
+                    "job": "same action",
+                    "action": rejected.name,
+                    "stances": {docs.items[negative].id: "neg", docs.items[positive].id: "pos"},
                     **scoped,
                 },
             )

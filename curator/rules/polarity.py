@@ -45,7 +45,7 @@ _UNIVERSAL = re.compile(r"\b(?:every|all|each)\b")
 _STRONG_MODAL = re.compile(
     r"^\s*(?:(?:during|for|in|on|when|if|after|before|once)\b[^,]{0,60}?\s)?(?:please\s+)?"
     r"(?:always|must|make sure to|be sure to|it'?s (?:fine|ok|okay|allowed) to|it is (?:fine|ok|okay|allowed) to"
-    r"|(?:you )?(?:can|may) (?:still )?|(?:is|are) allowed to)\s*|^\s*(?:一定要|必须|务必|总是|可以|允许|一律)"
+    r"|(?:you |(?:devs|developers|engineers|qa|testers|admins|operators|on-call|oncall|we|everyone|anyone) )?(?:can|may) (?:still )?|(?:is|are) allowed to)\s*|^\s*(?:一定要|必须|务必|总是|可以|允许|一律)"
 )
 _MODAL = re.compile(
     r"^\s*(?:please\s+)?(?:always|must|should|do|make sure to|remember to|be sure to|一定要|必须|务必|总是|记得|要|请)\s+|^\s*(?:一定要|必须|务必|总是|记得|请)"
@@ -487,7 +487,7 @@ def _same_object(owners: list[int], found: list[Action], allowed: Callable[[int,
                 not found[positive].verbal
                 or len(target) < 2
                 and not (
-                    words[:1] == action.words[:1]
+                    _verb_before_object(action.words, words, target)
                     and found[positive].strong
                     and set(action.words) <= set(words) | found[positive].scope
                 )
@@ -496,3 +496,14 @@ def _same_object(owners: list[int], found: list[Action], allowed: Callable[[int,
             if owners[positive] != owners[negative] and allowed(owners[negative], owners[positive]):
                 pairs.add((min(negative, positive), max(negative, positive)))
     return pairs
+
+
+def _verb_before_object(negated: tuple[str, ...], words: tuple[str, ...], target: frozenset[str]) -> bool:
+    """The positive action leads with the negated verb, or holds it before the object after a subject
+    ("开发可以直接在 staging 上跑 migrate" vs "不要手动跑 migrate")."""
+    if words[:1] == negated[:1]:
+        return True
+    if not negated or negated[0] not in words:
+        return False
+    held = [words.index(word) for word in target if word in words]
+    return bool(held) and words.index(negated[0]) < min(held)

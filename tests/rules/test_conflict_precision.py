@@ -163,3 +163,75 @@ def test_a_number_said_as_a_change_is_no_value(statement: str, changed: bool) ->
     quantities = [quantity for quantity in statement_facts(statement).quantities if quantity.unit == "duration"]
     assert quantities
     assert change_amount(quantities[0]) is changed
+
+
+CODE_NAME_REVERSALS = [
+    ("Always pass `--no-cache-dir` to pip in the Dockerfiles.", "不要再加 `--no-cache-dir` 了，构建缓存层已经处理了。"),
+    ("迁移一律用 `run_migrations` 脚本。", "Don't call `run_migrations` from the web process any more."),
+    (
+        "Every deploy must run `collect_static` first.",
+        "We stopped running collect_static on deploy; whitenoise serves it.",
+    ),
+    (
+        "Image resizing always goes through `tokio::task::block_in_place`.",
+        "图片缩放不要再用 block_in_place 了，改用专门的线程池。",
+    ),
+    (
+        "每次发版都要带 `--skip-smoke-tests`，省时间。",
+        "Never pass `--skip-smoke-tests` again — it let a broken build through.",
+    ),
+]
+
+
+@pytest.mark.parametrize(("older", "newer"), CODE_NAME_REVERSALS)
+def test_a_code_name_always_used_then_rejected_is_a_conflict(tmp_path: Path, older: str, newer: str) -> None:
+    assert ("conflict", PAIR) in findings(tmp_path, older, newer)
+
+
+@pytest.mark.parametrize(
+    ("older", "newer"),
+    [
+        ("Always use `--frozen-lockfile` in CI.", "Locally you don't need `--frozen-lockfile`."),
+        ("Always run tests with `--ci` instead of `--watch_all`.", "Never pass `--watch_all`, it hangs."),
+        ("Always format with `ruff_format`.", "Never run `black_fmt` on this repo."),
+        ("Always run `db_backup` before a migration.", "The nightly job runs `db_backup` at 02:00."),
+        ("不要在 view 里调用 `get_or_create`。", "Management commands always use `get_or_create` for idempotency."),
+        (
+            "Always call `flush_metrics` on shutdown.",
+            "`flush_metrics` never blocks; it drops samples when the queue is full.",
+        ),
+        ("统一用 `--format=json` 输出。", "别再用 `--format=table` 了，CI 解析不了。"),
+    ],
+)
+def test_code_names_without_a_reversal_are_no_conflict(tmp_path: Path, older: str, newer: str) -> None:
+    assert ("conflict", PAIR) not in findings(tmp_path, older, newer)
+
+
+@pytest.mark.parametrize(
+    ("older", "newer"),
+    [
+        (
+            "测试同学可以直接在 staging 上跑 `rake db:seed`，不用等流水线。",
+            "不要在 staging 上手动跑 seed 了，一律走部署 Job。",
+        ),
+        (
+            "Devs can run the reindex script directly on staging.",
+            "Never run the reindex script by hand on staging; only the CronJob does it.",
+        ),
+    ],
+)
+def test_a_role_allowed_to_do_by_hand_what_a_rule_forbids_is_a_conflict(tmp_path: Path, older: str, newer: str) -> None:
+    assert ("conflict", PAIR) in findings(tmp_path, older, newer)
+
+
+@pytest.mark.parametrize(
+    ("older", "newer"),
+    [
+        ("不要在 prod 上手动跑 migrate。", "开发可以直接在 staging 上跑 migrate。"),
+        ("不要手动跑 migrate。", "流水线可以自动跑 migrate。"),
+        ("不要手动跑 migrate。", "开发可以看 migrate 的日志。"),
+        ("Never run the reindex script by hand on prod.", "QA can run the smoke tests directly on staging."),
+    ],
+)
+def test_permissions_elsewhere_or_for_another_action_are_no_conflict(tmp_path: Path, older: str, newer: str) -> None:
+    assert ("conflict", PAIR) not in findings(tmp_path, older, newer)

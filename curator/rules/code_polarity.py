@@ -1,0 +1,81 @@
+"""Code names one entry always uses and another says to stop using: "always pass `--x`" vs "不要再带 `--x`",
+"always goes through `spawn_blocking`" vs "never call spawn_blocking from handlers"."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass
+
+from curator import lazyre as re
+from curator.rules.facts import StatementFacts
+
+_FLAG = r"--[a-z][a-z0-9]*(?:[-_][a-z0-9]+)+"
+_CODE_NAME = re.compile(
+    r"(?P<flag>" + _FLAG + r")"
+    r"|(?:[a-z_][a-z0-9_]*::)*(?P<name>[a-z][a-z0-9]*(?:_[a-z0-9]+)+)(?:\(\))?"
+)
+_NEGATION = re.compile(
+    r"(?:不要|别再|不再|禁止|严禁|不准|不许|不得|切勿|千万别|别)\s*(?:再|继续)?\s*\S{0,3}\s*$"
+    r"|\b(?:never|don'?t|do not|no longer|no more|stop|stopped|must not|mustn'?t|should not|shouldn'?t|avoid)\s+"
+    r"(?!(?:\w+\s+)?(?:need|have|bother)\b)(?:\w+\s+){0,2}$",
+)
+_REPLACED = re.compile(r"(?:\binstead of|\brather than|\bnot|\bthan|\bover|而不是|代替|替代|取代|替换)\s*$")
+_STRONG = re.compile(
+    r"\b(?:always|must|every time|each time|is required|are required)\b|总是|必须|一律|统一|每次[^，。；]{0,8}?都|务必|一定要"
+)
+_ANY_NEGATION = re.compile(r"\b(?:never|not|no|don'?t|avoid|stop|without)\b|不|别|禁止|没")
+_GAP = 24
+
+
+@dataclass(frozen=True)
+class CodeStance:
+    """One clause that always uses, or says to stop using, one code name."""
+
+    polarity: str
+    name: str
+    statement: str
+
+
+def stances(facts: list[StatementFacts]) -> list[CodeStance]:
+    """The code names an entry's clauses always use ('pos') or reject ('neg')."""
+    found: list[CodeStance] = []
+    for fact in facts:
+        for clause in fact.clauses:
+            for match in _CODE_NAME.finditer(clause):
+                name = match.group("flag") or match.group("name")
+                before = clause[max(0, match.start() - _GAP) : match.start()].replace("`", " ")
+                if _NEGATION.search(before):
+                    found.append(CodeStance("neg", name, fact.text))
+                elif (
+                    _STRONG.search(clause)
+                    and not _ANY_NEGATION.search(clause[: match.start()])
+                    and not _REPLACED.search(before)
+                ):
+                    found.append(CodeStance("pos", name, fact.text))
+    return found
+
+
+def clashes(
+    stances_by_owner: list[list[CodeStance]], allowed: Callable[[int, int], bool]
+) -> list[tuple[int, int, CodeStance, CodeStance]]:
+    """(negative owner, positive owner, its stance, the other's) for each code name used always in one entry and
+    rejected in another."""
+    positives: dict[str, list[tuple[int, CodeStance]]] = {}
+    for owner, held in enumerate(stances_by_owner):
+        for stance in held:
+            if stance.polarity == "pos":
+                positives.setdefault(stance.name, []).append((owner, stance))
+    found: list[tuple[int, int, CodeStance, CodeStance]] = []
+    seen: set[tuple[int, int]] = set()
+    for owner, held in enumerate(stances_by_owner):
+        for stance in held:
+            if stance.polarity != "neg":
+                continue
+            for other, positive in positives.get(stance.name, []):
+                if other == owner or (owner, other) in seen or not allowed(owner, other):
+                    continue
+                if any(held_stance.polarity == "pos" and held_stance.name == stance.name for held_stance in held):
+                    continue
+                seen.add((owner, other))
+                found.append((owner, other, stance, positive))
+    return found
