@@ -108,3 +108,100 @@ LOOK_ALIKES = [
 @pytest.mark.parametrize(("older", "newer"), LOOK_ALIKES)
 def test_equal_values_in_other_units_or_other_settings_are_no_conflict(tmp_path: Path, older: str, newer: str) -> None:
     assert ("conflict", PAIR) not in findings(tmp_path, older, newer)
+
+
+COUNT_KEYS = [
+    ("`num_workers=8`", "worker", False, 8.0),
+    ("`n_jobs=4`", "job", False, 4.0),
+    ("`max_retries: 3`", "retry", True, 3.0),
+    ("`seat_limit: 10`", "seat", True, 10.0),
+    ("`max_connections = 100`", "connection", True, 100.0),
+    ("`replica_count: 3`", "replica", False, 3.0),
+]
+
+
+@pytest.mark.parametrize(("text", "unit", "cap", "value"), COUNT_KEYS)
+def test_a_count_shaped_key_counts_the_rest_of_its_name(text: str, unit: str, cap: bool, value: float) -> None:
+    found = [
+        (quantity.unit, quantity.ceiling or quantity.kind == "upper", quantity.high) for quantity in settings(text)
+    ]
+    assert found == [(unit, cap, value)]
+
+
+@pytest.mark.parametrize("text", ["`max_height: 600`", "`num_version: 3`", "`max_len: 88`", "`n_1: 4`"])
+def test_a_count_prefix_before_a_measure_counts_nothing(text: str) -> None:
+    assert all(quantity.unit not in ("height", "version", "len", "1") for quantity in settings(text))
+
+
+BYTE_CAPS = [
+    ("UPLOAD_LIMIT=10485760", 10485760.0),
+    ("`MAX_BODY_BYTES=1048576`", 1048576.0),
+    ("`max_request_body: 5242880`", 5242880.0),
+    ("`client_max_body_size 10m`", 10485760.0),
+]
+
+
+@pytest.mark.parametrize(("text", "value"), BYTE_CAPS)
+def test_a_size_key_gives_a_byte_ceiling(text: str, value: float) -> None:
+    found = [
+        (quantity.unit, quantity.ceiling or quantity.kind == "upper", quantity.high) for quantity in settings(text)
+    ]
+    assert found == [("byte", True, value)]
+
+
+@pytest.mark.parametrize("text", ["`BATCH_SIZE=2097152`", "`upload_count: 2097152`", "`UPLOAD_LIMIT=1000000`"])
+def test_batch_sizes_counts_and_round_decimal_numbers_are_no_bytes(text: str) -> None:
+    assert all(quantity.unit != "byte" for quantity in settings(text))
+
+
+COUNT_CONFLICTS = [
+    ("Dataloader: `num_workers=8` per GPU.", "Dataloader workers per GPU: 4."),
+    ("`max_retries: 3` for the webhook client.", "The webhook client retries at most 5 times."),
+    ("`seat_limit: 10` on the team plan.", "The team plan allows up to 25 seats."),
+    ("Scraper: `n_jobs=4`.", "The scraper runs 8 jobs."),
+    (
+        "Attachment validation in `app/models/attachment.rb` is `max_size: 50.megabytes`.",
+        "Attachments are capped at 25 MB.",
+    ),
+    ("Avatar uploads: `size: 10MB`.", "Avatar uploads can be up to 2 MB."),
+    ("PRs per reviewer: 3", "At most 5 PRs per reviewer."),
+    ("Uploads per user per day: 20", "At most 50 uploads per user per day."),
+    ("Open PRs per author: 2", "At most 4 open PRs per author."),
+    ("Max upload 25 MB.", "UPLOAD_LIMIT=10485760"),
+    ("Uploads: `MAX_BODY_BYTES=1048576`.", "Max upload body size is 5 MB."),
+    ("nginx `client_max_body_size 10m` for uploads.", "Max body size for uploads is 25 MB."),
+    ("Dataloader: `num_workers=8`.", "dataloader 用 4 个 worker。"),
+    ("支付回调 `max_retries: 3`", "支付回调最多重试 5 次。"),
+    ("`min_replicas: 2` for the API.", "`min_replicas: 3` for the API."),
+    ("Attachment model: `max_size: 50.megabytes`.", "附件大小上限 25 MB。"),
+    ("UPLOAD_LIMIT=10485760", "上传上限 25 MB。"),
+    ("支付客户端 `timeout: 30`", "支付客户端超时 90 秒。"),
+    ("订单的 Redis 锁过期时间是 10 秒。", "订单锁 TTL 设成 30s 了。"),
+]
+
+
+@pytest.mark.parametrize(("older", "newer"), COUNT_CONFLICTS)
+def test_a_count_or_cap_in_a_key_and_in_prose_disagree(tmp_path: Path, older: str, newer: str) -> None:
+    assert ("conflict", PAIR) in findings(tmp_path, older, newer)
+
+
+COUNT_LOOK_ALIKES = [
+    ("`max_retries: 3` for the webhook client.", "The webhook client retries at most 3 times."),
+    ("UPLOAD_LIMIT=10485760", "Max upload 10 MB."),
+    ("PRs per reviewer: 3", "At most 3 PRs per reviewer."),
+    ("PRs per reviewer: 3", "At most 5 PRs per author."),
+    ("Uploads per user per day: 20", "At most 50 uploads per team per day."),
+    ("Sessions per user: 3", "Requests per user: 100"),
+    ("`BATCH_SIZE=2097152`", "Max upload is 25 MB."),
+    ("`min_replicas: 2` for the API.", "`max_replicas: 6` for the API."),
+    ("Workers: `min_workers=2`.", "Workers: `max_workers=6`."),
+    ("`timeout: 30` for the payments client.", "`timeout: 60` for the search client."),
+    ("Avatars: `size: 2MB`.", "Video uploads are capped at 500 MB."),
+    ("`seat_limit: 10` on the team plan.", "The team plan has 8 seats in use right now."),
+    ("支付回调 `max_retries: 3`", "支付回调最多重试 3 次。"),
+]
+
+
+@pytest.mark.parametrize(("older", "newer"), COUNT_LOOK_ALIKES)
+def test_equal_caps_other_subjects_and_other_rates_are_no_conflict(tmp_path: Path, older: str, newer: str) -> None:
+    assert ("conflict", PAIR) not in findings(tmp_path, older, newer)

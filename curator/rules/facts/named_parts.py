@@ -81,7 +81,11 @@ def named(statement: str, span: str) -> Named:
     """The key bound to the number in `span` and the components named in the part of the statement that holds it."""
     at = statement.find(span)
     low, high = (at, at + len(span)) if at >= 0 else (0, len(statement))
-    bound = [match for match in _BINDING.finditer(statement) if _code_like(match.group("key"), match.group("sign"))]
+    bound = [
+        match
+        for match in _BINDING.finditer(statement)
+        if _code_like(match.group("key"), match.group("sign")) and not _RATE_BEFORE.search(statement, 0, match.start())
+    ]
     keys = {parts(match.group("key")) for match in bound}
     at_span = [parts(match.group("key")) for match in bound if low <= match.start("num") < high]
     key = at_span[-1] if at_span else next(iter(keys)) if len(keys) == 1 else frozenset()
@@ -109,6 +113,9 @@ def environments(statement: str) -> frozenset[str]:
             for match in pattern.finditer(statement)
         )
     )
+
+
+_RATE_BEFORE = re.compile(r"\bper\s+$|每(?:个|位)?\s*$", re.I)
 
 
 def _code_like(key: str, sign: str | None) -> bool:

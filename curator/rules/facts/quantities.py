@@ -32,6 +32,7 @@ _UPPER_RIGHT = re.compile(
 )
 _LIMIT_LABEL = re.compile(
     r"\b(?:cap|caps|limit|limits|max|maximum|ceiling|quota|budget)\b[^.;:!?]{0,40}[:：]\s*$|上限[^，。；]{0,10}[:：是为]?\s*$"
+    r"|\b(?:max|maximum|cap|limit)\b[^.;:!?]{0,30}\s(?:is|=)\s*$"
 )
 _THRESHOLD_LEFT = re.compile(
     r"(?:\bexceeds?|\bexceeding|\bgoes (?:above|over|below)|\bdrops below|\babove|\bbelow|\b(?:more|greater|higher|less|lower|fewer) than"
@@ -183,7 +184,8 @@ _FILLER = re.compile(
 
 @dataclass(frozen=True)
 class Quantity:
-    """A number stated in a statement, as an interval with the comparator that produced it."""
+    """A number stated in a statement, as an interval with the comparator that produced it; `ceiling` marks one value
+    set under a name that makes it a cap (`max_retries: 3`, "PRs per reviewer: 3")."""
 
     statement: str
     span: str
@@ -198,6 +200,7 @@ class Quantity:
     names: frozenset[str] = frozenset()
     qualifier: str | None = None
     measure: str | None = None
+    ceiling: bool = False
 
     @property
     def key(self) -> str:
@@ -664,7 +667,17 @@ def _rate(lowered: str, unit: str) -> str | None:
         rate = _RATE_ALIASES.get(word, word)
         if rate != unit:
             return rate
+    if _PER_SPAN.search(lowered):
+        return None
+    for match in _PER_NOUN.finditer(lowered):
+        noun = _singular(match.group(1))
+        if noun not in STOPWORDS and noun != unit:
+            return _UNIT_ALIASES.get(noun, noun)
     return None
+
+
+_PER_NOUN = re.compile(r"\bper\s+([a-z][a-z-]{2,})\b")
+_PER_SPAN = re.compile(r"(?:\bper|/)\s*\d")
 
 
 SECONDS_PER = {"second": 1.0, "minute": 60.0, "hour": 3600.0, "day": 86400.0, "week": 604800.0}

@@ -281,13 +281,19 @@ def common_base(left: Quantity, right: Quantity) -> tuple[Quantity, Quantity] | 
 
     The same number over two windows ("60 per second" and "60 per minute") reads as two windows of one policy.
     """
-    if left.rate == right.rate:
+    if left.rate == right.rate or _each_of(left.rate, right.rate):
         return left, right
     if (left.low, left.high) == (right.low, right.high):
         return None
     if left.rate in SECONDS_PER and right.rate in SECONDS_PER:
         return _per_second(left), _per_second(right)
     return None
+
+
+def _each_of(left: str | None, right: str | None) -> bool:
+    """'per worker' and '每个 worker' (each one, rate "item"): one side names what the other counts per."""
+    rates = {left, right}
+    return "item" in rates and not rates & (set(SECONDS_PER) | {None, "interval"})
 
 
 def _per_second(quantity: Quantity) -> Quantity:
@@ -355,11 +361,19 @@ def _level_and_status(left: Quantity, right: Quantity) -> bool:
     return False
 
 
+def _as_ceiling(quantity: Quantity, other: Quantity) -> Quantity:
+    """A value set as a cap (`max_retries: 3`) compared with a stated cap ("at most 5 times") is itself a cap."""
+    if quantity.ceiling and quantity.kind == "exact" and other.kind == "upper":
+        return replace(quantity, kind="upper", low=float("-inf"))
+    return quantity
+
+
 def incompatible(left: Quantity, right: Quantity) -> bool:
     """Whether two quantities for the same subject and unit cannot both hold ("every 500 steps" is no amount of
     steps; "coverage is 76 % right now" is a status, not an answer to "keep it above 80 %")."""
     if _is_interval(left) != _is_interval(right) or _level_and_status(left, right):
         return False
+    left, right = _as_ceiling(left, right), _as_ceiling(right, left)
     for status, goal in ((left, right), (right, left)):
         if status.kind == "exact" and goal.kind in ("lower", "upper") and _STATUS_NOW.search(status.statement):
             return False

@@ -11,6 +11,7 @@ from curator.rules.facts.quantities import (
     _RATE_ALIASES,
     _SEGMENT_BREAK,
     _UNIT_ALIASES,
+    SECONDS_PER,
     Quantity,
     _canonical_unit,
     _content,
@@ -18,6 +19,18 @@ from curator.rules.facts.quantities import (
     _unit,
 )
 from curator.rules.facts.scope import component_tokens, scope_tokens
+from curator.rules.facts.setting_keys import (
+    BARE_KEY_WORDS,
+    RAILS_UNIT,
+    RAILS_UNITS,
+    counted_noun,
+    counts_bytes,
+    key_names_ceiling,
+    key_names_floor,
+    key_unit,
+    seconds_by_convention,
+    timed_key,
+)
 from curator.rules.facts.subject import proper_names, stem, subject_tokens
 from curator.rules.text import STOPWORDS
 
@@ -27,7 +40,8 @@ _SETTING = re.compile(
     r"(?P<num>\d+(?:\.\d+)?)(?P<unit>(?i:ms|s|m|h|min|sec|[kmgt]i?b?))?(?![\w:/-]|\.\d|\s?%|\s(?!(?:in|on|for|at|and|or|to|with|by|of|per|when|if|the|is|are|was|than|from|after|before|until)\b)[a-zA-Z])"
 )
 _GENERIC_KEY_WORDS = frozenset(
-    stem(word) for word in "max min resources spec config settings values defaults default params options".split()
+    stem(word)
+    for word in "max min num n number count resources spec config settings values defaults default params options".split()
 )
 _VERSION_SUFFIX = re.compile(r"_?(?:version|ver)$")
 _SHORT_FLAG = re.compile(r"\b(?P<command>[a-z][\w-]*)\s+(?:with\s+`?|`)?-(?P<flag>[a-zA-Z])\s*(?P<num>\d+)\b(?![.\w])")
@@ -73,6 +87,10 @@ def settings(statement: str) -> list[Quantity]:
             else scope
         )
         key, separator = match.group("key"), match.group("sep").strip()
+        counted_per = _COUNTED_PER.search(statement, 0, match.start("key")) if separator else None
+        if counted_per and not match.group("unit"):
+            found.append(_counted_per(statement, match, counted_per, own_scope))
+            continue
         code_like = (
             "_" in key
             or "." in key
@@ -94,9 +112,9 @@ def settings(statement: str) -> list[Quantity]:
         multiplied = _DURATION_PRODUCT.match(statement, match.end())
         if multiplied and not suffix:
             suffix = _DURATION_CONSTANTS[multiplied.group(1).lower()]
-        rails = _RAILS_UNIT.match(statement, match.end()) if not suffix else None
+        rails = RAILS_UNIT.match(statement, match.end()) if not suffix else None
         if rails:
-            suffix = _RAILS_UNITS[rails.group(1).lower()]
+            suffix = RAILS_UNITS[rails.group(1).lower()]
         chinese_unit = _CJK_DURATION_AFTER.match(statement, match.end()) if code_like and not suffix else None
         if chinese_unit:
             suffix = _CJK_DURATION_SUFFIX[chinese_unit.group(1)]
@@ -114,17 +132,21 @@ def settings(statement: str) -> list[Quantity]:
             unit, factor = _canonical_unit(_UNIT_ALIASES[suffix])
         elif suffix:
             continue
-        elif named := _KEY_UNIT.search(snake) or _TIMED_KEY_UNIT.search(snake):
-            unit, factor = _canonical_unit(_KEY_UNITS[named.group("unit")])
-            words = tuple(word for word in subject_tokens(snake[: named.start("cut")].replace("_", " ")) if word)
+        elif named := key_unit(snake):
+            unit, factor = _canonical_unit(named[0])
+            words = tuple(word for word in subject_tokens(snake[: named[1]].replace("_", " ")) if word)
             words = tuple(word for word in words if word not in _GENERIC_KEY_WORDS) or words
-        elif _TIMED_KEY.search(snake) and _seconds_by_convention(key, value):
+        elif timed_key(snake) and seconds_by_convention(key, value):
             unit, factor = _canonical_unit("second")
         elif plain.rsplit("_", 1)[-1] in _PERIOD_ADVERBS and "_" in plain:
             unit, factor = plain.rsplit("_", 1)[-1], 1.0
             words = tuple(word for word in words if word != unit and word not in ("keep", "retain"))
         elif _LINE_LENGTH_KEY.search(plain):
             unit, factor, words = "char", 1.0, ("line",)
+        elif counts_bytes(snake, value):
+            unit, factor = "byte", 1.0
+        elif counted := counted_noun(snake):
+            unit, factor = counted, 1.0
         elif {"retry"} & set(words):
             unit, factor = "retry", 1.0
         elif len(every_word) > 1 and words and words[-1] in _COUNTED_NOUNS:
@@ -132,8 +154,23 @@ def settings(statement: str) -> list[Quantity]:
         else:
             unit, factor = f"value:{name}", 1.0
         quantity = _setting(statement, match.group(0).strip(), value * factor, name, words, unit, own_scope)
+        if unit not in ("duration", "char") and key_names_ceiling(snake):
+            quantity = replace(quantity, ceiling=True)
+        elif unit not in ("duration", "char") and key_names_floor(snake):
+            quantity = replace(quantity, qualifier="minimum")
         if unit in _PERIOD_ADVERBS:
             quantity = replace(quantity, rate=_RATE_ALIASES[unit])
+        per = _PER_AFTER.match(statement, match.end())
+        if per and code_like:
+            quantity = replace(quantity, rate=_per_unit(per.group(1)))
+        if code_like and set(words) <= BARE_KEY_WORDS:
+            before = _content(_CODE_SPAN.sub(" ", statement[_clause_start(statement, match.start()) : match.start()]))
+            preceding = tuple(word for word in before if word and word not in quantity.subject)
+            if preceding:
+                found.append(quantity)
+                quantity = replace(
+                    quantity, subject=quantity.subject | frozenset(preceding), sequence=preceding + quantity.sequence
+                )
         if not code_like:
             ordered = tuple(word for word in _content(statement[: match.start()].lower()) if word)
             context = frozenset(ordered)
@@ -154,8 +191,9 @@ def settings(statement: str) -> list[Quantity]:
     for match in _PROPERTY_FLAG.finditer(statement):
         last = match.group("key").split(".")[-1]
         name = re.sub(r"(?<=[a-z0-9])(?=[A-Z])", "_", last).lower().replace("-", "_")
-        words = tuple(subject_tokens(name.replace("_", " ")))
-        unit = words[-1] if len(words) > 1 and words[-1] in _COUNTED_NOUNS else f"value:{name}"
+        every_word = subject_tokens(name.replace("_", " "))
+        words = tuple(word for word in every_word if word not in _GENERIC_KEY_WORDS)
+        unit = words[-1] if len(every_word) > 1 and words and words[-1] in _COUNTED_NOUNS else f"value:{name}"
         found.append(_setting(statement, match.group(0), float(match.group("num")), name, words, unit, scope))
     for match in _JVM_FLAG.finditer(statement):
         unit, factor = _canonical_unit(_BYTE_SUFFIX[match.group("suffix").lower()])
@@ -196,59 +234,7 @@ _DURATION_CONSTANTS = {
     "hour": "h",
     "hours": "h",
 }
-_KEY_UNITS = {
-    "ms": "millisecond",
-    "millis": "millisecond",
-    "milliseconds": "millisecond",
-    "msec": "millisecond",
-    "s": "second",
-    "sec": "second",
-    "secs": "second",
-    "seconds": "second",
-    "mins": "minute",
-    "minutes": "minute",
-    "hours": "hour",
-    "hrs": "hour",
-    "hr": "hour",
-    "h": "hour",
-    "min": "minute",
-    "days": "day",
-    "kb": "kb",
-    "mb": "mb",
-    "gb": "gb",
-}
-_SHORT_TIME_UNITS = frozenset({"h", "hr", "min"})
-_KEY_UNIT = re.compile(
-    r"(?P<cut>)_(?:in_)?(?P<unit>"
-    + "|".join(sorted(set(_KEY_UNITS) - _SHORT_TIME_UNITS, key=len, reverse=True))
-    + r")$"
-)
-_TIME_WORD = r"(?:timeout|ttl|interval|delay|expiry|expires_in|seconds|secs|sec)"
-_TIMED_KEY = re.compile(r"(?:^|_)" + _TIME_WORD + r"$")
-_TIMED_KEY_UNIT = re.compile(r"(?:^|_)" + _TIME_WORD + r"(?P<cut>)_(?P<unit>" + "|".join(_SHORT_TIME_UNITS) + r")$")
-_RAILS_UNIT = re.compile(
-    r"\.(seconds?|minutes?|hours?|days?|weeks?|bytes?|kilobytes?|megabytes?|gigabytes?|terabytes?)\b(?!\()"
-)
-_RAILS_UNITS = {
-    "second": "s",
-    "minute": "min",
-    "hour": "h",
-    "day": "d",
-    "week": "week",
-    "byte": "byte",
-    "kilobyte": "kb",
-    "megabyte": "mb",
-    "gigabyte": "gb",
-    "terabyte": "tb",
-}
-_RAILS_UNITS |= {f"{word}s": short for word, short in _RAILS_UNITS.items()}
 _COUNTED_NOUNS = frozenset("worker job thread process replica run connection task shard partition node".split())
-
-
-def _seconds_by_convention(key: str, value: float) -> bool:
-    """A bare number under a time-named key is seconds, unless the key is camelCase or the number a round thousand:
-    JavaScript and Java settings (`testTimeout: 30000`, `connectTimeout=5000`) count milliseconds."""
-    return not re.search(r"[a-z][A-Z]", key) and not (value >= 1000 and value % 1000 == 0)
 
 
 def _noun_key(statement: str, start: int) -> bool:
@@ -266,9 +252,17 @@ def _noun_key(statement: str, start: int) -> bool:
 
 
 def _setting(
-    statement: str, span: str, value: float, name: str, words: tuple[str, ...], unit: str, scope: frozenset[str]
+    statement: str,
+    span: str,
+    value: float,
+    name: str,
+    words: tuple[str, ...],
+    unit: str,
+    scope: frozenset[str],
 ) -> Quantity:
-    kind, low, high = ("upper", float("-inf"), value) if "limit" in words else ("exact", value, value)
+    kind, low, high = "exact", value, value
+    if "limit" in words:
+        kind, low = "upper", float("-inf")
     subject = frozenset(words) - {unit, "limit"}
     sequence = tuple(dict.fromkeys(word for word in words if word in subject))
     return Quantity(statement, span, kind, low, high, unit, None, subject, sequence, scope)
@@ -278,3 +272,50 @@ _SETTING_WORDS = frozenset(
     "timeout retries retry attempts workers jobs threads concurrency replicas parallelism interval ttl port batch "
     "batch_size limit max min delay backoff".split()
 )
+
+
+_CODE_SPAN = re.compile(r"`[^`]*`")
+_PER_AFTER = re.compile(r"`?\s*(?:per|/)\s*(?:each\s+)?([A-Za-z][A-Za-z-]+)\b")
+_COUNTED_PER = re.compile(r"\b([A-Za-z][A-Za-z-]+)((?:\s+per\s+[A-Za-z][A-Za-z-]+)*)\s+per\s+$")
+_PER_WORD = re.compile(r"per\s+([A-Za-z][A-Za-z-]+)")
+_CLAUSE_START = re.compile(r"[.;!?](?=\s)|[。；！？\n]|\s[—–]\s")
+
+
+def _clause_start(statement: str, position: int) -> int:
+    """Where the sentence part holding `position` starts."""
+    starts = [found.end() for found in _CLAUSE_START.finditer(statement, 0, position)]
+    return starts[-1] if starts else 0
+
+
+def _per_unit(word: str) -> str:
+    """The rate a 'per …' names, as the quantities layer names it (per GPU → gpu, per minute → minute)."""
+    lowered = word.lower()
+    singular = lowered[:-1] if len(lowered) > 3 and lowered.endswith("s") and not lowered.endswith("ss") else lowered
+    return _RATE_ALIASES.get(singular, _UNIT_ALIASES.get(singular, singular))
+
+
+def _counted_per(statement: str, match: re.Match[str], counted_per: re.Match[str], scope: frozenset[str]) -> Quantity:
+    """ "PRs per reviewer: 3", "uploads per user per day: 20": an allowance (a ceiling) of the noun before 'per', at the
+    rate of a time unit among the 'per' nouns or else of the first one, as prose reads "5 PRs per reviewer"."""
+    value = float(match.group("num"))
+    counted = _unit(counted_per.group(1).lower())[0] or counted_per.group(1).lower()
+    counted = _canonical_unit(counted)[0]
+    pers = [_per_unit(word) for word in _PER_WORD.findall(counted_per.group(2))] + [_per_unit(match.group("key"))]
+    rate = next((per for per in pers if per in SECONDS_PER), pers[0])
+    before = _content(statement[_clause_start(statement, match.start()) : counted_per.start()].lower())
+    ordered = tuple(word for word in before if word and word not in (counted, rate))
+    ordered += tuple(subject_tokens(" ".join(per for per in pers if per != rate)))
+    return Quantity(
+        statement,
+        match.group(0).strip(),
+        "exact",
+        value,
+        value,
+        counted,
+        rate,
+        frozenset(ordered) | {rate},
+        ordered,
+        scope,
+        proper_names(statement),
+        ceiling=True,
+    )
