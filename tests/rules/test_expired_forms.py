@@ -79,6 +79,7 @@ DEADLINES = [
     ("15 号前把季度复盘发出来。", date(2026, 9, 15)),
     ("Freeze the schema by the 20th of October.", date(2026, 10, 20)),
     ("11 月上半月前完成灰度。", date(2026, 11, 15)),
+    ("The Postgres cutover is scheduled on 2026-10-14.", date(2026, 10, 14)),
     ("Wrap up the pilot before the first half of November is over.", date(2026, 11, 15)),
 ]
 
@@ -151,6 +152,10 @@ NOT_DEADLINES = [
     "Move the DNS to Route 53 by 2026-10-20 ✔",
     "✅ 10 月 20 日前完成迁移，剩下的归档。",
     "~~Ship the beta before 2026-10-20~~ dropped.",
+    "The wildcard certificate issued on 2026-10-01 will expire next year.",
+    "The backup created on 2026-10-01 must be kept for audits.",
+    "10 月 14 日发布的证书明年才会到期。",
+    "10 月 14 日上线的版本要保留三个月。",
     "10 月 1 日之前的订单要按旧税率结算。",
     "Data from before 2026-01-01 will be archived to cold storage.",
 ]

@@ -65,10 +65,13 @@ _WINDOW = re.compile(
     r"\b(?:during|freeze|frozen|window|blackout|outage|maintenance|no|don't|do not|never|avoid)\b"
     r"|期间|冻结|封板|停机|窗口|维护|禁止|不要|不许|别|暂停"
 )
-_STARTS = re.compile(
-    r"(?:\b(?:since|as of|from(?: before)?|starting|beginning|effective|after|following)(?:\s+(?:on|the))?|\b(?:like|such as|e\.g\.?|for example|for instance|i\.e\.?)|从|自从?|以来|例如|比如|譬如|写成|格式为?|形如|[`=@/_\[(（【])\s*$"
+_NOT_A_PLAN_BEFORE = re.compile(
+    r"(?:\b(?!(?:scheduled|planned|booked|slated|targeted|expected|fixed|set)\b)[a-z]+ed (?:on|in|at)(?: the)?"
+    r"|\b(?:since|as of|from(?: before)?|starting|beginning|effective|after|following)(?:\s+(?:on|the))?|\b(?:like|such as|e\.g\.?|for example|for instance|i\.e\.?)|从|自从?|以来|例如|比如|譬如|写成|格式为?|形如|[`=@/_\[(（【])\s*$"
 )
-_STARTS_AFTER = re.compile(r"^\s*(?:起|开始|以来|以后|之后|后|的|这种|这样|之类|onwards?\b|and later\b|[`:：\]】]|t\d)")
+_NOT_A_PLAN_AFTER = re.compile(
+    r"^\s*(?:起|开始|以来|以后|之后|后|[\u4e00-\u9fff]{0,3}的|这种|这样|之类|onwards?\b|and later\b|[`:：\]】]|t\d)"
+)
 _GENERAL_SPAN = re.compile(
     r"\b(?:if|when|whenever|unless|once|each|every|any|all|per|usually|typically|normally|generally|always|by default"
     r"|sla|at most|at least|no more than|up to|are \w+ed)\b|如果|若|一旦|每|凡|任何|所有|一般|通常|默认|总是|(?:后|之后|以后)\s*$"
@@ -92,7 +95,7 @@ def cohort(before: str, after: str) -> bool:
 
 def plan_date(clause_before: str, clause: str, after: str) -> bool:
     """Whether a day-precise date is the date of a plan ("scheduled for 2026-10-14", "定在 10 月 14 日上线"), not a start."""
-    return bool(_PLAN.search(clause)) and not _starts(clause_before, after)
+    return bool(_PLAN.search(clause)) and not _not_a_plan(clause_before, after)
 
 
 def window_date(statement: str) -> bool:
@@ -100,8 +103,8 @@ def window_date(statement: str) -> bool:
     return bool(_PLAN.search(statement) or _WINDOW.search(statement))
 
 
-def _starts(clause_before: str, after: str) -> bool:
-    return bool(_STARTS.search(clause_before) or _STARTS_AFTER.match(after))
+def _not_a_plan(clause_before: str, after: str) -> bool:
+    return bool(_NOT_A_PLAN_BEFORE.search(clause_before) or _NOT_A_PLAN_AFTER.match(after))
 
 
 def general_span(clause_before: str, clause: str, after: str) -> bool:
