@@ -61,7 +61,7 @@ def test_a_second_memo_reads_every_kind_back_without_recomputing(tmp_path: Path)
     assert any(read[3] for read in cold) and any(read[4] for read in cold)
     first = _fresh(tmp_path)
     assert _facts(first, table) == cold
-    assert {"dates", "counts", "stances", "migrations"} <= {
+    assert {"dates", "counts", "stances", "migrations", "migration-roles"} <= {
         path.name.removeprefix("memo-").removesuffix(".json") for path in tmp_path.glob("memo-*.json")
     }
     second = _fresh(tmp_path)
@@ -90,6 +90,7 @@ def test_another_anchor_or_choice_table_is_computed_afresh(tmp_path: Path) -> No
         ("stances", [[99, "pnpm", "pos", False, None, False]]),
         ("stances", [[0, "pnpm", "maybe", False, None, False]]),
         ("migrations", "jenkins"),
+        ("migration-roles", [["adopted"]]),
     ],
 )
 def test_a_stored_value_of_the_wrong_shape_is_recomputed(tmp_path: Path, kind: str, bad: object) -> None:
