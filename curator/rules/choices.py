@@ -115,7 +115,7 @@ _COMMANDS = (
 )
 _FILLER = (
     r"(?:[\s`'\"“”‘’(（,/、+&]|\d+|配合|搭配|加上|together with|along with"
-    r"|the|a|an|or|nor|and|only|just|always|run|running|use|using|call|calling|invoke"
+    r"|the|a|an|or|nor|and|only|just|always|run|running|use|using|call|calling|invoke|firebase|google|aws|azure"
     r"|add|adding|introduce|reintroduce|bring back|self-hosted|hosted|managed|local|用|使用|跑|装|来|或|和|或者|写|加|引入|了"
     r"|[a-z][\w.-]*\s*(?:\+|&|配合|搭配|加上|和|跟)|[a-z][\w.-]* and)*"
 )
@@ -128,13 +128,15 @@ _NEGATIVE = re.compile(
 _POSITIVE = re.compile(
     r"(?:\buse[sd]?|\busing|\balways|\bprefer(?:s|red)?|\bswitch(?:ed)? to|\bmigrat\w* to|\bmov(?:e|ed) to|\bgo with|\bwent with"
     r"|\b(?:migrat|switch|mov|chang|convert|port)\w*\b[^,.;，。；]{0,25}\bto|\bstick with|\bstandardi[sz]ed? on|\bwith|\bvia|\bin|\brun|\bruns|\bchose|\bchoose|\bpicked|\bis|\bare"
-    r"|\bruns? on|\bbuilt on|\bbased on|\bgo(?:es)? to|\bsent to|\blogged to|\blogs? to|\b(?:switched|moved|went|came) back to|\bback to|用|使用|改用|换成|换用|统一用|采用|选用|走|是|为|写|写成|迁移到|迁到|切换到|切到|换到|换回|换|切回|改回|回到|改成|改为|转到|搬到|[:：])"
+    r"|\b(?:handled|powered|provided|served|driven|replaced|superseded) by|\bthrough|\bruns? on|\bbuilt on|\bbased on|\bgo(?:es)? to|\bsent to|\blogged to|\blogs? to|\b(?:switched|moved|went|came) back to|\bback to|用|使用|改用|换成|换用|统一用|采用|选用|走|是|为|写|写成|迁移到|迁到|切换到|切到|换到|换回|换|切回|改回|回到|改成|改为|转到|搬到|[:：])"
     + _FILLER
     + "$"
 )
 _NEGATIVE_RIGHT = re.compile(
     r"^[`'\"”’)）]?\s*(?:is |are |was |were |has been |have been )?(?:deprecated|banned|forbidden|not allowed|removed|gone"
-    r"|no longer)|^\s*(?:已废弃|不再使用|被移除|已移除|禁用)"
+    r"|no longer|(?:replaced|superseded) by)|^[`'\"]?\s*(?:sdks?|packages?|plugins?|library|dependency)? (?:is |was |has been )?(?:removed|deleted|uninstalled)"
+    r"|^\s*(?:已废弃|不再使用|被移除|已移除|禁用)"
+    r"|^[`'\"]?\s*(?:sdk|包|插件|依赖)?\s*(?:已经|已)?(?:[从在][^，。；,;]{0,15}?)?(?:移除|删掉|删除|去掉|卸载|下线)"
     r"|^\s*(?:已经|已)?被[^，。；,;]{0,20}?(?:替换|取代|替代|代替|换掉)"
 )
 _PART_OF_CODEBASE = re.compile(
@@ -197,6 +199,8 @@ def _alternatives(names: list[str]) -> str:
     parts = []
     if latin:
         parts.append(rf"(?<![\w\-./@])(?:{'|'.join(latin)})(?![\w\-/@]|\.\w)")
+        snake = "|".join(name.replace(r"[\s-]", "_") for name in latin)
+        parts.append(rf"(?<=`)(?:[a-z0-9]+_)*(?:{snake})(?:_[a-z0-9]+)*(?=`)")
     if cjk:
         parts.append(f"(?:{'|'.join(cjk)})")
     return "|".join(parts)
@@ -247,7 +251,9 @@ class ChoiceTable:
                 polarity = _polarity(lowered, match.start(), match.end(), self._any)
                 if not polarity:
                     continue
-                member = canonical.get(match.group(1)) or canonical.get(re.sub(r"[\s-]+", " ", match.group(1)), "")
+                member = _member(match.group(1), canonical)
+                if not member or "_" in match.group(1) and not statement[match.start() : match.end()].islower():
+                    continue
                 command = lowered[match.start() - 1 : match.start()] == "`" or bool(
                     _COMMAND_RIGHT.match(lowered[match.end() : match.end() + 30])
                 )
@@ -259,6 +265,18 @@ class ChoiceTable:
                     Stance(set_index, member, polarity, statement, command, scope, partial) for scope in scopes
                 )
         return found
+
+
+def _member(name: str, canonical: dict[str, str]) -> str:
+    """The member a matched name stands for; a package identifier (`google_maps_flutter`) stands for the longest alias its words contain."""
+    member = canonical.get(name) or canonical.get(re.sub(r"[\s-]+", " ", name))
+    if member or "_" not in name:
+        return member or ""
+    words = f"_{name}_"
+    for alias in sorted(canonical, key=len, reverse=True):
+        if "_" + re.sub(r"[\s-]+", "_", alias) + "_" in words:
+            return canonical[alias]
+    return ""
 
 
 def _polarity(lowered: str, start: int, end: int, members: re.Pattern[str]) -> str | None:

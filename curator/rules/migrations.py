@@ -86,6 +86,16 @@ _ABANDONED_CJK = re.compile(
     r"|" + _NAME.format("gone") + r"\s*(?:已经|已)?(?:弃用|废弃|下线|停用)了?(?=\s*(?:$|[，,。；;]))",
     re.I,
 )
+_REMOVED = re.compile(
+    r"(?<![\w.-])"
+    + _NAME.format("removed")
+    + r"(?: (?:SDK|package|plugin|library|dependency))? (?:was |has been |got |is )?(?:removed|deleted|uninstalled)\b"
+    r"|(?<![\w.-])"
+    + _NAME.format("gone")
+    + r"\s*(?:SDK|包|插件|依赖)?\s*(?:已经|已)?(?:[从在][^，。；,;]{0,15}?)?(?:移除|删掉|删除|卸载)了?",
+    re.I,
+)
+_PART_WORD = re.compile(r" (?:SDK|package|plugin|library|dependency)$", re.I)
 _KEYS = re.compile("|".join(re.escape(key) for key in sorted({key for keys, _ in _PHRASES for key in keys})))
 
 
@@ -147,7 +157,8 @@ _ABANDONED = re.compile(
     re.I,
 )
 _ABANDON_KEYS = re.compile(
-    r" off |stopped using|no longer use|dropped|ditched|retired|sunset|got rid of|abandoned|不再|停用|弃用|下掉|去掉|废弃|下线"
+    r" off |stopped using|no longer use|dropped|ditched|retired|sunset|got rid of|abandoned|removed|deleted|uninstalled"
+    r"|不再|停用|弃用|下掉|去掉|废弃|下线|移除|删掉|删除|卸载"
 )
 
 
@@ -165,6 +176,18 @@ def abandoned(statement: str) -> list[str]:
     for match in _ABANDONED_CJK.finditer(statement):
         name = match.group("old") or match.group("gone")
         if _tool_like(name) and name.lower() not in found:
+            found.append(name.lower())
+    found.extend(name for name in removed(statement) if name not in found)
+    return found
+
+
+def removed(statement: str) -> list[str]:
+    """Tools or packages a statement says were taken out ("Crashlytics SDK removed", "`firebase_messaging` 已经从 pubspec 删掉"), lower-cased."""
+    found: list[str] = []
+    for match in _REMOVED.finditer(statement):
+        name = _PART_WORD.sub("", _last_tool_word(match.group("removed") or match.group("gone")))
+        backticked = statement[match.start() : match.start() + 1] == "`"
+        if (_tool_like(name) or backticked and "_" in name) and name.lower() not in found:
             found.append(name.lower())
     return found
 

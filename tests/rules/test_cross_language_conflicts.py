@@ -1,0 +1,97 @@
+"""Conflicts whose two sides name a tool differently (package identifier vs product name) or speak different languages.
+
+Every store row is a small store of topic files (e0.md oldest); the expected pair is a conflict, and a
+look-alike gets no conflict.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from curator.rules.choices import ChoiceTable
+from curator.rules.migrations import abandoned
+from tests.rules.test_blind2_forms import PAIR, findings
+
+TOOL_NAMED_BY_PACKAGE_AND_BY_PRODUCT = [
+    ("Charts: `apple_charts_kit` draws the weekly stats.", "We replaced Apple Charts with Recharts last month."),
+    ("Payments go through `stripe_react_native`.", "支付从 Stripe 换成了 Adyen，合规要求。"),
+    ("Analytics events are sent with `firebase_analytics`.", "埋点从 Firebase Analytics 迁到 Amplitude 了。"),
+    ("Search box uses `algolia_helper` for instant results.", "Algolia was replaced by Typesense in the web app."),
+    ("Crash reports go to Firebase Crashlytics.", "崩溃上报换成 Bugsnag 了，Crashlytics SDK 已经移除。"),
+    ("Errors are reported via `sentry_dart`.", "We moved error reporting off Sentry to Bugsnag."),
+]
+
+
+@pytest.mark.parametrize("texts", TOOL_NAMED_BY_PACKAGE_AND_BY_PRODUCT)
+def test_a_package_and_the_product_it_wraps_are_one_tool(tmp_path: Path, texts: tuple[str, str]) -> None:
+    assert ("conflict", PAIR) in findings(tmp_path, *texts)
+
+
+REMOVED_PACKAGE_LEAVES = [
+    ("Deep links handled by `uni_links`.", "`uni_links` 已经从 pubspec.yaml 删除了，别再引入。"),
+    ("Deep links handled by `uni_links`.", "The `uni_links` package was removed in 3.2."),
+    ("Image picking via `image_picker_plus`.", "`image_picker_plus` 已移除，改为系统相册。"),
+    ("Feature flags through `flagsmith_client`.", "Removed: `flagsmith_client` package was uninstalled last week."),
+]
+
+
+@pytest.mark.parametrize("texts", REMOVED_PACKAGE_LEAVES)
+def test_a_package_the_store_removed_conflicts_with_using_it(tmp_path: Path, texts: tuple[str, str]) -> None:
+    assert ("conflict", PAIR) in findings(tmp_path, *texts)
+
+
+@pytest.mark.parametrize(
+    "texts",
+    [
+        ("Charts: `apple_charts_kit` draws the weekly stats.", "Apple Charts needs iOS 16."),
+        ("Deep links handled by `uni_links`.", "旧的 `link_cache` 已经从 pubspec.yaml 删除了。"),
+        ("Deep links handled by `uni_links`.", "The stale link cache was removed in 3.2."),
+        ("Read `SENTRY_DSN` from the environment.", "We moved error reporting off Sentry to Bugsnag."),
+        ("Crash reports go to Firebase Crashlytics.", "Crashlytics 的 dSYM 上传放到 fastlane 里了。"),
+        ("Errors are reported via `sentry_dart`.", "Sentry alerts go to #mobile-alerts."),
+    ],
+)
+def test_look_alikes_of_renamed_or_removed_tools_stay_quiet(tmp_path: Path, texts: tuple[str, str]) -> None:
+    assert not any(rule == "conflict" for rule, _ in findings(tmp_path, *texts))
+
+
+@pytest.mark.parametrize(
+    ("statement", "expected"),
+    [
+        ("`uni_links` 已经从 pubspec.yaml 删除了。", ["uni_links"]),
+        ("Crashlytics SDK 已经在 4.1 移除了。", ["crashlytics"]),
+        ("The `uni_links` package was removed in 3.2.", ["uni_links"]),
+        ("Bugsnag SDK removed.", ["bugsnag"]),
+        ("The stale link cache was removed.", []),
+        ("`page_size` 参数已经删除了。", []),
+        ("旧的 cache 目录已经删掉了。", []),
+    ],
+)
+def test_removed_tools_are_read_as_left(statement: str, expected: list[str]) -> None:
+    assert abandoned(statement) == expected
+
+
+@pytest.mark.parametrize(
+    ("statement", "stance"),
+    [
+        ("Maps: `google_maps_flutter` everywhere.", ("google maps", "pos")),
+        ("We replaced Google Maps with Mapbox.", ("google maps", "neg")),
+        ("Crash reporting is Firebase Crashlytics.", ("crashlytics", "pos")),
+        ("Crashlytics SDK 已经在 4.1 移除了。", ("crashlytics", "neg")),
+        ("`firebase_crashlytics` 已经从 pubspec 删掉。", ("crashlytics", "neg")),
+    ],
+)
+def test_package_identifiers_and_vendor_prefixes_name_the_member(statement: str, stance: tuple[str, str]) -> None:
+    table = ChoiceTable([["google maps", "mapbox"]])
+    assert stance in [(found.member, found.polarity) for found in table.stances(statement)]
+
+
+@pytest.mark.parametrize(
+    "statement",
+    ["Read `SENTRY_DSN` from the environment.", "Maps: `googlemapsflutter` everywhere.", "Call `maps_google_x`."],
+)
+def test_identifiers_that_only_resemble_a_member_name_nothing(statement: str) -> None:
+    table = ChoiceTable([["google maps", "mapbox"]])
+    assert table.stances(statement) == []
