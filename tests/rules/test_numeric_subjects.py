@@ -87,6 +87,8 @@ def test_counts_of_other_things_do_not_conflict(tmp_path: Path, older: str, newe
 
 
 CHINESE_SUBJECTS_WITH_GENERIC_WORDS = [
+    ("单元测试时间不超过 5 分钟。", "单元测试要在 3 分钟内跑完。"),
+    ("上传文件大小上限 20 MB。", "文件上传不超过 50 MB。"),
     ("单条消息长度上限 4000 字。", "消息不超过 2000 字。"),
     ("每个 PR 的改动行数不超过 400 行。", "PR 改动最多 800 行。"),
     ("导出 Excel 的行数上限 1 万行。", "导出 Excel 最多 5000 行。"),
@@ -105,6 +107,9 @@ def test_chinese_subjects_that_differ_in_generic_words_conflict(tmp_path: Path, 
 
 
 CHINESE_SUBJECTS_OF_OTHER_THINGS = [
+    ("单元测试时间不超过 5 分钟。", "端到端测试时间不超过 30 分钟。"),
+    ("集成测试最多跑 10 分钟。", "冒烟测试最多跑 2 分钟。"),
+    ("接口超时 30 秒。", "数据库连接超时 5 秒。"),
     ("评论长度上限 500 字。", "文章长度上限 5000 字。"),
     ("单个 PR 改动不超过 400 行。", "单个函数不超过 80 行。"),
     ("导出 Excel 最多 5000 行。", "导入 CSV 最多 20000 行。"),

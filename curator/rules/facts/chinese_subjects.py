@@ -18,7 +18,9 @@ def chinese(quantity: Quantity) -> bool:
 
 
 def without_generic(left: Quantity, right: Quantity) -> tuple[Quantity, Quantity]:
-    """Two Chinese subjects without their generic words (大小, 次数, a lone character), unless one would be left empty."""
+    """Two Chinese subjects without their generic words (大小, 次数, a lone character), unless one would be left empty,
+    and a compound ending in the other side's word split before it (单元测试 beside 测试 → 单元 测试)."""
+    left, right = _split_compounds(left, right.subject), _split_compounds(right, left.subject)
     stripped = [_stripped(quantity) for quantity in (left, right)]
     if not all(subject for subject, _ in stripped):
         return left, right
@@ -26,6 +28,21 @@ def without_generic(left: Quantity, right: Quantity) -> tuple[Quantity, Quantity
         replace(quantity, subject=subject, sequence=sequence)
         for quantity, (subject, sequence) in zip((left, right), stripped)
     )
+
+
+def _split_compounds(quantity: Quantity, other: frozenset[str]) -> Quantity:
+    """A subject whose Chinese compounds end in a word the other subject uses, split into modifier and that word."""
+    ends = [word for word in other if len(word) > 1 and IS_CJK.match(word)]
+    parts: dict[str, tuple[str, ...]] = {}
+    for token in quantity.subject:
+        end = next((word for word in ends if token.endswith(word) and len(token) - len(word) > 1), None)
+        if end is not None and IS_CJK.match(token):
+            parts[token] = (token[: -len(end)], end)
+    if not parts:
+        return quantity
+    sequence = tuple(part for token in quantity.sequence for part in parts.get(token, (token,)))
+    subject = frozenset(part for token in quantity.subject for part in parts.get(token, (token,)))
+    return replace(quantity, subject=subject, sequence=sequence)
 
 
 def _stripped(quantity: Quantity) -> tuple[frozenset[str], tuple[str, ...]]:

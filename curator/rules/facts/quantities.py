@@ -29,6 +29,7 @@ _LOWER_LEFT = re.compile(
 _APPROX_LEFT = re.compile(r"(?:about|around|roughly|approximately|approx\.?|~|≈|约|大约|大概|差不多)[\s:：]*$")
 _UPPER_RIGHT = re.compile(
     r"^\s*(?:[^\s\d]{0,12}\s+)?(?:or (?:fewer|less)|max\b|以内|以下|之内)|^\s*(?:[a-z]{1,8}\s+){0,2}(?:at (?:the )?most|tops)\b"
+    r"|^\s*内(?![容部存网])"
 )
 _LIMIT_LABEL = re.compile(
     r"\b(?:cap|caps|limit|limits|max|maximum|ceiling|quota|budget)\b[^.;:!?]{0,40}[:：]\s*$|上限[^，。；]{0,10}[:：是为]?\s*$"
