@@ -20,7 +20,7 @@ MIN_SHARED_WORDS = 0.4
 MIN_RARE_OVERLAP = 0.4
 MIN_ENTRIES_FOR_RARITY = 50
 MAX_CHARS = 1500
-_NUMBER = re.compile(r"(?:(?<![A-Za-z\d.])|(?<=\b[vV]))\d+(?:\.\d+)?")
+_NUMBER = re.compile(r"(?:(?<![A-Za-z\d.])|(?<=\b[vV]))\d+(?:\.\d+)?(?!\d|\.\d|\s*(?:[kK](?![A-Za-z])|万|千|亿))")
 _NEGATION = re.compile(
     r"\b(?:never|don'?t|do not|does not|doesn'?t|no longer|avoid|must not|mustn'?t|should not|shouldn'?t|cannot|can'?t)\b"
     r"|不要|别|禁止|不能|不准|不许|切勿|不再|不得|不用|无需|不需要|不必"

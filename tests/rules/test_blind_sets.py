@@ -39,13 +39,13 @@ SETS = {
         BLIND,
         {
             "conflict": 0.75,
-            "duplicate": 0.75,
+            "duplicate": 1.0,
             "outdated-number": 0.95,
             "expired-date": 0.95,
             "stale": 1.0,
             "stale-auto": 1.0,
         },
-        0.85,
+        0.98,
     ),
     "blind2dev": BlindSet(
         Path(__file__).parent / "blind2dev",

@@ -52,6 +52,10 @@ TRANSLATIONS = [
         "TestFlight 提审必须在审核备注里填演示账号，账号密码在 1Password 的「QA – Shop」里。",
     ),
     (
+        "Checkpoint every 20k steps; the 7B run keeps the last 3 checkpoints on the NAS.",
+        "7B 的训练每 2 万步存一次 checkpoint，NAS 上只保留最近 3 个 checkpoint。",
+    ),
+    (
         "The nightly `dbt build` runs at 02:00 UTC from Airflow; don't trigger it by hand.",
         "dbt 的 `dbt build` 每天 UTC 02:00 由 Airflow 跑，不要手动触发。",
     ),
@@ -112,6 +116,10 @@ LOOK_ALIKES = [
         "Run `pnpm dedupe` after adding a dependency so the lockfile stays small.",
     ),
     ("Keep `MAX_UPLOAD_MB` at 20 for the web client.", "Web 端的 `MAX_UPLOAD_MB` 设为 50。"),
+    (
+        "Checkpoint every 20k steps; the 7B run keeps the last 3 checkpoints on the NAS.",
+        "7B 的训练每 5 万步存一次 checkpoint，NAS 上只保留最近 3 个 checkpoint。",
+    ),
     ("Always run `db:migrate` before deploying the API.", "部署 API 之前不要跑 `db:migrate`。"),
     (
         "API 调用统一走 `httpClient`，不要直接用 fetch。",
