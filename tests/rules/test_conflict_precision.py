@@ -16,6 +16,7 @@ from curator.model import Finding, Store
 from curator.rules.facts import statement_facts
 from curator.rules.facts.changes import change_amount
 from curator.rules.facts.named_parts import environments, keys_differ, named, parts
+from curator.rules.facts.settings import settings
 from tests.rules.test_blind2_forms import NOW, PAIR, _entry, findings
 
 TWO_SUBJECTS = [
@@ -67,6 +68,10 @@ ONE_SUBJECT = [
     ("prod 的 redis `maxclients = 5000`。", "prod redis 的 `maxclients` 调到 8000 了。"),
     ("渲染每帧约 16 ms。", "现在每帧约 12 ms。"),
     ("`HEARTBEAT_TIMEOUT_MS = 20000` now.", "Heartbeat timeout is 10 s."),
+    (
+        "The HTTP client (`lib/net/http_client.dart`) uses a 20 s connect timeout.",
+        "Bumped `connectTimeout` to `Duration(seconds: 45)` in `HttpClient`.",
+    ),
 ]
 
 
@@ -235,3 +240,15 @@ def test_a_role_allowed_to_do_by_hand_what_a_rule_forbids_is_a_conflict(tmp_path
 )
 def test_permissions_elsewhere_or_for_another_action_are_no_conflict(tmp_path: Path, older: str, newer: str) -> None:
     assert ("conflict", PAIR) not in findings(tmp_path, older, newer)
+
+
+@pytest.mark.parametrize(
+    ("statement", "subject"),
+    [
+        ("Bumped `readTimeout` to `Duration(seconds: 30)` in `FeedClient`.", {"read", "timeout"}),
+        ("`kRefundWindow = Duration(minutes: 5)`", {"refund", "window"}),
+        ("`pollInterval: Duration(milliseconds: 500)` in the poller", {"poll", "interval"}),
+    ],
+)
+def test_a_duration_literal_is_about_the_name_it_is_bound_to(statement: str, subject: set[str]) -> None:
+    assert [quantity.subject for quantity in settings(statement)] == [subject]

@@ -187,6 +187,12 @@ def settings(statement: str) -> list[Quantity]:
                 own_scope,
                 proper_names(statement),
             )
+        owner = _CALL_OWNER.search(statement, 0, match.start()) if plain in _DURATION_CONSTANTS else None
+        if owner:
+            owned = subject_tokens(re.sub(r"(?<=[a-z0-9])(?=[A-Z])", " ", owner.group("owner")).replace("_", " "))
+            quantity = replace(
+                quantity, subject=frozenset(owned) or quantity.subject, sequence=owned or quantity.sequence
+            )
         found.append(quantity)
     for match in _PROPERTY_FLAG.finditer(statement):
         last = match.group("key").split(".")[-1]
@@ -222,6 +228,7 @@ _LINE_LENGTH_KEY = re.compile(r"line_?(?:length|len|width)|print_?width|column_?
 _DURATION_PRODUCT = re.compile(
     r"\s*\*\s*(?:time\.|TimeUnit\.|chrono::)?(Millisecond|Second|Minute|Hour|MILLISECONDS|SECONDS|MINUTES|HOURS)s?\b"
 )
+_CALL_OWNER = re.compile(r"`?(?P<owner>[A-Za-z_]\w*)`?\s*(?:=|:|\bto\b)\s*`?(?:const\s+)?[A-Za-z_][\w.]*\(\s*$")
 _CJK_DURATION_AFTER = re.compile(r"\s*(毫秒|秒|分钟|小时)")
 _CJK_DURATION_SUFFIX = {"毫秒": "ms", "秒": "s", "分钟": "min", "小时": "h"}
 _DURATION_CONSTANTS = {
