@@ -13,7 +13,7 @@ CHUNK = 1024
 TOP_K = 5
 BANDS = 12
 BUCKET_CAP = 32
-SCORE_CHUNK = 50_000
+SCORE_CHUNK = 8192
 
 
 def similar_pairs(
