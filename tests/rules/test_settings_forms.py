@@ -205,3 +205,52 @@ COUNT_LOOK_ALIKES = [
 @pytest.mark.parametrize(("older", "newer"), COUNT_LOOK_ALIKES)
 def test_equal_caps_other_subjects_and_other_rates_are_no_conflict(tmp_path: Path, older: str, newer: str) -> None:
     assert ("conflict", PAIR) not in findings(tmp_path, older, newer)
+
+
+DURATION_CALLS = [
+    ("Raised `connectTimeout` to `Duration(seconds: 45)`.", 45.0, {"connect", "timeout"}),
+    ("Retry after `timedelta(minutes=5)`.", 300.0, {"retry"}),
+    ("Keepalive: `Duration::from_secs(30)`.", 30.0, {"keepaliv"}),
+    ("Poll timeout `Duration.ofMillis(250)`.", 0.25, {"poll", "timeout"}),
+    ("会话心跳 `Duration::from_secs(60)`。", 60.0, {"会话", "心跳"}),
+]
+
+
+@pytest.mark.parametrize(("text", "seconds", "subject"), DURATION_CALLS)
+def test_a_duration_constructor_is_a_duration_about_the_words_before_it(
+    text: str, seconds: float, subject: set[str]
+) -> None:
+    assert [(quantity.unit, quantity.high, set(quantity.subject)) for quantity in settings(text)] == [
+        ("duration", seconds, subject)
+    ]
+
+
+@pytest.mark.parametrize(
+    ("older", "newer"),
+    [
+        (
+            "The HTTP client uses a 20 s connect and read timeout.",
+            "Raised `connectTimeout` and `readTimeout` to `Duration(seconds: 45)` in `HttpClient`.",
+        ),
+        ("Session keepalive every 30 s.", "Session keepalive: `Duration::from_secs(60)`."),
+        ("Kafka poll timeout is 1 second.", "Kafka poll timeout `Duration.ofMillis(500)`."),
+        ("会话心跳间隔 30 秒。", "Session heartbeat interval: `Duration::from_secs(60)`."),
+    ],
+)
+def test_a_duration_constructor_and_prose_disagree(tmp_path: Path, older: str, newer: str) -> None:
+    assert ("conflict", PAIR) in findings(tmp_path, older, newer)
+
+
+@pytest.mark.parametrize(
+    ("older", "newer"),
+    [
+        (
+            "The HTTP client uses a 45 s connect and read timeout.",
+            "Raised `connectTimeout` and `readTimeout` to `Duration(seconds: 45)`.",
+        ),
+        ("Celery retry delay is 5 minutes.", "Celery retry delay: `timedelta(seconds=300)`."),
+        ("Connect timeout `Duration(seconds: 30)`.", "Read timeout `Duration(seconds: 60)`."),
+    ],
+)
+def test_equal_durations_or_other_keys_in_constructors_are_no_conflict(tmp_path: Path, older: str, newer: str) -> None:
+    assert ("conflict", PAIR) not in findings(tmp_path, older, newer)

@@ -100,6 +100,8 @@ def settings(statement: str) -> list[Quantity]:
             or bool(re.search(r"[a-z][A-Z]", key))
             or statement.count("`", 0, match.start()) % 2 == 1
         )
+        if _DURATION_CALL.search(statement, max(0, match.start() - 40), match.end() + 2):
+            continue
         if key.lower() in _NOT_KEYS or key.lower() in STOPWORDS or re.fullmatch(r"(19|20)\d\d", match.group("num")):
             continue
         if not code_like and not separator and not _noun_key(statement, match.start("key")):
@@ -194,6 +196,7 @@ def settings(statement: str) -> list[Quantity]:
                 quantity, subject=frozenset(owned) or quantity.subject, sequence=owned or quantity.sequence
             )
         found.append(quantity)
+    found.extend(_duration_calls(statement, scope))
     for match in _PROPERTY_FLAG.finditer(statement):
         last = match.group("key").split(".")[-1]
         name = re.sub(r"(?<=[a-z0-9])(?=[A-Z])", "_", last).lower().replace("-", "_")
@@ -326,3 +329,28 @@ def _counted_per(statement: str, match: re.Match[str], counted_per: re.Match[str
         proper_names(statement),
         ceiling=True,
     )
+
+
+_DURATION_CALL = re.compile(
+    r"\b(?:Duration|timedelta)\s*\(\s*(?P<named>milliseconds|seconds|minutes|hours|days)\s*[:=]\s*(?P<num>\d+(?:\.\d+)?)\s*\)"
+    r"|\bDuration(?:::|\.)(?:from_|of)(?P<method>millis|secs|seconds|mins|minutes|hours|days)\s*\(\s*(?P<arg>\d+)\s*\)",
+    re.I,
+)
+_CALL_UNITS = {"millis": "ms", "milliseconds": "ms", "secs": "s", "seconds": "s", "mins": "min", "minutes": "min"}
+_CALL_UNITS |= {"hours": "h", "days": "d"}
+
+
+def _duration_calls(statement: str, scope: frozenset[str]) -> list[Quantity]:
+    """`Duration(seconds: 30)`, `timedelta(minutes=5)`, `Duration::from_secs(30)`, `Duration.ofSeconds(30)`: a duration
+    about the keys and words before it in its sentence ("bumped `connectTimeout` to `Duration(seconds: 30)`")."""
+    found: list[Quantity] = []
+    for match in _DURATION_CALL.finditer(statement):
+        named = (match.group("named") or match.group("method")).lower()
+        unit, factor = _canonical_unit(_UNIT_ALIASES[_CALL_UNITS[named]])
+        value = float(match.group("num") or match.group("arg")) * factor
+        before = statement[_clause_start(statement, match.start()) : match.start()].replace("`", " ")
+        spaced = re.sub(r"(?<=[a-z0-9])(?=[A-Z])", " ", before).replace("_", " ")
+        ordered = tuple(word for word in _content(spaced.lower()) if word)
+        quantity = Quantity(statement, match.group(0), "exact", value, value, unit, None, frozenset(ordered), ordered)
+        found.append(replace(quantity, scope=scope, names=proper_names(statement)))
+    return found
