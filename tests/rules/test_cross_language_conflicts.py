@@ -95,3 +95,30 @@ def test_package_identifiers_and_vendor_prefixes_name_the_member(statement: str,
 def test_identifiers_that_only_resemble_a_member_name_nothing(statement: str) -> None:
     table = ChoiceTable([["google maps", "mapbox"]])
     assert table.stances(statement) == []
+
+
+NUMBERS_ACROSS_LANGUAGES = [
+    (
+        "Shoppers can cancel an order within 3 minutes of paying.",
+        "下单后的取消时限改成 5 分钟了 (`kOrderCancelLimit`)。",
+    ),
+    ("Guests may cancel an order within 10 minutes.", "取消订单的窗口缩短为 4 分钟，`kCancelWindowMinutes = 4`。"),
+    ("The driver app cancels a trip after 45 s without a response.", "司机端取消行程的等待时间改成 60 秒了。"),
+]
+
+
+@pytest.mark.parametrize("texts", NUMBERS_ACROSS_LANGUAGES)
+def test_a_number_in_english_and_in_chinese_on_one_subject_conflicts(tmp_path: Path, texts: tuple[str, str]) -> None:
+    assert ("conflict", PAIR) in findings(tmp_path, *texts)
+
+
+@pytest.mark.parametrize(
+    "texts",
+    [
+        ("Shoppers can cancel an order within 3 minutes of paying.", "骑手接单后 90 秒内必须确认 (`kAcceptWindow`)。"),
+        ("Guests may cancel an order within 10 minutes.", "退款审核窗口是 30 分钟，`kRefundReviewWindow = 30`。"),
+        ("Drivers must accept a trip within 45 s.", "上传头像的超时改成 60 秒了 (`kAvatarUploadTimeout`)。"),
+    ],
+)
+def test_numbers_on_two_subjects_in_two_languages_stay_apart(tmp_path: Path, texts: tuple[str, str]) -> None:
+    assert not any(rule == "conflict" for rule, _ in findings(tmp_path, *texts))

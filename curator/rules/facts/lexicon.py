@@ -54,6 +54,7 @@ PAIRS = """
 产品 product|负责人 owner|后台 admin|管理后台 admin|界面 ui|改动 change|日期 date|体积 size|引入 import|浮点 float|浮点数 float|
 模板 template|整数 integer|小数 decimal|沙箱 sandbox|顾客 customer|客户 customer|虚拟 virtual|中转 relay|呼叫 call|展示 show|
 显示 show|真实 real|隐藏 hide|角色 role|守卫 guard|演示 demo|备注 note|提审 submission|凭据 credential|
+取消 cancel|下单 order|输入 input|骑手 driver|司机 driver|
 """
 
 NAMES = """

@@ -127,8 +127,11 @@ _GENERIC_CONCEPTS = frozenset("run use go do make set get have give keep".split(
 
 
 def _own_names(one: Quantity, other: Quantity, other_concepts: set[str] | frozenset[str]) -> frozenset[str]:
-    """Names (capitalised or written with a digit) one side uses that the other never does (I2C vs SPI, W25Q64 vs ST7789)."""
-    return (
+    """Names (capitalised or written with a digit) one side uses that the other never does (I2C vs SPI, W25Q64 vs ST7789).
+
+    A code identifier built from the other side's words (`kCancelWindow` beside "cancel") is no name of its own.
+    """
+    own = (
         (one.names | _coded(one))
         - other.names
         - _coded(other)
@@ -136,7 +139,13 @@ def _own_names(one: Quantity, other: Quantity, other_concepts: set[str] | frozen
         - other.scope
         - other_concepts
         - _UNIT_WORDS
+        - {one.unit}
     )
+    words = [word for word in other_concepts if word.isascii() and len(word) >= IDENTIFIER_WORD]
+    return frozenset(name for name in own if not any(word in name and word != name for word in words))
+
+
+IDENTIFIER_WORD = 4
 
 
 _UNIT_WORDS = frozenset(_UNIT_ALIASES) | frozenset(_UNIT_ALIASES.values())
