@@ -23,7 +23,10 @@ _REPLACED = re.compile(r"(?:\binstead of|\brather than|\bnot|\bthan|\bover|而�
 _STRONG = re.compile(
     r"\b(?:always|must|every time|each time|is required|are required)\b|总是|必须|一律|统一|每次[^，。；]{0,8}?都|务必|一定要"
 )
-_ANY_NEGATION = re.compile(r"\b(?:never|not|no|don'?t|avoid|stop|without)\b|不|别|禁止|没")
+_ANY_NEGATION = re.compile(
+    r"\b(?:never|not|no|don'?t|avoid|stop|without|remove|drop|strip|disable|keep\s+\S+\s+out)\b"
+    r"|不|别|禁止|没|去掉|删掉|移除|禁用|关掉"
+)
 _GAP = 24
 
 

@@ -206,6 +206,8 @@ def test_a_code_name_always_used_then_rejected_is_a_conflict(tmp_path: Path, old
             "`flush_metrics` never blocks; it drops samples when the queue is full.",
         ),
         ("统一用 `--format=json` 输出。", "别再用 `--format=table` 了，CI 解析不了。"),
+        ("CI must remove `--no-verify` from every git hook call.", "Never pass `--no-verify` to git commit."),
+        ("发版脚本必须去掉 `--skip-tests` 参数。", "不要再带 `--skip-tests` 了。"),
     ],
 )
 def test_code_names_without_a_reversal_are_no_conflict(tmp_path: Path, older: str, newer: str) -> None:
