@@ -25,6 +25,8 @@ MIN_RARE_DOCUMENTS = 4
 BLOCK_CAP = 30
 _LETTER = re.compile(r"[A-Za-z]")
 _MARK = re.compile(r"\d|[_./+#@~]|[a-z][A-Z]|\A[A-Z]{2,}\Z")
+_SPELLED_OUT = re.compile(r"\b[A-Za-z]+(?:-[A-Za-z]+){2,4}\b|\b[A-Z][a-z]+(?:\s+[A-Z][a-z]+){1,3}\b")
+_ACRONYM_SKIPS = frozenset({"the", "a", "an", "of", "and"})
 _CODE_SPAN = re.compile(r"`([^`\n]{1,80})`")
 _IDENTIFIER = re.compile(r"(?<![\w@.+#/~-])[@~]?\.?/?[A-Za-z0-9][\w.+#/-]*(?<![.\-/])")
 _SYNONYM_PAIRS = (
@@ -61,7 +63,16 @@ def anchors(prose: str, sentences: list[str] | None = None) -> frozenset[str]:
             found.add(_anchor(word))
     for sentence in statements(prose) if sentences is None else sentences:
         found.update(proper_names(IS_CJK.sub(". ", sentence)))
+    found.update(_initials(phrase) for phrase in _SPELLED_OUT.findall(prose))
     return frozenset(anchor for anchor in found if len(anchor) > 1 and anchor not in STOPWORDS)
+
+
+def _initials(phrase: str) -> str:
+    """The acronym a spelled-out name stands for: hardware-in-the-loop → hil, Home Assistant → ha."""
+    words = re.split(r"[\s-]+", phrase.lower())
+    while len(words) > 2 and words[0] in STOPWORDS:
+        words.pop(0)
+    return "".join(word[0] for word in words if word not in _ACRONYM_SKIPS)
 
 
 def code_spans(prose: str) -> frozenset[str]:

@@ -51,13 +51,13 @@ SETS = {
         Path(__file__).parent / "blind2dev",
         {
             "conflict": 0.9,
-            "duplicate": 0.9,
+            "duplicate": 1.0,
             "outdated-number": 0.9,
             "expired-date": 0.9,
             "stale": 1.0,
             "stale-auto": 1.0,
         },
-        0.9,
+        0.98,
     ),
     "blind3dev": BlindSet(
         Path(__file__).parent / "blind3dev",

@@ -75,6 +75,10 @@ ENGLISH_REWRITES = [
         "Sam is the sole owner of `ingest-worker` — comfortable with Rust, yet wants every unsafe block explained.",
     ),
     (
+        "HIL tests need the bench relay board switched on, otherwise flashing times out.",
+        "Hardware-in-the-loop tests only pass when the bench relay board is powered; without power, flashing times out.",
+    ),
+    (
         "Ops questions about the `ingest` cluster go to Priya; she prefers Slack over email.",
         "Priya owns the `ingest` cluster — ping her on Slack rather than by email.",
     ),
@@ -176,6 +180,10 @@ LOOK_ALIKES = [
     ),
     ("数据库迁移用 `alembic`，每个迁移都要能回滚。", "`alembic` 迁移冲突时，先 `alembic merge heads` 再提交。"),
     (
+        "HIL tests need the bench relay board switched on, otherwise flashing times out.",
+        "The hardware-in-the-loop rig moves to the second lab next month; book bench time in the shared calendar.",
+    ),
+    (
         "Sam owns `ingest-worker` and reviews every PR to it.",
         "Sam owns `billing-worker` and reviews every PR to it.",
     ),
@@ -196,6 +204,9 @@ def test_a_look_alike_on_the_same_topic_is_no_duplicate(tmp_path: Path, older: s
         ("Ana reads C++ fine.", {"c++"}),
         ("别直接改 SwiftData 的 @Model 字段。", {"swiftdata", "model"}),
         ("账号在 1Password 里。", {"1password"}),
+        ("The hardware-in-the-loop rig needs power.", {"hil"}),
+        ("Our Home Assistant box reboots nightly.", {"ha"}),
+        ("HIL and HA both run on the bench.", {"hil", "ha"}),
     ],
 )
 def test_anchors_are_identifiers_names_and_latin_words_in_chinese(text: str, expected: set[str]) -> None:
