@@ -188,6 +188,8 @@ def test_numbers_for_one_scope_conflict(tmp_path: Path, older: str, newer: str) 
 
 
 ONE_SCHEDULED_THING = [
+    ("每天 8 点推送日报。", "日报改成每天 9 点推送。"),
+    ("每周一 10 点开周会。", "周会改到每周一 11 点。"),
     ("The weekly report goes out Mondays at 9:00.", "The weekly report goes out Mondays at 10:30."),
     ("每天 18:00 自动生成日报。", "日报改成每天 19:30 自动生成。"),
     ("Nightly backup runs at 20:00.", "Nightly backup now runs at 21:00."),
@@ -206,6 +208,9 @@ def test_two_clock_times_for_one_scheduled_thing_conflict(tmp_path: Path, older:
 
 
 CLOCK_TIMES_APART = [
+    ("每周一 10 点开周会。", "每周五 10 点开复盘会。"),
+    ("每天 8 点推送日报。", "以下 3 点建议请注意。"),
+    ("每天 8 点推送日报。", "每天 9 点推送周报提醒。"),
     ("The weekly report goes out Mondays at 9:00.", "The weekly sync is on Mondays at 10:30."),
     ("Cron: cleanup at 03:00, reindex at 04:00.", "Cleanup takes 20 minutes."),
     ("每天 18:00 自动生成日报。", "每天 19:30 自动发送周报。"),
