@@ -81,7 +81,20 @@ def _remembered_fingerprint(prose: str, ready: Mapping[str, Print]) -> Print:
     )
 
 
-_prefetched: dict[str, Forked[dict[str, Print]]] = {}
+_prefetched: dict[str, tuple[list[str], Forked[list[Print]]]] = {}
+
+
+def _prints(texts: list[str]) -> list[Print]:
+    """Fingerprints of many texts in which equal words are one string (so the parent unpickles each word once)."""
+    words: dict[str, str] = {}
+
+    def shared(part: frozenset[str]) -> frozenset[str]:
+        return frozenset(words.setdefault(word, word) for word in part)
+
+    return [
+        (shared(token_set), ordered, shared(core), shared(numbers), shared(names), paths)
+        for token_set, ordered, core, numbers, names, paths in map(_print, texts)
+    ]
 
 
 def prefetch_fingerprints(docs: Docs) -> None:
@@ -92,19 +105,22 @@ def prefetch_fingerprints(docs: Docs) -> None:
     if memo is not None:
         texts = [text for text in texts if not memo.holds("fingerprint", text)]
     if len(texts) >= PREFETCH_MIN_ENTRIES and can_fork():
-        _prefetched["prints"] = Forked(lambda: {text: _print(text) for text in texts})
+        _prefetched["prints"] = (texts, Forked(lambda: _prints(texts)))
 
 
 def discard_prefetch() -> None:
-    job = _prefetched.pop("prints", None)
-    if job is not None:
-        job.cancel()
+    prefetched = _prefetched.pop("prints", None)
+    if prefetched is not None:
+        prefetched[1].cancel()
 
 
 def _ready_prints() -> Mapping[str, Print]:
     """The prefetched fingerprints by prose (empty when none were prefetched)."""
-    job = _prefetched.pop("prints", None)
-    return job.result() if job is not None else {}
+    prefetched = _prefetched.pop("prints", None)
+    if prefetched is None:
+        return {}
+    texts, job = prefetched
+    return dict(zip(texts, job.result()))
 
 
 def _encode_print(value: Print) -> list[str]:

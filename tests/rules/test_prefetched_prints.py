@@ -1,0 +1,30 @@
+"""Fingerprints made in bulk for the forked child equal those made one by one, and equal words are one object."""
+
+from __future__ import annotations
+
+import pytest
+
+from curator.rules import duplicate
+
+TEXTS = [
+    "Deploy the payments service with `make deploy` after the staging smoke tests pass.",
+    "Deploy payments only after staging smoke tests pass; see docs/deploy.md.",
+    "部署支付服务之前先跑预发环境的冒烟测试，超时 30 秒就回滚。",
+    "支付服务部署前必须在预发环境跑冒烟测试，超时 30 秒回滚",
+    "Keep at most 3 retries for the webhook worker (WEBHOOK_RETRIES=3).",
+    "The webhook worker retries 5 times now.",
+]
+
+
+def test_bulk_prints_equal_prints_one_by_one() -> None:
+    assert duplicate._prints(TEXTS) == [duplicate._print(text) for text in TEXTS]
+
+
+@pytest.mark.parametrize(("left", "right"), [(0, 1), (2, 3), (4, 5)])
+def test_equal_words_are_one_object(left: int, right: int) -> None:
+    prints = duplicate._prints(TEXTS)
+    shared = prints[left][0] & prints[right][0]
+    assert shared
+    for word in shared:
+        assert sum(1 for other in prints[right][0] if other is word) == 1
+        assert any(other is word for other in prints[left][0])
