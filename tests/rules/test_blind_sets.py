@@ -89,14 +89,14 @@ SETS = {
     "blind5hold": BlindSet(
         Path(__file__).parent / "blind5hold",
         {
-            "conflict": 0.85,
+            "conflict": 0.89,
             "duplicate": 1.0,
             "outdated-number": 1.0,
             "expired-date": 1.0,
             "stale": 1.0,
             "stale-auto": 1.0,
         },
-        0.94,
+        0.95,
         min_conflict_precision=0.95,
         max_labeled_false_alarms=0,
     ),

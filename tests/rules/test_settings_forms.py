@@ -254,3 +254,28 @@ def test_a_duration_constructor_and_prose_disagree(tmp_path: Path, older: str, n
 )
 def test_equal_durations_or_other_keys_in_constructors_are_no_conflict(tmp_path: Path, older: str, newer: str) -> None:
     assert ("conflict", PAIR) not in findings(tmp_path, older, newer)
+
+
+TOOL_FLAG_CONFLICTS = [
+    ("Sidekiq concurrency is 10.", "Sidekiq runs with `-c 12` on the big boxes."),
+    ("Use at most 5 Ansible forks.", "Ansible runs now use `ansible-playbook site.yml -f 10`."),
+    ("In CI pytest runs with `-n 4`.", "CI pytest runs with 8 workers."),
+]
+
+
+@pytest.mark.parametrize(("older", "newer"), TOOL_FLAG_CONFLICTS)
+def test_a_short_flag_its_tool_names_and_prose_disagree(tmp_path: Path, older: str, newer: str) -> None:
+    assert ("conflict", PAIR) in findings(tmp_path, older, newer)
+
+
+TOOL_FLAG_LOOK_ALIKES = [
+    ("Sidekiq concurrency is 12.", "Sidekiq runs with `-c 12` on the big boxes."),
+    ("Sidekiq concurrency is 10.", "`ping -c 3` the Sidekiq host first."),
+    ("Sidekiq concurrency is 10.", "Check the Sidekiq host with `curl -m 5 host`."),
+    ("Build with 4 make jobs.", "`tail -n 200` the make log."),
+]
+
+
+@pytest.mark.parametrize(("older", "newer"), TOOL_FLAG_LOOK_ALIKES)
+def test_a_flag_of_another_command_or_an_equal_value_is_no_conflict(tmp_path: Path, older: str, newer: str) -> None:
+    assert ("conflict", PAIR) not in findings(tmp_path, older, newer)

@@ -223,6 +223,7 @@ def settings(statement: str) -> list[Quantity]:
                 scope,
             )
         )
+    found.extend(_tool_flags(statement, scope))
     return found
 
 
@@ -353,4 +354,41 @@ def _duration_calls(statement: str, scope: frozenset[str]) -> list[Quantity]:
         ordered = tuple(word for word in _content(spaced.lower()) if word)
         quantity = Quantity(statement, match.group(0), "exact", value, value, unit, None, frozenset(ordered), ordered)
         found.append(replace(quantity, scope=scope, names=proper_names(statement)))
+    return found
+
+
+_FLAG = re.compile(r"(?<![\w-])-(?P<flag>[a-zA-Z])\s*(?P<num>\d+)\b(?![.\w])")
+_COMMAND_BEFORE = re.compile(r"`([a-z][\w-]*)(?:\s+[^`\s]+)*?\s+$")
+_TOOL_FLAGS = {
+    "sidekiq": {"c": "value:concurrency"},
+    "celery": {"c": "value:concurrency"},
+    "ansible": {"f": "fork"},
+    "ansible-playbook": {"f": "fork"},
+    "make": {"j": "job"},
+    "ninja": {"j": "job"},
+    "cargo": {"j": "job"},
+    "pytest": {"n": "worker"},
+    "gunicorn": {"w": "worker"},
+    "xargs": {"P": "process"},
+}
+
+
+def _tool_flags(statement: str, scope: frozenset[str]) -> list[Quantity]:
+    """A short flag whose meaning its tool fixes, when the statement names the tool apart from it: "Sidekiq runs with
+    `-c 25`" is a concurrency of 25 (`sidekiq -c 25` written together stays the tool's own setting)."""
+    tools = [tool for tool in _TOOL_FLAGS if re.search(rf"(?<![\w-]){re.escape(tool)}(?![\w-])", statement, re.I)]
+    found: list[Quantity] = []
+    for match in _FLAG.finditer(statement):
+        command = _COMMAND_BEFORE.search(statement, 0, match.start())
+        if command and command.group(1).lower() not in _TOOL_FLAGS:
+            continue
+        written = _SHORT_FLAG.search(statement, max(0, match.start() - 40), match.end())
+        if written and written.end() == match.end() and written.group("command").lower() in _TOOL_FLAGS:
+            continue
+        for tool in tools:
+            unit = _TOOL_FLAGS[tool].get(match.group("flag"))
+            if unit:
+                words = tuple(subject_tokens(tool.replace("-", " ")))
+                found.append(_setting(statement, match.group(0), float(match.group("num")), tool, words, unit, scope))
+                break
     return found
