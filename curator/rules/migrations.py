@@ -92,7 +92,7 @@ _REMOVED = re.compile(
     + r"(?: (?:SDK|package|plugin|library|dependency))? (?:was |has been |got |is )?(?:removed|deleted|uninstalled)\b"
     r"|(?<![\w.-])"
     + _NAME.format("gone")
-    + r"\s*(?:SDK|包|插件|依赖)?\s*(?:已经|已)?(?:[从在][^，。；,;]{0,15}?)?(?:移除|删掉|删除|卸载)了?",
+    + r"\s*(?P<part>SDK|包|插件|依赖|那套|这套)?\s*(?:已经|已)?(?:[从在][^，。；,;]{0,15}?)?(?:移除|删掉|删除|卸载)了?",
     re.I,
 )
 _PART_WORD = re.compile(r" (?:SDK|package|plugin|library|dependency)$", re.I)
@@ -187,7 +187,8 @@ def removed(statement: str) -> list[str]:
     for match in _REMOVED.finditer(statement):
         name = _PART_WORD.sub("", _last_tool_word(match.group("removed") or match.group("gone")))
         backticked = statement[match.start() : match.start() + 1] == "`"
-        if (_tool_like(name) or backticked and "_" in name) and name.lower() not in found:
+        in_chinese = bool(match.group("part")) and _plain_name(name)
+        if (_tool_like(name) or backticked and "_" in name or in_chinese) and name.lower() not in found:
             found.append(name.lower())
     return found
 

@@ -122,3 +122,28 @@ def test_a_number_in_english_and_in_chinese_on_one_subject_conflicts(tmp_path: P
 )
 def test_numbers_on_two_subjects_in_two_languages_stay_apart(tmp_path: Path, texts: tuple[str, str]) -> None:
     assert not any(rule == "conflict" for rule, _ in findings(tmp_path, *texts))
+
+
+CHINESE_FAILURES_AND_SETUPS_LEFT = [
+    ("Manage Python deps with poetry.", "依赖改用 uv 了：poetry 装不了我们的私有轮子。"),
+    ("JS packages: install with yarn.", "换回 npm 了，yarn 解析不了 workspace 协议。"),
+    ("Benchmarks: `criterion` suites in `benches/`.", "基准测试换成 divan 了，criterion 那套已经删掉。"),
+    ("Load tests: `locust` files in `perf/`.", "压测改用 k6，locust 这套已经移除了。"),
+]
+
+
+@pytest.mark.parametrize("texts", CHINESE_FAILURES_AND_SETUPS_LEFT)
+def test_a_tool_said_to_fail_or_be_deleted_in_chinese_conflicts(tmp_path: Path, texts: tuple[str, str]) -> None:
+    assert ("conflict", PAIR) in findings(tmp_path, *texts)
+
+
+@pytest.mark.parametrize(
+    "texts",
+    [
+        ("Manage Python deps with poetry.", "poetry 的锁文件别手改。"),
+        ("Load tests: `locust` files in `perf/`.", "把 log 那套已经删掉了。"),
+        ("Load tests: `locust` files in `perf/`.", "locust 报告目录已经删掉了。"),
+    ],
+)
+def test_look_alikes_of_failing_or_deleted_tools_stay_quiet(tmp_path: Path, texts: tuple[str, str]) -> None:
+    assert not any(rule == "conflict" for rule, _ in findings(tmp_path, *texts))
