@@ -147,3 +147,30 @@ def test_a_tool_said_to_fail_or_be_deleted_in_chinese_conflicts(tmp_path: Path, 
 )
 def test_look_alikes_of_failing_or_deleted_tools_stay_quiet(tmp_path: Path, texts: tuple[str, str]) -> None:
     assert not any(rule == "conflict" for rule, _ in findings(tmp_path, *texts))
+
+
+@pytest.mark.parametrize(
+    "texts",
+    [
+        ("Per-user upload rate limit is 30 messages/s.", "上传限速改成每秒 10 条了。"),
+        ("Webhook rate limit: 200 events/m.", "webhook 限流改成每分钟 50 个。"),
+    ],
+)
+def test_a_rate_written_with_a_slash_meets_a_chinese_rate(tmp_path: Path, texts: tuple[str, str]) -> None:
+    assert ("conflict", PAIR) in findings(tmp_path, *texts)
+
+
+@pytest.mark.parametrize(
+    ("statement", "rate"),
+    [
+        ("Per-user upload rate limit is 30 messages/s.", "second"),
+        ("The sync task is capped at 10/m.", "minute"),
+        ("Cruise at 90 km/h.", "hour"),
+        ("Mount 5 volumes under /s/data.", None),
+        ("Copy 3 files to s3://bucket/s.", None),
+    ],
+)
+def test_a_slash_unit_after_a_number_is_a_rate(statement: str, rate: str | None) -> None:
+    from curator.rules.facts import statement_facts
+
+    assert [quantity.rate for quantity in statement_facts(statement).quantities][:1] == ([rate] if rate else [None])

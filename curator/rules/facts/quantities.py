@@ -145,6 +145,7 @@ _UNIT_ALIASES = {
 _RATE = re.compile(
     r"(?:\b(?:per|a|an|each|every)|/)\s*(second|sec|minute|min|hour|hr|day|week|month|year|post|article|pr|request|run|session|file)s?\b"
     r"|\b(daily|weekly|monthly|hourly|yearly)\b|每(?:个)?(秒|分钟|小时|天|日|周|星期|月|年|篇|次|个)"
+    r"|(?:(?<=\d)|(?<=[\d\s])[a-z]{1,12})/(s|m|h)\b(?![\w/-]|\.\w)"
 )
 _RATE_ALIASES = {
     "daily": "day",
@@ -153,6 +154,9 @@ _RATE_ALIASES = {
     "hourly": "hour",
     "yearly": "year",
     "sec": "second",
+    "s": "second",
+    "m": "minute",
+    "h": "hour",
     "min": "minute",
     "hr": "hour",
     "article": "post",

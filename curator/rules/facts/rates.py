@@ -39,7 +39,7 @@ def on_time_base(quantity: Quantity) -> Quantity:
     if rate not in SECONDS_PER:
         return quantity
     unit = quantity.unit
-    if unit in ("time", "count", "item") or unit.startswith("value:"):
+    if unit in ("time", "count", "item", "message", "messag", "msg", "event") or unit.startswith("value:"):
         unit = "request" if _REQUEST_CONTEXT.search(quantity.statement) else unit
     if unit != "request":
         return quantity if rate == quantity.rate else replace(quantity, rate=rate)
