@@ -174,3 +174,28 @@ def test_a_slash_unit_after_a_number_is_a_rate(statement: str, rate: str | None)
     from curator.rules.facts import statement_facts
 
     assert [quantity.rate for quantity in statement_facts(statement).quantities][:1] == ([rate] if rate else [None])
+
+
+@pytest.mark.parametrize(
+    ("statement", "days"),
+    [
+        ("Sprint demo happens every other Friday.", 14.0),
+        ("We tag a release candidate every second week.", 14.0),
+        ("Dependency bumps are fortnightly.", 14.0),
+        ("Backups rotate biweekly.", 14.0),
+        ("周报改成隔周发一次。", 14.0),
+        ("Sprint demo happens every Friday.", 7.0),
+        ("Board review is the second Tuesday of every month.", None),
+    ],
+)
+def test_fortnightly_schedules_are_two_weeks(statement: str, days: float | None) -> None:
+    from curator.rules.facts.schedules import schedules
+
+    found = sorted({quantity.low / 86400 for quantity in schedules(statement) if quantity.low == quantity.high})
+    assert found == ([days] if days else [])
+
+
+def test_a_fortnightly_release_conflicts_with_a_weekly_one_in_chinese(tmp_path: Path) -> None:
+    assert ("conflict", PAIR) in findings(
+        tmp_path, "Sprint demo happens every other Friday.", "迭代演示改成每周五一次。"
+    )

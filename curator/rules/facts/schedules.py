@@ -20,16 +20,24 @@ _MONTHLY = re.compile(
     rf"|每(?:个)?月(?:的)?(?:第[一二三四1-4]个|最后一个){_ZH_WEEKDAY}",
     re.I,
 )
-_KEYS = re.compile(r"day\b|days\b|周|星期|礼拜", re.I)
+_FORTNIGHTLY = re.compile(
+    rf"\b(?:every|each)\s+(?:second|other|2nd)\s+(?:{_WEEKDAY}|week)\b(?!\s+(?:of|in)\b)|\b(?:bi-?weekly|fortnightly)\b|隔周",
+    re.I,
+)
+_KEYS = re.compile(r"day\b|days\b|week|fortnight|周|星期|礼拜", re.I)
 
 
 def schedules(statement: str) -> list[Quantity]:
-    """A weekly or monthly schedule stated by weekday, as an interval of days, with its clause's subject."""
+    """A weekly, fortnightly or monthly schedule stated by weekday, as an interval of days, with its clause's subject."""
     if not _KEYS.search(statement):
         return []
     lowered = statement.lower()
     found: list[Quantity] = []
-    for pattern, low, high in ((_WEEKLY, 7 * _DAY, 7 * _DAY), (_MONTHLY, 28 * _DAY, 31 * _DAY)):
+    for pattern, low, high in (
+        (_WEEKLY, 7 * _DAY, 7 * _DAY),
+        (_FORTNIGHTLY, 14 * _DAY, 14 * _DAY),
+        (_MONTHLY, 28 * _DAY, 31 * _DAY),
+    ):
         for match in pattern.finditer(lowered):
             start, end = match.span()
             sequence = tuple(token for token in _subject(lowered, start, end) if token not in _SCHEDULE_WORDS)
