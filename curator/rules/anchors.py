@@ -27,6 +27,9 @@ _LETTER = re.compile(r"[A-Za-z]")
 _MARK = re.compile(r"\d|[_./+#@~]|[a-z][A-Z]|\A[A-Z]{2,}\Z")
 _SPELLED_OUT = re.compile(r"\b[A-Za-z]+(?:-[A-Za-z]+){2,4}\b|\b[A-Z][a-z]+(?:\s+[A-Z][a-z]+){1,3}\b")
 _ACRONYM_SKIPS = frozenset({"the", "a", "an", "of", "and"})
+_PATH_PART = re.compile(r"[^\w]+")
+_LIST_COUNTS = frozenset({1.0, 2.0})
+_NAME_PART = re.compile(r"[-_.:/]+")
 _CODE_SPAN = re.compile(r"`([^`\n]{1,80})`")
 _IDENTIFIER = re.compile(r"(?<![\w@.+#/~-])[@~]?\.?/?[A-Za-z0-9][\w.+#/-]*(?<![.\-/])")
 _SYNONYM_PAIRS = (
@@ -135,7 +138,7 @@ def anchored_pairs(
     )
     found: list[tuple[int, int, float]] = []
     for left, right in pairs:
-        if spans[left] - spans[right] and spans[right] - spans[left]:
+        if own_spans(spans[left], spans[right]) and own_spans(spans[right], spans[left]):
             continue
         across = chinese[left] != chinese[right]
         left_concepts = content_concepts(subjects[left], known_only=across)
@@ -146,7 +149,8 @@ def anchored_pairs(
         agree = _dice(left_concepts - named, right_concepts - named, weight)
         if agree < AGREEMENT or says_more(spans[left], spans[right], numbers[left], numbers[right]):
             continue
-        if not one_sided_setting(scopes[left], scopes[right], subjects[left], subjects[right]):
+        left_scope, right_scope = scopes[left] - span_words(spans[left]), scopes[right] - span_words(spans[right])
+        if not one_sided_setting(left_scope, right_scope, subjects[left], subjects[right]):
             found.append((left, right, round(agree * 100, 1)))
     return found
 
@@ -155,7 +159,54 @@ def says_more(
     left_spans: frozenset[str], right_spans: frozenset[str], left_numbers: frozenset, right_numbers: frozenset
 ) -> bool:
     """Each entry has a code span of its own (`kamal deploy`, `kamal rollback`), or only one states numbers."""
-    return bool(left_spans - right_spans and right_spans - left_spans) or bool(left_numbers) != bool(right_numbers)
+    own = own_spans(left_spans, right_spans) and own_spans(right_spans, left_spans)
+    return bool(own) or states_quantity(left_numbers) != states_quantity(right_numbers)
+
+
+def states_quantity(numbers: frozenset) -> bool:
+    """Whether an entry states a number beyond one or two, the counts a list carries ("both panels", "两个面板")."""
+    return any(number not in _LIST_COUNTS for number in numbers)
+
+
+def own_spans(spans: frozenset[str], others: frozenset[str]) -> frozenset[str]:
+    """The spans the other entry has no form of: `fvm flutter test` is a form of `fvm flutter`, and `fvm` of both."""
+    return frozenset(
+        span
+        for span in spans
+        if span not in others and not any(_extends(span, other) or _extends(other, span) for other in others)
+    )
+
+
+def distinct_instances(left_spans: frozenset[str], right_spans: frozenset[str]) -> bool:
+    """Both entries name instances of one name pattern that differ in a name part (`gs-eu-*`, `gs-us-*`): two subjects."""
+    left_own, right_own = left_spans - right_spans, right_spans - left_spans
+    return any(_one_part_apart(left, right) for left in left_own for right in right_own)
+
+
+def path_words(paths: frozenset[str]) -> frozenset[str]:
+    """The words of the file paths an entry names (`settings/prod.py`): where a rule applies, judged by the paths check."""
+    return frozenset(word for path in paths for word in (path, *_PATH_PART.split(path.lower()), *subject_tokens(path)))
+
+
+def _one_part_apart(left: str, right: str) -> bool:
+    left_parts, right_parts = _NAME_PART.split(left), _NAME_PART.split(right)
+    if len(left_parts) != len(right_parts) or len(left_parts) < 2 or " " in left + right:
+        return False
+    apart = [(one, other) for one, other in zip(left_parts, right_parts) if one != other]
+    return (
+        len(apart) == 1
+        and all(part.isalpha() for part in apart[0])
+        and _NAME_PART.findall(left) == _NAME_PART.findall(right)
+    )
+
+
+def _extends(span: str, base: str) -> bool:
+    return span.startswith(base + " ")
+
+
+def span_words(spans: frozenset[str]) -> frozenset[str]:
+    """The concepts written inside code spans (`settings/prod.py` names a file, not the production setting)."""
+    return frozenset(concept(word) for span in spans for word in subject_tokens(span))
 
 
 def one_sided_setting(

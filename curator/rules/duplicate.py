@@ -10,7 +10,15 @@ from curator.config import Config
 from curator.forked import Forked, can_fork
 from curator.model import Entry, Finding
 from curator.rules import pairing
-from curator.rules.anchors import anchored_pairs, states_exception
+from curator.rules.anchors import (
+    anchored_pairs,
+    code_spans,
+    distinct_instances,
+    path_words,
+    span_words,
+    states_exception,
+    states_quantity,
+)
 from curator.rules.choices import ChoiceTable
 from curator.rules.docs import Doc, Docs, order, quote
 from curator.rules.facts.glossary import chinese_names
@@ -287,15 +295,28 @@ def analyze(
             continue
         if not by_wording and states_exception(docs.items[left].prose) != states_exception(docs.items[right].prose):
             continue
-        if not by_wording and not same_script and bool(numbers[left]) != bool(numbers[right]):
+        if not by_wording and not same_script and states_quantity(numbers[left]) != states_quantity(numbers[right]):
             continue
-        if same_script and _own_names(
-            prints.proper[left], prints.proper[right], prints.subjects[left], prints.subjects[right]
-        ):
+        left_spans, right_spans = code_spans(docs.items[left].prose), code_spans(docs.items[right].prose)
+        if distinct_instances(left_spans, right_spans):
+            continue
+        left_names, right_names = (
+            prints.proper[left] - path_words(prints.paths[left]),
+            prints.proper[right] - path_words(prints.paths[right]),
+        )
+        left_words, right_words = (
+            prints.subjects[left] | prints.proper[left],
+            prints.subjects[right] | prints.proper[right],
+        )
+        if same_script and _own_names(left_names, right_names, left_words, right_words):
             continue
         if facts_differ(prints.facts[left], prints.facts[right]):
             continue
-        if scopes_differ(prints.scopes[left], prints.scopes[right], prints.concepts[left], prints.concepts[right]):
+        left_scope, right_scope = (
+            prints.scopes[left] - span_words(left_spans),
+            prints.scopes[right] - span_words(right_spans),
+        )
+        if scopes_differ(left_scope, right_scope, prints.concepts[left], prints.concepts[right]):
             continue
         if prints.paths[left] and prints.paths[right] and prints.paths[left].isdisjoint(prints.paths[right]):
             continue

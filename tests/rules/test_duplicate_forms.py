@@ -11,7 +11,16 @@ from pathlib import Path
 
 import pytest
 
-from curator.rules.anchors import anchors, content_concepts, one_sided_setting, says_more, states_exception
+from curator.rules.anchors import (
+    anchors,
+    content_concepts,
+    distinct_instances,
+    one_sided_setting,
+    own_spans,
+    says_more,
+    states_exception,
+    states_quantity,
+)
 from tests.rules.test_blind2_forms import PAIR, findings
 
 CHINESE_REWORDINGS = [
@@ -69,6 +78,22 @@ TRANSLATIONS = [
     ),
 ]
 
+SAYS_NO_MORE = [
+    (
+        "Every Gradle command goes through the wrapper (`./gradlew assemble`, `./gradlew check`); the version is locked "
+        "to 8.7 in `gradle-wrapper.properties`.",
+        "所有 Gradle 命令都走 wrapper（`./gradlew ...`），版本锁在 `gradle-wrapper.properties` 里，是 8.7。",
+    ),
+    (
+        "When a deploy hangs, open the Argo dashboard `deploy-health` first and read the sync status and pod restart panels.",
+        "部署卡住的时候先打开 Argo 的 `deploy-health` 看板，重点看同步状态和 pod 重启两个面板。",
+    ),
+    (
+        "Stripe 密钥放在 secret `billing-stripe` 里，通过环境变量 `STRIPE_KEY` 注入，不要写进配置文件。",
+        "别把 Stripe 密钥硬编码到 `config/prod.yaml`，它在 secret `billing-stripe` 里，以 `STRIPE_KEY` 环境变量注入。",
+    ),
+]
+
 ENGLISH_REWRITES = [
     (
         "Only Sam maintains `ingest-worker`. He reads Rust fine, but explain any unsafe block you add.",
@@ -89,7 +114,7 @@ ENGLISH_REWRITES = [
 ]
 
 
-@pytest.mark.parametrize(("older", "newer"), CHINESE_REWORDINGS + TRANSLATIONS + ENGLISH_REWRITES)
+@pytest.mark.parametrize(("older", "newer"), CHINESE_REWORDINGS + TRANSLATIONS + SAYS_NO_MORE + ENGLISH_REWRITES)
 def test_a_restatement_in_other_words_is_a_duplicate(tmp_path: Path, older: str, newer: str) -> None:
     assert ("duplicate", PAIR) in findings(tmp_path, older, newer)
 
@@ -186,6 +211,26 @@ LOOK_ALIKES = [
     (
         "Sam owns `ingest-worker` and reviews every PR to it.",
         "Sam owns `billing-worker` and reviews every PR to it.",
+    ),
+    (
+        "EU build agents run in fra1, hostnames `ci-eu-*`, cache bucket `sccache-eu`.",
+        "US build agents run in nyc3, hostnames `ci-us-*`, cache bucket `sccache-us`.",
+    ),
+    (
+        "欧洲区的构建机在 fra1，主机名 `ci-eu-*`，缓存桶 `sccache-eu`。",
+        "美国区的构建机在 nyc3，主机名 `ci-us-*`，缓存桶 `sccache-us`。",
+    ),
+    (
+        "华东集群的主库是 `pg-hz-main`，备份桶是 `bak-hz`，值班找 Lin。",
+        "华北集群的主库是 `pg-bj-main`，备份桶是 `bak-bj`，值班找 Lin。",
+    ),
+    (
+        "Run `pnpm test` before every push; the pre-push hook does not run it for you.",
+        "Run `pnpm test --watch` while editing components; it reruns only the changed specs.",
+    ),
+    (
+        "Upload retries are handled by `uploadQueue`; do not retry in the view layer.",
+        "上传失败由 `uploadQueue` 负责重试，最多重试 5 次，不要在界面层重试。",
     ),
 ]
 
@@ -286,3 +331,44 @@ def test_a_setting_only_one_side_names_is_recognised(
 ) -> None:
     found = one_sided_setting(frozenset(left_scope), frozenset(right_scope), frozenset(), frozenset(right_words))
     assert found is expected
+
+
+@pytest.mark.parametrize(
+    ("spans", "others", "expected"),
+    [
+        ({"fvm", "fvm flutter test"}, {"fvm flutter"}, set()),
+        ({"kamal deploy"}, {"kamal rollback"}, {"kamal deploy"}),
+        ({"make lint"}, {"make lint"}, set()),
+        ({"docker compose up api"}, {"docker compose up"}, set()),
+        ({"uv sync"}, {"uvx ruff"}, {"uv sync"}),
+    ],
+)
+def test_a_span_the_other_side_writes_in_another_form_is_not_its_own(
+    spans: set[str], others: set[str], expected: set[str]
+) -> None:
+    assert own_spans(frozenset(spans), frozenset(others)) == expected
+
+
+@pytest.mark.parametrize(
+    ("left", "right", "expected"),
+    [
+        ({"wk-eu-*", "jobs-eu"}, {"wk-ap-*", "jobs-ap"}, True),
+        ({"cache-us"}, {"cache-eu"}, True),
+        ({"pg_hz_main"}, {"pg_bj_main"}, True),
+        ({"orders-api"}, {"orders-api"}, False),
+        ({"orders-api"}, {"orders-api", "billing.toml"}, False),
+        ({"app_v1"}, {"app_v2"}, False),
+        ({"make lint"}, {"make deploy"}, False),
+        ({"api-eu"}, {"worker-eu-blue"}, False),
+    ],
+)
+def test_two_named_instances_of_one_pattern_are_recognised(left: set[str], right: set[str], expected: bool) -> None:
+    assert distinct_instances(frozenset(left), frozenset(right)) is expected
+
+
+@pytest.mark.parametrize(
+    ("numbers", "expected"),
+    [(set(), False), ({2.0}, False), ({1.0, 2.0}, False), ({3.0}, True), ({2.0, 90.0}, True), ({0.5}, True)],
+)
+def test_a_list_count_states_no_quantity(numbers: set[float], expected: bool) -> None:
+    assert states_quantity(frozenset(numbers)) is expected
