@@ -116,7 +116,7 @@ _COMMANDS = (
 _FILLER = (
     r"(?:[\s`'\"“”‘’(（,/、+&]|\d+|配合|搭配|加上|together with|along with"
     r"|the|a|an|or|nor|and|only|just|always|run|running|use|using|call|calling|invoke|firebase|google|aws|azure"
-    r"|add|adding|introduce|reintroduce|bring back|self-hosted|hosted|managed|local|用|使用|跑|装|来|或|和|或者|写|加|引入|了"
+    r"|add|adding|introduce|reintroduce|bring back|self-hosted|hosted|managed|local|用|使用|跑|装|来|或|和|或者|写|加|引入|了|再"
     r"|[a-z][\w.-]*\s*(?:\+|&|配合|搭配|加上|和|跟)|[a-z][\w.-]* and)*"
 )
 _NEGATIVE = re.compile(
@@ -136,7 +136,7 @@ _NEGATIVE_RIGHT = re.compile(
     r"^[`'\"”’)）]?\s*(?:is |are |was |were |has been |have been )?(?:deprecated|banned|forbidden|not allowed|removed|gone"
     r"|no longer|(?:replaced|superseded) by)|^[`'\"]?\s*(?:sdks?|packages?|plugins?|library|dependency)? (?:is |was |has been )?(?:removed|deleted|uninstalled)"
     r"|^\s*(?:已废弃|不再使用|被移除|已移除|禁用)"
-    r"|^[`'\"]?\s*(?:sdk|包|插件|依赖|那套|这套)?\s*(?:已经|已)?(?:[从在][^，。；,;]{0,15}?)?(?:移除|删掉|删除|去掉|卸载|下线)"
+    r"|^[`'\"]?\s*(?:sdk|包|插件|依赖|那套|这套)?\s*(?:已经|已)?(?:[从在][^，。；,;]{0,25}?)?(?:移除|删掉|删除|去掉|卸载|下线|拿掉|撤掉)"
     r"|^[`'\"]?\s*[\u4e00-\u9fff]{1,3}不了"
     r"|^\s*(?:已经|已)?被[^，。；,;]{0,20}?(?:替换|取代|替代|代替|换掉)"
 )
@@ -169,10 +169,11 @@ _SUBJECT_USE_RIGHT = re.compile(
 )
 _COMMAND_RIGHT = re.compile(r"^[`'\"]?\s+(?:" + _COMMANDS + r")\b")
 _NAMED_IN_PARENTHESES = re.compile(r"[`\w]\s*[（(]\s*$")
+_OPENS_ASIDE = re.compile(r"[（(]\s*$")
 _CLOSE_PARENTHESIS = re.compile(r"^\s*[)）]")
 _AWAY_IN_CLAUSE = re.compile(
     r"\b(?:never|not|don'?t|no longer|removed|dropped|instead|rather|old|legacy|former|previous|used to)\b"
-    r"|不要|别|不再|不用|旧|以前|原来"
+    r"|\bfrom\b|不要|别|不再|不用|旧|以前|原来|从"
 )
 
 
@@ -283,7 +284,8 @@ def _member(name: str, canonical: dict[str, str]) -> str:
 def _polarity(lowered: str, start: int, end: int, members: re.Pattern[str]) -> str | None:
     """'pos', 'neg' or None for the member at lowered[start:end]; other members listed before it are skipped.
 
-    A member named in parentheses after what it runs ("`pnpm test:unit` (Vitest)") is asserted; one the
+    A member named in parentheses after what it runs ("`pnpm test:unit` (Vitest)") is asserted, never by the
+    cue before that parenthesis ("迁到 reactable（DT 的导出…）"); one the
     statement says was used until a past time ("we used Jenkins until 2025") is rejected.
     """
     clause_start = max(lowered.rfind(mark, 0, start) for mark in (",", "，", ";", "；", "。", ". ", "—"))
@@ -298,7 +300,8 @@ def _polarity(lowered: str, start: int, end: int, members: re.Pattern[str]) -> s
         or _PAST_USE_RIGHT.match(right)
     ):
         return "neg"
-    positive = _POSITIVE.search(left)
+    aside = _OPENS_ASIDE.search(lowered[max(0, start - 3) : start])
+    positive = None if aside else _POSITIVE.search(left)
     if positive and _WEAK_CUE.match(positive.group(0)) and _SUBORDINATE.search(left):
         return None
     if positive or _COMMAND_RIGHT.match(right) or _SUBJECT_USE_RIGHT.match(right):

@@ -48,6 +48,16 @@ _PHRASES: tuple[tuple[tuple[str, ...], str], ...] = (
         r"(?:从|由)\s*{old}\s*\s*(?:迁移到|迁到|换成|换到|切换到|切到|改成|改为|改用|转到|搬到|升级到)了?\s*{new}",
     ),
     (("换成", "替换", "迁", "改成"), r"{old}\s*(?:换成|替换成|替换为|迁移到|迁到|改成)了?\s*{new}"),
+    (
+        ("停止维护", "不再维护", "停更", "淘汰", "废弃", "弃用"),
+        r"{old}\s*(?:已经|已)?(?:被[^，。；,;]{{0,15}}?)?(?:停止维护|不再维护|停更|淘汰|废弃|弃用)了?\s*[，,、；;]\s*"
+        r"(?:我们|现在)?\s*(?:已经|已)?(?:全部|都|统一|全都)?\s*(?:改用|换成|转用|换用|迁到|迁移到|切到)了?\s*{new}",
+    ),
+    (
+        ("deprecated", "discontinued", "unmaintained", "end-of-life"),
+        r"{old} (?:is|was|has been|got) (?:deprecated|discontinued|unmaintained|end-of-life)\b[^.;]{{0,40}}?[,;:—–]\s*"
+        r"(?:so )?(?:we(?:'ve| have)? )?(?:now )?(?:all )?(?:switched|moved|migrated)(?: everything| all)? (?:over )?to {new}",
+    ),
     (("代替", "替代", "取代"), r"(?:用|使用|采用)\s*{new}\s*(?:来)?(?:代替|替代|取代)了?\s*{old}"),
     (("代替", "替代", "取代", "替换"), r"{new}\s*(?:已经|已)?(?:代替|替代|取代|替换)了\s*{old}"),
     (("被",), r"{old}\s*(?:已经|已)?被\s*{new}\s*(?:代替|替代|取代|替换|换掉)"),
@@ -92,7 +102,7 @@ _REMOVED = re.compile(
     + r"(?: (?:SDK|package|plugin|library|dependency))? (?:was |has been |got |is )?(?:removed|deleted|uninstalled)\b"
     r"|(?<![\w.-])"
     + _NAME.format("gone")
-    + r"\s*(?P<part>SDK|包|插件|依赖|那套|这套)?\s*(?:已经|已)?(?:[从在][^，。；,;]{0,15}?)?(?:移除|删掉|删除|卸载)了?",
+    + r"\s*(?P<part>SDK|包|插件|依赖|那套|这套)?\s*(?:已经|已)?(?:[从在][^，。；,;]{0,25}?)?(?:移除|删掉|删除|卸载|拿掉|撤掉)了?",
     re.I,
 )
 _PART_WORD = re.compile(r" (?:SDK|package|plugin|library|dependency)$", re.I)
@@ -138,9 +148,16 @@ def pairs(statement: str) -> list[tuple[str, str]]:
         for match in pattern.finditer(text):
             old, new = _last_tool_word(match.group("old")), _last_tool_word(match.group("new"))
             pair = (old.lower(), new.lower())
-            if pair[0] != pair[1] and _tools(old, new) and pair not in found:
+            commanded = _commanded(old, text) or _commanded(new, text)
+            both_tools = _tools(old, new) or commanded and _plain_name(old) and _plain_name(new)
+            if pair[0] != pair[1] and both_tools and pair not in found:
                 found.append(pair)
     return found
+
+
+def _commanded(name: str, statement: str) -> bool:
+    """The statement runs the name as a command in a code span ("`nrfutil device program …`")."""
+    return bool(re.search(r"`" + re.escape(name) + r"[ `]", statement, re.I))
 
 
 def _remembered_pairs(statement: str) -> list[tuple[str, str]]:
@@ -158,7 +175,7 @@ _ABANDONED = re.compile(
 )
 _ABANDON_KEYS = re.compile(
     r" off |stopped using|no longer use|dropped|ditched|retired|sunset|got rid of|abandoned|removed|deleted|uninstalled"
-    r"|不再|停用|弃用|下掉|去掉|废弃|下线|移除|删掉|删除|卸载"
+    r"|不再|停用|弃用|下掉|去掉|废弃|下线|移除|删掉|删除|卸载|拿掉|撤掉"
 )
 
 

@@ -11,7 +11,7 @@ from pathlib import Path
 import pytest
 
 from curator.rules.choices import ChoiceTable
-from curator.rules.migrations import combined, learned_sets, pairs, roles
+from curator.rules.migrations import combined, learned_sets, pairs, removed, roles
 from tests.rules.test_blind2_forms import PAIR, findings
 
 ADOPTED_AFTER_ANOTHER_FELL_SHORT = [
@@ -333,3 +333,89 @@ def test_replacement_words_give_the_stance(statement: str, expected: set[tuple[s
 )
 def test_a_tool_beside_a_format_or_another_known_job_is_no_alternative(tmp_path: Path, texts: tuple[str, ...]) -> None:
     assert not any(rule == "conflict" for rule, _ in findings(tmp_path, *texts))
+
+
+RETIRED_THEN_REPLACED = [
+    (
+        "stlinkcli 已经被 ST 停止维护，我们全部换成 `stflash write build/app.bin 0x8000000` 了。",
+        ("stlinkcli", "stflash"),
+    ),
+    ("`stlinkcli` 已废弃，统一改用 `stflash`。", ("stlinkcli", "stflash")),
+    ("Webpacker 被官方淘汰了，现在都切到 Vite。", ("webpacker", "vite")),
+    ("stlinkcli is deprecated upstream, so we switched everything to `stflash write`.", ("stlinkcli", "stflash")),
+    ("Webpacker was discontinued last year; we moved to Vite.", ("webpacker", "vite")),
+    ("Flash with `stflash`, never stlinkcli.", ("stlinkcli", "stflash")),
+]
+
+
+@pytest.mark.parametrize(("statement", "pair"), RETIRED_THEN_REPLACED)
+def test_a_tool_retired_then_replaced_names_a_pair(statement: str, pair: tuple[str, str]) -> None:
+    assert pair in pairs(statement)
+
+
+@pytest.mark.parametrize(
+    "statement",
+    [
+        "stlinkcli 已经被 ST 停止维护，我们还没想好换成什么。",
+        "旧接口已经废弃，全部换成 新接口 了。",
+        "stlinkcli is deprecated upstream, so we pinned the last release.",
+        "Flash with stflash, never stlinkcli on Fridays.",
+        "The v1 endpoint was deprecated; we moved to the new one.",
+    ],
+)
+def test_look_alike_retirement_names_no_pair(statement: str) -> None:
+    assert pairs(statement) == []
+
+
+TAKEN_OUT_OF_THE_BUILD = [
+    ("eslint-legacy 已经从 CI 和 `make lint` 里拿掉了：太慢。", ["eslint-legacy"]),
+    ("eslint-legacy 从流水线撤掉了。", ["eslint-legacy"]),
+]
+
+
+@pytest.mark.parametrize(("statement", "expected"), TAKEN_OUT_OF_THE_BUILD)
+def test_a_tool_taken_out_of_the_build_is_removed(statement: str, expected: list[str]) -> None:
+    assert removed(statement) == expected
+
+
+@pytest.mark.parametrize("statement", ["把 eslint-legacy 的报错拿出来看看。", "eslint-legacy 的结果先撤回，明天再看。"])
+def test_look_alike_taking_out_removes_nothing(statement: str) -> None:
+    assert removed(statement) == []
+
+
+@pytest.mark.parametrize(
+    ("statement", "expected"),
+    [
+        (
+            "表格已经全部从 gridjs 迁到 tabulator（gridjs 的导出老是空文件），不要再引入 gridjs。",
+            {("gridjs", "neg"), ("tabulator", "pos")},
+        ),
+        (
+            "Tables moved from gridjs to tabulator (gridjs exports kept coming out empty).",
+            {("gridjs", "neg"), ("tabulator", "pos")},
+        ),
+        ("别再用 gridjs。", {("gridjs", "neg")}),
+        ("Tables render with `make table` (tabulator).", {("tabulator", "pos")}),
+        ("表格用 tabulator（gridjs 的替代品）。", {("tabulator", "pos")}),
+    ],
+)
+def test_an_aside_after_a_migration_target_asserts_nothing(statement: str, expected: set[tuple[str, str]]) -> None:
+    table = ChoiceTable([["gridjs", "tabulator"]])
+    assert {(stance.member, stance.polarity) for stance in table.stances(statement)} == expected
+
+
+RETIRED_TOOL_STILL_USED = [
+    (
+        "Flashing: `stlinkcli --program build/app.hex --verify`.",
+        "stlinkcli 已经被 ST 停止维护，我们全部换成 stflash 了：`stflash write app.bin`。别再用 stlinkcli。",
+    ),
+    (
+        "所有表格用 `GridJS::render()`。",
+        "表格已经全部从 GridJS 迁到 Tabulator（GridJS 的导出老是空文件），不要再引入 GridJS。",
+    ),
+]
+
+
+@pytest.mark.parametrize(("older", "newer"), RETIRED_TOOL_STILL_USED)
+def test_an_entry_using_a_retired_tool_conflicts_with_its_replacement(tmp_path: Path, older: str, newer: str) -> None:
+    assert ("conflict", PAIR) in findings(tmp_path, older, newer)
