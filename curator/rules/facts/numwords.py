@@ -49,7 +49,7 @@ _ONCE = re.compile(
 _SINGLE = re.compile(r"\b(?:a |one )?single (?!quotes?\b|source\b|sign\b|page\b|file\b|line\b|point\b|quote\b)", re.I)
 _COUPLE = re.compile(r"\b(?:a\s+)?(?:couple|pair)\s+of\s+", re.I)
 _QUARTER_HOUR = re.compile(r"\b(?:(?P<three>three)\s+quarters|an?\s+quarter|one\s+quarter)\s+of\s+an\s+hour\b", re.I)
-_HALF_HOUR = re.compile(r"\bhalf an? hour\b|\bhalf-hour\b", re.I)
+_HALF_HOUR = re.compile(r"\bhalf an? hour\b|\bhalf[- ]hour\b", re.I)
 _HALF_UNIT = re.compile(
     r"\bhalf (?:an? )?(?P<unit>minute|second|day)\b|\b(?:(?:an?|one) )?(?P<whole>minute|second|day) and a half\b", re.I
 )
@@ -65,7 +65,7 @@ _A_UNIT = re.compile(
 _CN_DIGITS = "零〇一二两三四五六七八九十百千万"
 _CN_MEASURE = (
     r"个|篇|次|条|名|位|人|台|天|日|周|星期|小时|钟头|分钟|秒|毫秒|倍|项|份|遍|轮|种|家|张|页|行|字|年|月|季度|版|处|段|章|节|步|层"
-    r"|核|线程|进程|副本|实例|节点|批|封|本|部|套|组|场|颗|枚|把|只|件|块|列|题|门|所|座|辆|周期|GB|MB|KB|ms|s|h"
+    r"|核|线程|进程|副本|实例|节点|批|封|本|部|套|组|场|颗|枚|把|只|件|块|列|题|门|所|座|辆|周期|帧|波特|GB|MB|KB|ms|s|h"
 )
 _CN_NUMBER = re.compile(
     rf"(?<![第{_CN_DIGITS}])([{_CN_DIGITS}]+)(?=\s*(?:来|多|余)?\s*(?:{_CN_MEASURE})(?!性))"
