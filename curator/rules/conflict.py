@@ -361,31 +361,18 @@ def _action_clashes(docs: Docs, clashes: dict[tuple[int, int], list[Clash]]) -> 
     for left, right, left_action, right_action, score in polarity.clashes(
         owners, found, lambda a, b: _allowed(docs, a, b)
     ):
-        key = (min(left, right), max(left, right))
-        if clashes[key]:
-            continue
         left_words, right_words = frozenset(left_action.words), frozenset(right_action.words)
-        scoped = _scoped(
+        _add_polarity_clash(
             docs,
-            left,
-            left_action.scope | (left_words & right_action.scope),
-            right,
-            right_action.scope | (right_words & left_action.scope),
-        )
-        if scoped is None:
-            continue
-        clashes[key].append(
-            Clash(
-                "polarity",
-                {left: left_action.statement, right: right_action.statement},
-                {
-                    "job": "same action",
-                    "action": left_action.text,
-                    "similarity": round(score, 1),
-                    "stances": {docs.items[left].id: left_action.polarity, docs.items[right].id: right_action.polarity},
-                    **scoped,
-                },
-            )
+            clashes,
+            (left, left_action.statement, left_action.scope | (left_words & right_action.scope)),
+            (right, right_action.statement, right_action.scope | (right_words & left_action.scope)),
+            {
+                "job": "same action",
+                "action": left_action.text,
+                "similarity": round(score, 1),
+                "stances": {docs.items[left].id: left_action.polarity, docs.items[right].id: right_action.polarity},
+            },
         )
 
 
@@ -393,30 +380,37 @@ def _code_name_clashes(docs: Docs, clashes: dict[tuple[int, int], list[Clash]]) 
     """An entry that always uses a code name (a flag, a function) and another that says to stop using it."""
     held = [code_polarity.stances(doc.facts) for doc in docs.items]
     for negative, positive, rejected, used in code_polarity.clashes(held, lambda a, b: _allowed(docs, a, b)):
-        key = (min(negative, positive), max(negative, positive))
-        if clashes[key]:
-            continue
-        scoped = _scoped(
+        _add_polarity_clash(
             docs,
-            negative,
-            statement_facts(rejected.statement).scope,
-            positive,
-            statement_facts(used.statement).scope,
+            clashes,
+            (negative, rejected.statement, statement_facts(rejected.statement).scope),
+            (positive, used.statement, statement_facts(used.statement).scope),
+            {
+                "job": "same action",
+                "action": rejected.name,
+                "stances": {docs.items[negative].id: "neg", docs.items[positive].id: "pos"},
+            },
         )
-        if scoped is None:
-            continue
-        clashes[key].append(
-            Clash(
-                "polarity",
-                {negative: rejected.statement, positive: used.statement},
-                {
-                    "job": "same action",
-                    "action": rejected.name,
-                    "stances": {docs.items[negative].id: "neg", docs.items[positive].id: "pos"},
-                    **scoped,
-                },
-            )
-        )
+
+
+def _add_polarity_clash(
+    docs: Docs,
+    clashes: dict[tuple[int, int], list[Clash]],
+    left: tuple[int, str, frozenset[str]],
+    right: tuple[int, str, frozenset[str]],
+    evidence: dict,
+) -> None:
+    """Record two (entry, statement, scope) sides as a polarity clash unless the pair already clashes or the scopes are disjoint."""
+    (left_entry, left_statement, left_scope), (right_entry, right_statement, right_scope) = left, right
+    key = (min(left_entry, right_entry), max(left_entry, right_entry))
+    if clashes[key]:
+        return
+    scoped = _scoped(docs, left_entry, left_scope, right_entry, right_scope)
+    if scoped is None:
+        return
+    clashes[key].append(
+        Clash("polarity", {left_entry: left_statement, right_entry: right_statement}, {**evidence, **scoped})
+    )
 
 
 def _scoped(docs: Docs, left: int, left_scope: frozenset[str], right: int, right_scope: frozenset[str]) -> dict | None:
