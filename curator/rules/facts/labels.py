@@ -5,7 +5,9 @@ from __future__ import annotations
 from curator import lazyre as re
 from curator.casefold import Folded
 from curator.rules.facts.glossary import concept
-from curator.rules.facts.quantities import Quantity, _canonical_unit, _subject
+from curator.rules.facts.quantities import Quantity
+from curator.rules.facts.quantity_subjects import _subject
+from curator.rules.facts.quantity_units import _canonical_unit
 from curator.rules.facts.scope import scope_tokens
 from curator.rules.facts.subject import proper_names, segment, stem
 from curator.rules.text import CJK_CHAR

@@ -3,7 +3,9 @@
 from __future__ import annotations
 
 from curator import lazyre as re
-from curator.rules.facts.quantities import _LOWER_LEFT, _UPPER_LEFT, Quantity, _clause_bounds, _subject, with_head
+from curator.rules.facts.quantities import Quantity
+from curator.rules.facts.quantity_comparators import _LOWER_LEFT, _UPPER_LEFT
+from curator.rules.facts.quantity_subjects import _clause_bounds, _subject, with_head
 from curator.rules.facts.scope import component_tokens, scope_tokens
 from curator.rules.facts.subject import proper_names
 

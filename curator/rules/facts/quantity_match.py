@@ -13,13 +13,9 @@ from curator.rules.facts.chinese_subjects import (
     without_generic,
 )
 from curator.rules.facts.glossary import GLOSSARY, concept, concepts_of
-from curator.rules.facts.quantities import (
-    _THRESHOLD_LEFT,
-    _TRIGGER,
-    _UNIT_ALIASES,
-    SECONDS_PER,
-    Quantity,
-)
+from curator.rules.facts.quantities import Quantity
+from curator.rules.facts.quantity_comparators import _THRESHOLD_LEFT, _TRIGGER
+from curator.rules.facts.quantity_units import _UNIT_ALIASES, SECONDS_PER
 from curator.rules.facts.scope import relation
 from curator.rules.facts.subject import stem
 from curator.rules.text import IS_CJK

@@ -6,7 +6,8 @@ from dataclasses import replace
 
 from curator import lazyre as re
 from curator.rules.facts.glossary import concept
-from curator.rules.facts.quantities import SECONDS_PER, Quantity
+from curator.rules.facts.quantities import Quantity
+from curator.rules.facts.quantity_units import SECONDS_PER
 
 _PER_SECOND_UNITS = frozenset({"rps", "qps", "tps", "req/s"})
 _REQUEST_CONTEXT = re.compile(

@@ -4,7 +4,8 @@ from __future__ import annotations
 
 from curator import lazyre as re
 from curator.rules.facts.clock import clock_matches
-from curator.rules.facts.quantities import Quantity, _clause_bounds, _subject
+from curator.rules.facts.quantities import Quantity
+from curator.rules.facts.quantity_subjects import _clause_bounds, _subject
 from curator.rules.facts.scope import scope_tokens
 from curator.rules.facts.subject import proper_names, stem
 

@@ -4,7 +4,7 @@
 from __future__ import annotations
 
 from curator import lazyre as re
-from curator.rules.facts.quantities import _canonical_unit, _unit
+from curator.rules.facts.quantity_units import _canonical_unit, _unit
 from curator.rules.facts.subject import stem
 
 _KEY_UNITS = {

@@ -5,19 +5,10 @@ from __future__ import annotations
 from dataclasses import replace
 
 from curator import lazyre as re
-from curator.rules.facts.quantities import (
-    _ANY_DIGIT,
-    _KNOWN_UNITS,
-    _RATE_ALIASES,
-    _SEGMENT_BREAK,
-    _UNIT_ALIASES,
-    SECONDS_PER,
-    Quantity,
-    _canonical_unit,
-    _content,
-    _segment_of,
-    _unit,
-)
+from curator.rules.facts.quantities import _ANY_DIGIT, Quantity
+from curator.rules.facts.quantity_rates import _RATE_ALIASES
+from curator.rules.facts.quantity_subjects import _SEGMENT_BREAK, _content, _segment_of
+from curator.rules.facts.quantity_units import _KNOWN_UNITS, _UNIT_ALIASES, SECONDS_PER, _canonical_unit, _unit
 from curator.rules.facts.scope import component_tokens, scope_tokens
 from curator.rules.facts.setting_keys import (
     BARE_KEY_WORDS,

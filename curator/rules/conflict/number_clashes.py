@@ -1,0 +1,150 @@
+"""Number clashes: two quantities on one subject and scope whose values cannot both hold."""
+
+from __future__ import annotations
+
+import re
+from collections import defaultdict
+
+from curator.config import Config
+from curator.rules import pairing
+from curator.rules.conflict.clash import Clash, may_pair, named_relation, scope_evidence
+from curator.rules.docs import Docs
+from curator.rules.facts.changes import change_amount
+from curator.rules.facts.glossary import concepts_of
+from curator.rules.facts.subject import proper_names, stem
+from curator.rules.facts.versions import names_a_version
+from curator.rules.quantities import TERMS, Quantity, incompatible, named_anchor, same_subject
+
+
+def add_number_clashes(docs: Docs, config: Config, clashes: dict[tuple[int, int], list[Clash]]) -> None:
+    from rapidfuzz import fuzz  # imported here: a warm scan reuses the cached pairwise stage
+
+    owners: list[int] = []
+    quantities: list[Quantity] = []
+    for position, doc in enumerate(docs.items):
+        for quantity in doc.quantities + [found for fact in doc.code_facts for found in fact.quantities]:
+            if change_amount(quantity) or _version_read_as_value(quantity):
+                continue
+            owners.append(position)
+            quantities.append(quantity)
+    if len(quantities) < 2:
+        return
+    concepts = [concepts_of(q.subject) for q in quantities]
+    token_sets = [
+        words | {f"@{q.rate}"} | (set() if words else {f"@{q.unit}"}) if q.rate else words | {f"@{q.unit}"}
+        for q, words in zip(quantities, concepts)
+    ]
+    pairs = pairing.candidate_pairs(
+        token_sets,
+        min_overlap=0.2,
+        groups=[q.unit for q in quantities],
+        skip=lambda left, right: not may_pair(docs, owners[left], owners[right]),
+    )
+    subjects = [
+        " ".join(sorted(words | {q.unit} | ({q.rate} if q.rate else set()))) for q, words in zip(quantities, concepts)
+    ]
+    scores = pairing.score_pairs(subjects, pairs, scorer=fuzz.token_set_ratio)
+    stated: dict[tuple[int, str], set[tuple[float, float]]] = defaultdict(set)
+    for owner, quantity in zip(owners, quantities):
+        stated[(owner, quantity.unit)].add((quantity.low, quantity.high))
+    for (left, right), score in zip(pairs, scores):
+        if not incompatible(quantities[left], quantities[right]):
+            continue
+        if score < config.conflict_subject_threshold and not named_anchor(quantities[left], quantities[right]):
+            continue
+        if not same_subject(quantities[left], quantities[right]):
+            continue
+        if _both_stated(quantities, owners, stated, left, right):
+            continue
+        if _named_apart(docs, owners[left], owners[right], quantities[left], quantities[right]):
+            continue
+        scoped = scope_evidence(
+            docs,
+            owners[left],
+            quantities[left].scope | (quantities[left].subject & quantities[right].scope),
+            owners[right],
+            quantities[right].scope | (quantities[right].subject & quantities[left].scope),
+        )
+        if scoped is None:
+            continue
+        named = named_relation(docs, owners[left], quantities[left], owners[right], quantities[right])
+        if named is None:
+            continue
+        scoped = named or scoped
+        first, second = sorted((owners[left], owners[right]))
+        key = (first, second)
+        if any(clash.kind == "number" for clash in clashes[key]):
+            continue
+        clashes[key].append(
+            Clash(
+                "number",
+                {owners[left]: quantities[left].statement, owners[right]: quantities[right].statement},
+                {
+                    "unit": quantities[left].unit,
+                    "rate": quantities[left].rate or quantities[right].rate,
+                    "values": {
+                        docs.items[owners[left]].id: quantities[left].span,
+                        docs.items[owners[right]].id: quantities[right].span,
+                    },
+                    "subject_score": round(score, 1),
+                    **scoped,
+                },
+            )
+        )
+
+
+def _version_read_as_value(quantity: Quantity) -> bool:
+    """A named value that is a version of a known thing ("JDK 17"): the version clashes read it, as a version."""
+    return quantity.unit.startswith("value:") and names_a_version(quantity.unit.removeprefix("value:"))
+
+
+def _named_apart(docs: Docs, left: int, right: int, one: Quantity, other: Quantity) -> bool:
+    """One quantity's subject names a thing (k3s, ZFS) the other entry never mentions, and that entry names
+    things of its own (Proxmox) the first never mentions: the two numbers are about two systems."""
+    for owner, partner, quantity in ((left, right, one), (right, left, other)):
+        partner_words = _entry_words(docs, partner)
+        named = [token for token in quantity.subject if _is_name(token, quantity) and token not in partner_words]
+        if named and any(name not in _entry_words(docs, owner) for name in _entry_names(docs, partner)):
+            return True
+    return False
+
+
+def _is_name(token: str, quantity: Quantity) -> bool:
+    if token in _CALENDAR_NAMES or token in TERMS:
+        return False
+    return token in quantity.names or (token.isascii() and any(char.isdigit() for char in token) and len(token) > 1)
+
+
+def _entry_words(docs: Docs, position: int) -> frozenset[str]:
+    """Every word an entry uses, stemmed as subjects are."""
+    return frozenset(token for fact in docs.items[position].facts for token in fact.subject)
+
+
+def _entry_names(docs: Docs, position: int) -> set[str]:
+    """Capitalised or digit-bearing names an entry uses (Proxmox, PVE, k3s), stemmed and lower-cased."""
+    found: set[str] = set()
+    for statement in docs.items[position].statements:
+        found |= proper_names(statement)
+        found.update(re.findall(r"\b[a-z]+\d\w*\b", statement.lower()))
+    return found - _CALENDAR_NAMES - TERMS
+
+
+_CALENDAR_NAMES = frozenset(
+    stem(word)
+    for word in "january february march april may june july august september october november december monday "
+    "tuesday wednesday thursday friday saturday sunday".split()
+)
+
+
+def _both_stated(
+    quantities: list[Quantity],
+    owners: list[int],
+    stated: dict[tuple[int, str], set[tuple[float, float]]],
+    left: int,
+    right: int,
+) -> bool:
+    """Each entry also states the other's value in that unit: they say the same numbers, about different things."""
+    one, other = quantities[left], quantities[right]
+    return (other.low, other.high) in stated[(owners[left], one.unit)] and (one.low, one.high) in stated[
+        (owners[right], other.unit)
+    ]

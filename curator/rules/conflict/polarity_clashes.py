@@ -1,0 +1,66 @@
+"""Polarity clashes: an action or a code name one entry asks for and another forbids."""
+
+from __future__ import annotations
+
+from curator.rules import code_polarity
+from curator.rules.conflict.clash import Clash, may_pair, scope_evidence
+from curator.rules.docs import Docs
+from curator.rules.facts import statement_facts
+from curator.rules.polarity import imperatives, opposites
+
+
+def add_action_clashes(docs: Docs, clashes: dict[tuple[int, int], list[Clash]]) -> None:
+    owners, found = imperatives.collect([doc.facts for doc in docs.items])
+    for left, right, left_action, right_action, score in opposites.clashes(
+        owners, found, lambda a, b: may_pair(docs, a, b)
+    ):
+        left_words, right_words = frozenset(left_action.words), frozenset(right_action.words)
+        _add_polarity_clash(
+            docs,
+            clashes,
+            (left, left_action.statement, left_action.scope | (left_words & right_action.scope)),
+            (right, right_action.statement, right_action.scope | (right_words & left_action.scope)),
+            {
+                "job": "same action",
+                "action": left_action.text,
+                "similarity": round(score, 1),
+                "stances": {docs.items[left].id: left_action.polarity, docs.items[right].id: right_action.polarity},
+            },
+        )
+
+
+def add_code_name_clashes(docs: Docs, clashes: dict[tuple[int, int], list[Clash]]) -> None:
+    """An entry that always uses a code name (a flag, a function) and another that says to stop using it."""
+    held = [code_polarity.stances(doc.facts) for doc in docs.items]
+    for negative, positive, rejected, used in code_polarity.clashes(held, lambda a, b: may_pair(docs, a, b)):
+        _add_polarity_clash(
+            docs,
+            clashes,
+            (negative, rejected.statement, statement_facts(rejected.statement).scope),
+            (positive, used.statement, statement_facts(used.statement).scope),
+            {
+                "job": "same action",
+                "action": rejected.name,
+                "stances": {docs.items[negative].id: "neg", docs.items[positive].id: "pos"},
+            },
+        )
+
+
+def _add_polarity_clash(
+    docs: Docs,
+    clashes: dict[tuple[int, int], list[Clash]],
+    left: tuple[int, str, frozenset[str]],
+    right: tuple[int, str, frozenset[str]],
+    evidence: dict,
+) -> None:
+    """Record two (entry, statement, scope) sides as a polarity clash unless the pair already clashes or the scopes are disjoint."""
+    (left_entry, left_statement, left_scope), (right_entry, right_statement, right_scope) = left, right
+    key = (min(left_entry, right_entry), max(left_entry, right_entry))
+    if clashes[key]:
+        return
+    scoped = scope_evidence(docs, left_entry, left_scope, right_entry, right_scope)
+    if scoped is None:
+        return
+    clashes[key].append(
+        Clash("polarity", {left_entry: left_statement, right_entry: right_statement}, {**evidence, **scoped})
+    )

@@ -1,0 +1,34 @@
+"""Words around a number that make it a bound, an approximation or an alert threshold ("at most", "以上", "左右")."""
+
+from __future__ import annotations
+
+from curator import lazyre as re
+from curator.rules.text import CJK_CHAR
+
+_UPPER_LEFT = re.compile(
+    r"(?<![a-z])(?:at most|up to|no more than|not more than|maximum(?: of)?|max(?:imum)?\.?|under|below|less than|fewer than"
+    r"|capped at|cap(?: of| at| is)?|limit(?:ed)? (?:of|to|at)|limits?(?: is| of)?|no longer than|<=?|≤|最多|至多|最大|不超过|不得超过|不能超过|上限|封顶)"
+    r"[\s:：]*(?:[" + CJK_CHAR + r"]{1,3}\s*|[a-z][\w-]{1,15}\s+)?$"
+)
+_LOWER_LEFT = re.compile(
+    r"(?<![a-z])(?:at least|minimum(?: of)?|min\.?|no less than|not less than|no fewer than|(?<!no )(?<!not )more than|(?<!no )over|above|>=?|≥|至少|不少于|不低于|最少|最小)"
+    r"[\s:：]*(?:[" + CJK_CHAR + r"]{1,3}\s*|[a-z][\w-]{1,15}\s+)?$"
+)
+_APPROX_LEFT = re.compile(r"(?:about|around|roughly|approximately|approx\.?|~|≈|约|大约|大概|差不多)[\s:：]*$")
+_UPPER_RIGHT = re.compile(
+    r"^\s*(?:[^\s\d]{0,12}\s+)?(?:or (?:fewer|less)|max\b|以内|以下|之内)|^\s*(?:[a-z]{1,8}\s+){0,2}(?:at (?:the )?most|tops)\b"
+    r"|^\s*内(?![容部存网])"
+)
+_LIMIT_LABEL = re.compile(
+    r"\b(?:cap|caps|limit|limits|max|maximum|ceiling|quota|budget)\b[^.;:!?]{0,40}[:：]\s*$|上限[^，。；]{0,10}[:：是为]?\s*$"
+    r"|\b(?:max|maximum|cap|limit)\b[^.;:!?]{0,30}\s(?:is|=)\s*$"
+)
+_THRESHOLD_LEFT = re.compile(
+    r"(?:\bexceeds?|\bexceeding|\bgoes (?:above|over|below)|\bdrops below|\babove|\bbelow|\b(?:more|greater|higher|less|lower|fewer) than"
+    r"|\bover|\bunder|[<>]=?|超过|高于|低于|大于|小于)\s*$"
+)
+_TRIGGER = re.compile(
+    r"\b(?:pag(?:e|es|ing)|alerts?|alarms?|fires?|triggers?|notify|wake)\b|\bwarn(?:s|ing)?(?![a-z])|告警|报警|触发"
+)
+_LOWER_RIGHT = re.compile(r"^\s*(?:[^\s\d]{0,12}\s+)?(?:or more|plus\b|以上|起)")
+_APPROX_RIGHT = re.compile(r"^\s*(?:[^\s\d]{0,6}\s*)?(?:左右|上下)")

@@ -1,0 +1,1 @@
+"""Imperatives with opposite polarity on the same action: "Always squash-merge PRs" vs "Never squash-merge PRs"."""

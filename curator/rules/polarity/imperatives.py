@@ -1,0 +1,141 @@
+"""Negated and positive imperative clauses of every statement, read as actions."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+
+from curator import lazyre as re
+from curator.rules.facts import StatementFacts
+from curator.rules.facts.clauses import clauses as split_clauses
+from curator.rules.polarity.action import Action, _action, _key, _object
+from curator.rules.polarity.practices import _collect_practices
+from curator.rules.text import CJK_CHAR
+
+_NEGATED = re.compile(
+    r"^\s*(?:please\s+)?(?:(?:we|you|i|they|one)\s+)?(?:(?:don'?t|do not|no need to|needn'?t|need not)\s+bother(?:\s+(?:with|to))?"
+    r"|(?:there'?s |there is )?no (?:need|reason) to|(?:don'?t|do not|doesn'?t|does not) (?:need|have) to|needn'?t|need not"
+    r"|it'?s not (?:necessary|needed) to|never|don'?t|do not|must not|mustn'?t|should not|shouldn'?t"
+    r"|avoid|stop|no longer)(?:\s+(?:ever|ever again|really|actually|just|even|anymore))?\b"
+    r"|^\s*(?:不要|别再|别|禁止|严禁|不准|不许|不能|不得|切勿|千万别|永远不要|不再|不用|无需|不需要|不必)\s*"
+)
+_ASIDE = re.compile(
+    r"(?P<neg>\b(?:never|not|don'?t|doesn'?t|shouldn'?t|mustn'?t)|不要|禁止|别)\s*[,，]\s*[^,，.;；。]{1,40}?[,，]\s*",
+    re.I,
+)
+_PERMITTED = re.compile(
+    r"^\s*(?P<act>[a-z][\w .'/-]{2,60}?)\s+(?:is|are)\s+(?:(?:totally|perfectly|always)\s+)?"
+    r"(?:fine|ok|okay|allowed|acceptable|permitted|encouraged)\b"
+)
+_CJK_LEAD = r"[" + CJK_CHAR + r"]{1,6}?(?:\s*[（(][^（）()]{1,40}[)）]\s*)?"
+_LEAD_NEGATED = re.compile(
+    r"^\s*((?:[a-z0-9][\w .-]{0,20}?\s*)?"
+    + _CJK_LEAD
+    + r")(?:不要|别再|禁止|严禁|不准|不许|不能|不得|切勿|千万别|永远不要|不再|不用|无需|不需要|不必)"
+)
+_LEAD_STRONG = re.compile(r"^\s*(" + _CJK_LEAD + r")(?:一定要|必须|务必|总是|可以|允许|一律|都要|统一|都)")
+_UNIVERSAL = re.compile(r"\b(?:every|all|each)\b")
+_STRONG_MODAL = re.compile(
+    r"^\s*(?:(?:during|for|in|on|when|if|after|before|once)\b[^,]{0,60}?\s)?(?:please\s+)?"
+    r"(?:always|must|make sure to|be sure to|it'?s (?:fine|ok|okay|allowed) to|it is (?:fine|ok|okay|allowed) to"
+    r"|(?:you |(?:devs|developers|engineers|qa|testers|admins|operators|on-call|oncall|we|everyone|anyone) )?(?:can|may) (?:still )?|(?:is|are) allowed to)\s*|^\s*(?:一定要|必须|务必|总是|可以|允许|一律)"
+)
+_MODAL = re.compile(
+    r"^\s*(?:please\s+)?(?:always|must|should|do|make sure to|remember to|be sure to|一定要|必须|务必|总是|记得|要|请)\s+|^\s*(?:一定要|必须|务必|总是|记得|请)"
+)
+
+
+MAX_POSITIVE_CHARS = 90
+MAX_CONDITION_CHARS = 60
+
+
+def collect(statements_by_owner: list[list[StatementFacts]]) -> tuple[list[int], list[Action]]:
+    """Negated imperatives, then the short positive clauses that start with the same two words as one of them.
+
+    A positive clause with a strong modal ("always", "must", "必须") needs only the same first word: it
+    may narrow the action with extra words ("never ship fixes as OTA" vs "always ship JS fixes as OTA").
+    """
+    owners: list[int] = []
+    found: list[Action] = []
+    keys: set[tuple[str, ...]] = set()
+    verbs: set[str] = set()
+    objects: set[str] = set()
+    clauses = [
+        (owner, statement, lowered, _negated_core(lowered))
+        for owner, statement, lowered in _clauses(statements_by_owner)
+    ]
+    for owner, statement, _, negated in clauses:
+        if negated is not None:
+            action = _action("neg", negated, statement, practice=negated)
+            if action:
+                owners.append(owner)
+                found.append(action)
+                key = _key(negated)
+                keys.add(key)
+                verbs.update(key[:1])
+                objects.update(_object(action.words))
+    if not found:
+        return owners, found
+    for owner, statement, lowered, negated in clauses:
+        if len(lowered) <= MAX_POSITIVE_CHARS + MAX_CONDITION_CHARS and negated is None:
+            core, strong = _positive_core(lowered)
+            if len(core) > MAX_POSITIVE_CHARS:
+                continue
+            key = _key(core)
+            verb = key[0].split("-")[0] if key else ""
+            imperative = strong or core != lowered or bool(verb and (verb in verbs or verb in _IMPERATIVE_VERBS))
+            if imperative and not strong and verb in _IMPERATIVE_VERBS and _UNIVERSAL.search(core):
+                strong = True
+            if key in keys or (strong and key[:1] and key[0] in verbs) or imperative:
+                action = _action("pos", core, statement, strong)
+                if action and (
+                    key in keys or (strong and key[:1] and key[0] in verbs) or not objects.isdisjoint(action.words)
+                ):
+                    owners.append(owner)
+                    found.append(action)
+    _collect_practices(clauses, owners, found)
+    return owners, found
+
+
+_IMPERATIVE_VERBS = frozenset(
+    """deploy use run push merge rebase squash commit ship publish release call write add create delete remove install
+    update upgrade pin tag test build store log cache send keep put mock skip disable enable set retry wrap prefer follow
+    name document review open close fix format lint check rotate restart migrate bump force""".split()
+)
+
+
+def _negated_core(lowered: str) -> str | None:
+    """The action a negated clause rejects ("never X", "发布前不要 X" keeps its lead "发布前"), or None."""
+    negated = _NEGATED.match(lowered)
+    if negated:
+        return lowered[negated.end() :]
+    led = _LEAD_NEGATED.match(lowered)
+    return led.group(1) + lowered[led.end() :] if led else None
+
+
+def _positive_core(lowered: str) -> tuple[str, bool]:
+    """The action a positive clause asks for, and whether a strong modal ("always", "必须") asks it."""
+    strong = _STRONG_MODAL.match(lowered)
+    if strong:
+        return lowered[strong.end() :], True
+    permitted = _PERMITTED.match(lowered)
+    if permitted:
+        return permitted.group("act"), True
+    led = _LEAD_STRONG.match(lowered)
+    if led:
+        return led.group(1) + lowered[led.end() :], True
+    return _MODAL.sub("", lowered, count=1), False
+
+
+def _clauses(facts_by_owner: list[list[StatementFacts]]) -> Iterator[tuple[int, str, str]]:
+    """(owner, statement, lower-cased clause) for every clause of every statement."""
+    for owner, facts in enumerate(facts_by_owner):
+        for fact in facts:
+            for lowered in _own_clauses(fact):
+                yield owner, fact.text, lowered
+
+
+def _own_clauses(fact: StatementFacts) -> list[str]:
+    """A statement's clauses, with an aside after a negation folded in ("never, under any circumstances, X" → "never X")."""
+    if "," not in fact.normalized and "，" not in fact.normalized or not _ASIDE.search(fact.normalized):
+        return fact.clauses
+    return split_clauses(_ASIDE.sub(lambda match: match.group("neg") + " ", fact.normalized))
