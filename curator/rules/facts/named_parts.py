@@ -21,7 +21,7 @@ _KEY = r"`?(?P<key>[A-Za-z_][\w.-]*[\w])`?"
 _CALL_OPEN = r"(?:[A-Za-z_.]*\(\s*(?:(?:seconds|minutes|hours|milliseconds|days)\s*[:=]\s*)?)?"
 _BINDING = re.compile(
     _KEY
-    + r"\s*(?:(?P<sign>=|:|＝|：)|\s(?:is|to|of)\s|为|是|设为|设成|调到|改成|改为)\s*`?"
+    + r"\s*(?:(?P<sign>=|:|＝|：)|\s(?:is|to|of)\s|(?:为|是|设为|设成|调到|调成|调整为|改成|改为|提到|升到|降到)了?)\s*`?"
     + _CALL_OPEN
     + r"(?P<num>\d)"
 )

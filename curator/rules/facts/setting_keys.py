@@ -34,7 +34,7 @@ _KEY_UNIT = re.compile(
     + "|".join(sorted(set(_KEY_UNITS) - _SHORT_TIME_UNITS, key=len, reverse=True))
     + r")$"
 )
-_TIME_WORD = r"(?:timeout|ttl|interval|delay|expiry|expires_in|seconds|secs|sec)"
+_TIME_WORD = r"(?:timeout|ttl|interval|delay|expiry|expires_in|max_age|seconds|secs|sec)"
 _TIMED_KEY = re.compile(r"(?:^|_)" + _TIME_WORD + r"$")
 _TIMED_KEY_UNIT = re.compile(r"(?:^|_)" + _TIME_WORD + r"(?P<cut>)_(?P<unit>" + "|".join(_SHORT_TIME_UNITS) + r")$")
 RAILS_UNIT = re.compile(
@@ -96,10 +96,12 @@ def key_names_floor(snake: str) -> bool:
 
 
 def counted_noun(snake: str) -> str | None:
-    """What a count-shaped key counts: `num_workers`, `n_jobs`, `max_retries`, `pr_count`, `seat_limit` name the rest."""
+    """What a count-shaped key counts: `num_workers`, `n_jobs`, `max_retries`, `pr_count`, `seat_limit`, `bt_max_connection`
+    name the rest."""
     parts = [part for part in snake.split("_") if part]
-    if len(parts) > 1 and parts[0] in _COUNT_PREFIXES:
-        rest = parts[1:]
+    prefix = next((index for index, part in enumerate(parts[:-1]) if part in _COUNT_PREFIXES), None)
+    if prefix is not None:
+        rest = parts[prefix + 1 :]
     elif len(parts) > 1 and parts[-1] in _COUNT_SUFFIXES:
         rest = parts[:-1]
     else:
@@ -110,7 +112,9 @@ def counted_noun(snake: str) -> str | None:
     return _canonical_unit(noun)[0] if noun else None
 
 
-_BYTE_KEY = re.compile(r"(?:^|_)(?:upload|body|payload|file|attachment|request|memory|mem|heap|buffer|bytes)(?:_|$)")
+_BYTE_KEY = re.compile(
+    r"(?:^|_)(?:upload|body|payload|file|attachment|request|message|memory|mem|heap|buffer|bytes)(?:_|$)"
+)
 _NOT_BYTE_KEY = re.compile(r"(?:^|_)(?:batch|page|pool|queue|count|num|n|port|id)(?:_|$)")
 
 
@@ -119,3 +123,28 @@ def counts_bytes(snake: str, value: float) -> bool:
     if snake.endswith("_bytes"):
         return True
     return value >= 1024**2 and value % 1024 == 0 and bool(_BYTE_KEY.search(snake)) and not _NOT_BYTE_KEY.search(snake)
+
+
+_ABBREVIATIONS = {
+    "conn": "connection",
+    "conns": "connections",
+    "cxn": "connection",
+    "req": "request",
+    "reqs": "requests",
+    "msg": "message",
+    "msgs": "messages",
+    "proc": "process",
+    "procs": "processes",
+    "cnt": "count",
+    "buf": "buffer",
+    "concurrent": "concurrency",
+}
+_KCONFIG_PREFIX = "config_"
+
+
+def spelled_key(snake: str) -> str:
+    """A snake-case key with its abbreviated words spelled out and a Kconfig `CONFIG_` prefix dropped
+    (`config_bt_max_conn` → `bt_max_connection`), so the key names its subject and what it counts."""
+    if snake.startswith(_KCONFIG_PREFIX) and snake.count("_") > 1:
+        snake = snake[len(_KCONFIG_PREFIX) :]
+    return "_".join(_ABBREVIATIONS.get(part, part) for part in snake.split("_"))

@@ -20,6 +20,7 @@ from curator.rules.facts.setting_keys import (
     key_names_floor,
     key_unit,
     seconds_by_convention,
+    spelled_key,
     timed_key,
 )
 from curator.rules.facts.subject import proper_names, stem, subject_tokens
@@ -102,10 +103,12 @@ def settings(statement: str) -> list[Quantity]:
         suffix = (match.group("unit") or "").lower()
         if match.group("dash") == "-" or (suffix and not code_like):
             continue
-        multiplied = _DURATION_PRODUCT.match(statement, match.end())
+        product = _LITERAL_PRODUCT.match(statement, match.end())
+        value_end = product.end() if product else match.end()
+        multiplied = _DURATION_PRODUCT.match(statement, value_end)
         if multiplied and not suffix:
             suffix = _DURATION_CONSTANTS[multiplied.group(1).lower()]
-        rails = RAILS_UNIT.match(statement, match.end()) if not suffix else None
+        rails = RAILS_UNIT.match(statement, value_end) if not suffix else None
         if rails:
             suffix = RAILS_UNITS[rails.group(1).lower()]
         chinese_unit = _CJK_DURATION_AFTER.match(statement, match.end()) if code_like and not suffix else None
@@ -113,10 +116,12 @@ def settings(statement: str) -> list[Quantity]:
             suffix = _CJK_DURATION_SUFFIX[chinese_unit.group(1)]
         if not code_like and _unit(statement[match.end("num") :].lower())[0] in _KNOWN_UNITS:
             continue
-        value = float(match.group("num"))
+        value = float(match.group("num")) * _product(product)
         plain = key.lower().lstrip("-").replace("-", "_").replace(".", "_")
         name = _VERSION_SUFFIX.sub("", plain) or plain
-        snake = re.sub(r"(?<=[a-z0-9])(?=[A-Z])", "_", key).lower().lstrip("-").replace("-", "_").replace(".", "_")
+        snake = spelled_key(
+            re.sub(r"(?<=[a-z0-9])(?=[A-Z])", "_", key).lower().lstrip("-").replace("-", "_").replace(".", "_")
+        )
         every_word = subject_tokens(snake.replace("_", " "))
         words = tuple(word for word in every_word if word not in _GENERIC_KEY_WORDS)
         if suffix in _BYTE_SUFFIX and (suffix != "m" or _MEMORY_KEY.search(key)):
@@ -146,7 +151,8 @@ def settings(statement: str) -> list[Quantity]:
             unit, factor = words[-1], 1.0
         else:
             unit, factor = f"value:{name}", 1.0
-        quantity = _setting(statement, match.group(0).strip(), value * factor, name, words, unit, own_scope)
+        span = statement[match.start() : value_end].strip()
+        quantity = _setting(statement, span, value * factor, name, words, unit, own_scope)
         if unit not in ("duration", "char") and key_names_ceiling(snake):
             quantity = replace(quantity, ceiling=True)
         elif unit not in ("duration", "char") and key_names_floor(snake):
@@ -223,6 +229,18 @@ _LINE_LENGTH_KEY = re.compile(r"line_?(?:length|len|width)|print_?width|column_?
 _DURATION_PRODUCT = re.compile(
     r"\s*\*\s*(?:time\.|TimeUnit\.|chrono::)?(Millisecond|Second|Minute|Hour|MILLISECONDS|SECONDS|MINUTES|HOURS)s?\b"
 )
+_LITERAL_PRODUCT = re.compile(r"(?:\s*\*\s*\d+(?:\.\d+)?(?![\w.]))+")
+_FACTOR = re.compile(r"\d+(?:\.\d+)?")
+
+
+def _product(product: re.Match[str] | None) -> float:
+    """The factors written after a setting's number (`max_age = 2 * 3600`, `60 * 60 * 24`), multiplied."""
+    factor = 1.0
+    for written in _FACTOR.findall(product.group(0) if product else ""):
+        factor *= float(written)
+    return factor
+
+
 _CALL_OWNER = re.compile(r"`?(?P<owner>[A-Za-z_]\w*)`?\s*(?:=|:|\bto\b)\s*`?(?:const\s+)?[A-Za-z_][\w.]*\(\s*$")
 _CJK_DURATION_AFTER = re.compile(r"\s*(毫秒|秒|分钟|小时)")
 _CJK_DURATION_SUFFIX = {"毫秒": "ms", "秒": "s", "分钟": "min", "小时": "h"}
