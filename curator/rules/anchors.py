@@ -17,6 +17,7 @@ from curator.rules.facts.glossary import concept, concepts_of
 from curator.rules.facts.subject import proper_names, stem, subject_tokens
 from curator.rules.paraphrase import MIN_ENTRIES_FOR_RARITY, has_chinese
 from curator.rules.text import IS_CJK, STOPWORDS, statements
+from curator.scanmemo import joinable, joined, remembered, split
 
 AGREEMENT = 0.4
 MIN_CONCEPTS = 5
@@ -49,6 +50,18 @@ _FUNCTION_CONCEPTS = frozenset(
     "否则 不然 要不然 得 需 先 再 然后 多半 十有八九 通常 一般 遇到 就 都 别忘了 记得 一遍 一有 其他 其它 别的 只有 只能 由 往 这个 那个 "
     "这些 那些".split()
 )
+
+
+def remembered_anchors(prose: str, sentences: list[str]) -> frozenset[str]:
+    """`anchors` of an entry whose `sentences` are its prose's statements, kept in the scan memo per prose."""
+    return remembered(
+        "anchors",
+        prose,
+        lambda: anchors(prose, sentences),
+        lambda found: joined(sorted(found)),
+        lambda raw: frozenset(split(raw)),
+        keep=joinable,
+    )
 
 
 def anchors(prose: str, sentences: list[str] | None = None) -> frozenset[str]:
@@ -117,7 +130,9 @@ def anchored_pairs(
     "locally").
     Candidates come from blocking on the anchors, never from all pairs.
     """
-    anchor_sets = [anchors(doc.prose, doc.statements) if ok else frozenset() for doc, ok in zip(docs.items, eligible)]
+    anchor_sets = [
+        remembered_anchors(doc.prose, doc.statements) if ok else frozenset() for doc, ok in zip(docs.items, eligible)
+    ]
     frequency = Counter(anchor for found in anchor_sets for anchor in found)
     ceiling = max(MIN_RARE_DOCUMENTS, RARE_ANCHOR_SHARE * len(anchor_sets))
     rare = [frozenset(anchor for anchor in found if frequency[anchor] <= ceiling) for found in anchor_sets]

@@ -11,9 +11,11 @@ import pytest
 
 from curator.model import Entry
 from curator.rules import migrations
+from curator.rules.anchors import anchors, remembered_anchors
 from curator.rules.choices import ChoiceTable
 from curator.rules.docs import Doc
 from curator.rules.facts import StatementFacts
+from curator.rules.text import statements
 from curator.scanmemo import TextMemo, using
 
 CODE = "d" * 64
@@ -61,7 +63,7 @@ def test_a_second_memo_reads_every_kind_back_without_recomputing(tmp_path: Path)
     assert any(read[3] for read in cold) and any(read[4] for read in cold)
     first = _fresh(tmp_path)
     assert _facts(first, table) == cold
-    assert {"dates", "counts", "stances", "migrations", "migration-roles"} <= {
+    assert {"dates", "counts", "stances", "migrations", "migration-roles", "migration-lessons"} <= {
         path.name.removeprefix("memo-").removesuffix(".json") for path in tmp_path.glob("memo-*.json")
     }
     second = _fresh(tmp_path)
@@ -91,6 +93,9 @@ def test_another_anchor_or_choice_table_is_computed_afresh(tmp_path: Path) -> No
         ("stances", [[0, "pnpm", "maybe", False, None, False]]),
         ("migrations", "jenkins"),
         ("migration-roles", [["adopted"]]),
+        ("migration-lessons", {"replaced": [["jenkins"]], "alone": [], "together": []}),
+        ("migration-lessons", {"replaced": [], "alone": [3], "together": []}),
+        ("migration-lessons", [["jenkins", "github actions"]]),
     ],
 )
 def test_a_stored_value_of_the_wrong_shape_is_recomputed(tmp_path: Path, kind: str, bad: object) -> None:
@@ -101,6 +106,8 @@ def test_a_stored_value_of_the_wrong_shape_is_recomputed(tmp_path: Path, kind: s
     assert stored
     for key in stored:
         stored[key] = json.loads(json.dumps(bad))
+    if kind in ("migrations", "migration-roles"):
+        memo._stored("migration-lessons").clear()  # the per-entry lessons would answer before the per-statement kinds
     assert _facts(memo, table) == cold
     assert memo.misses >= 1
 
@@ -117,3 +124,29 @@ def test_an_entrys_statements_are_read_back_from_the_memo(tmp_path: Path) -> Non
     with using(second):
         assert Doc(Entry(id="e", path="e.md", body=body, text=body), is_context=False).statements == cold
     assert second.hits == 1 and second.misses == 0
+
+
+@pytest.mark.parametrize(
+    "prose",
+    [
+        "Run `pnpm test:e2e` before merging; the `api_client.py` retries use Home Assistant's REST API.",
+        "部署前先跑 `make lint`，Kafka 的 topic 都建在 prod-eu 集群上。",
+        "Nothing marked here at all.",
+    ],
+)
+def test_an_entrys_anchors_are_read_back_from_the_memo(tmp_path: Path, prose: str) -> None:
+    sentences = statements(prose)
+    cold = anchors(prose, sentences)
+    first = _fresh(tmp_path)
+    with using(first):
+        assert remembered_anchors(prose, sentences) == cold
+    first.save()
+    second = _fresh(tmp_path)
+    with using(second):
+        assert remembered_anchors(prose, sentences) == cold
+    assert second.hits == 1 and second.misses == 0
+    third = TextMemo(tmp_path, code=CODE)
+    third.stored["anchors"] = {key: 7 for key in second._stored("anchors")}
+    with using(third):
+        assert remembered_anchors(prose, sentences) == cold
+    assert third.misses == 1

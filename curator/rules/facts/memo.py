@@ -28,6 +28,22 @@ def decode_pairs(raw: Any) -> list[tuple[str, str]]:
     return [_pair_of_strings(item) for item in _list(raw)]
 
 
+def encode_lessons(value: tuple[list[tuple[str, str]], list[str], list[tuple[str, str]]]) -> dict[str, Any]:
+    replaced, alone, together = value
+    return {
+        "replaced": [list(pair) for pair in replaced],
+        "alone": list(alone),
+        "together": [list(pair) for pair in together],
+    }
+
+
+def decode_lessons(raw: Any) -> tuple[list[tuple[str, str]], list[str], list[tuple[str, str]]]:
+    """One entry's migration lessons stored as {"replaced": [[old, new], …], "alone": [name, …], "together": [[a, b], …]}."""
+    if type(raw) is not dict or set(raw) != {"replaced", "alone", "together"}:
+        raise TypeError("not a lessons record")
+    return decode_pairs(raw["replaced"]), [_string(name) for name in _list(raw["alone"])], decode_pairs(raw["together"])
+
+
 def encode_dated(value: tuple[list[tuple[date, str]], list[date]]) -> dict[str, Any]:
     named, mentioned = value
     return {
