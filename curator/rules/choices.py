@@ -15,13 +15,15 @@ class ChoiceSet:
     """Members that cannot all be the answer to one job.
 
     A member may list aliases ("chinese|中文"); `cue` must appear when the names are ambiguous; with
-    `scopes`, the job is per scope word (commit messages and replies may use different languages).
+    `scopes`, the job is per scope word (commit messages and replies may use different languages); with
+    `destinations`, pushing or uploading to a member chooses it (a registry, not a package manager's registry).
     """
 
     job: str
     members: tuple[str, ...]
     cue: str | None = None
     scopes: tuple[tuple[str, str], ...] = ()
+    destinations: bool = False
 
 
 EXCLUSIVE_SETS: tuple[ChoiceSet, ...] = (
@@ -93,6 +95,20 @@ EXCLUSIVE_SETS: tuple[ChoiceSet, ...] = (
     ChoiceSet("JVM build tool", ("maven", "gradle")),
     ChoiceSet("Android dependency injection", ("hilt", "koin", "dagger")),
     ChoiceSet("identity provider", ("auth0", "cognito", "keycloak", "clerk", "firebase auth")),
+    ChoiceSet(
+        "container registry",
+        (
+            "ghcr|ghcr.io|github container registry",
+            "quay|quay.io",
+            "docker hub|docker.io|dockerhub|registry.hub.docker.com",
+            "ecr|amazon ecr",
+            "gcr|gcr.io|google container registry",
+            "artifact registry|pkg.dev",
+            "acr|azurecr.io|azure container registry",
+        ),
+        cue=r"image|镜像|registry|push|pull|docker|container|容器|tag",
+        destinations=True,
+    ),
     ChoiceSet(
         "language",
         ("chinese|中文|汉语", "english|英文|英语", "japanese|日文|日语", "korean|韩文|韩语"),
@@ -199,10 +215,13 @@ def _alternatives(names: list[str]) -> str:
     latin = [re.escape(name).replace(r"\ ", r"[\s-]") for name in names if not re.search(f"[{CJK_CHAR}]", name)]
     cjk = [re.escape(name) for name in names if re.search(f"[{CJK_CHAR}]", name)]
     parts = []
+    hosts = [name for name in latin if re.search(r"\\\.(?:io|com|dev|net|org)$", name)]
     if latin:
         parts.append(rf"(?<![\w\-./@])(?:{'|'.join(latin)})(?![\w\-/@]|\.\w)")
         snake = "|".join(name.replace(r"[\s-]", "_") for name in latin)
         parts.append(rf"(?<=`)(?:[a-z0-9]+_)*(?:{snake})(?:_[a-z0-9]+)*(?=`)")
+    if hosts:
+        parts.append(rf"(?<![\w\-/@])(?:{'|'.join(hosts)})(?=/[\w-])")
     if cjk:
         parts.append(f"(?:{'|'.join(cjk)})")
     return "|".join(parts)
@@ -228,6 +247,7 @@ class ChoiceTable:
         self._patterns = [_member_pattern(choice_set) for choice_set in sets]
         self._cues = [re.compile(choice_set.cue) if choice_set.cue else None for choice_set in sets]
         self._scopes = [[(name, re.compile(cue)) for name, cue in choice_set.scopes] for choice_set in sets]
+        self._destinations = [choice_set.destinations for choice_set in sets]
         every_name = sorted(
             {alias for choice_set in sets for member in choice_set.members for alias in member.split("|")},
             key=len,
@@ -251,6 +271,8 @@ class ChoiceTable:
                 scopes = [name for name, scope_cue in self._scopes[set_index] if scope_cue.search(lowered)]
             for match in pattern.finditer(lowered):
                 polarity = _polarity(lowered, match.start(), match.end(), self._any)
+                if not polarity and self._destinations[set_index]:
+                    polarity = _destination(lowered, match.start())
                 if not polarity:
                     continue
                 member = _member(match.group(1), canonical)
@@ -267,6 +289,25 @@ class ChoiceTable:
                     Stance(set_index, member, polarity, statement, command, scope, partial) for scope in scopes
                 )
         return found
+
+
+_DESTINATION = re.compile(
+    r"(?:\b(?:push|upload)(?:ed|es|s|ing)?(?: [\w-]+){0,3}? to|推到|推送到|上传到|传到|改推到|改推)" + _FILLER + "$"
+)
+
+
+_REFUSED = re.compile(r"\b(?:never|don'?t|do not|not|no longer|stop(?:ped)?)\b|不要|别|禁止|严禁|不再|不能|不许")
+
+
+def _destination(lowered: str, start: int) -> str | None:
+    """'pos' when the clause pushes or uploads to the member ("push images to GHCR", "镜像推到 quay.io/…"), 'neg' when
+    it says not to."""
+    clause_start = max(lowered.rfind(mark, 0, start) for mark in (",", "，", ";", "；", "。", ". "))
+    left = lowered[max(clause_start + 1, start - 60) : start]
+    found = _DESTINATION.search(left)
+    if found is None:
+        return None
+    return "neg" if _REFUSED.search(left[: found.start()]) else "pos"
 
 
 def _member(name: str, canonical: dict[str, str]) -> str:

@@ -63,7 +63,7 @@ _PHRASES: tuple[tuple[tuple[str, ...], str], ...] = (
     (("被",), r"{old}\s*(?:已经|已)?被\s*{new}\s*(?:代替|替代|取代|替换|换掉)"),
     (
         ("不要", "不用", "别用", "而不是", "而非", "不再用"),
-        r"(?:用|使用|采用)\s*{new}\s*[，,、]?\s*(?:不要|不用|别用|而不是|而非|不再用)\s*(?:用|引入)?\s*{old}",
+        r"(?:用|使用|采用)\s*{new}\s*了?\s*[，,、]?\s*(?:不要|不用|别用|而不是|而非|不再用)\s*(?:用|引入)?\s*{old}",
     ),
     (("弃用",), r"弃用\s*{old}\s*[，,、]?\s*(?:改用|换成|转用)\s*{new}"),
     (
@@ -213,7 +213,7 @@ def removed(statement: str) -> list[str]:
 _ADOPTED = re.compile(
     r"(?:\b(?:switched|moved|migrated|changed|ported|transitioned)(?: [\w-]+){0,4}? (?:to|onto|over to)"
     r"|\bso (?:we|i) (?:now |just |)(?:use|run|went with|picked|settled on)|\b(?:we|i) now use|\bnow we use"
-    r"|\b(?:went with|settled on)"
+    r"|\b(?:went with|settled on)|\bnow go(?:es)? (?:to|through)|\bare now (?:sent|routed) to"
     r"|改用|换成了?|换用|转用|切到|切换到|改成|换(?=\s*[A-Za-z`])|所以(?:改)?用|只好用|最后用|现在(?:改)?用|后来用)了?\s*"
     + _NAME.format("adopted"),
     re.I,
@@ -223,9 +223,10 @@ _FELL_SHORT = re.compile(
     r"(?P<after_words>\s(?:couldn'?t|could not|can'?t|cannot|didn'?t|did not|doesn'?t|does not|won'?t|wouldn'?t"
     r"|kept|keeps|broke|breaks|failed|fails|crashed|crashes|choked|chokes|conflicts?|clashe[sd]|timed out|times out"
     r"|(?:is|was|were|are|got|has been) (?:too|turned off|switched off|disabled|broken|unusable|flaky|unreliable)"
+    r"|(?:is|are) (?:now )?only (?:kept|used|left) (?:for|as)"
     r"|too (?:slow|flaky|heavy|brittle))\b)"
     r"|不行|有问题|太慢|太脆|太重|冲突|报错|出错|崩|不稳|不兼容|跑不|装不|编不|连不|用不了|不支持|不好用"
-    r"|关掉了|关了|停了|失败|挂|卡死|无法|没法",
+    r"|关掉了|关了|停了|失败|挂|卡死|无法|没法|只留给|只保留给|只用于|只留着",
     re.I,
 )
 _SUBJECT_BEFORE_WORDS = re.compile(r"(?<![\w.-])" + _NAME.format("subject") + r"(?: (?-i:[a-z])[\w-]*){0,2}?$", re.I)
@@ -235,7 +236,7 @@ SUBJECT_REACH = 40
 _ROLE_KEYS = re.compile(
     r"switch|mov|migrat|chang|port|transition|so (?:we|i)|now use|went with|settled on|改用|换成|换用|转用|切到|切换到"
     r"|改成|换|所以|只好|最后用|现在|后来|tried|试|不行|有问题|太|冲突|报错|出错|崩|不稳|不兼容|不了|不支持|关|停了|失败"
-    r"|挂|卡死|无法|没法"
+    r"|挂|卡死|无法|没法|只留|只保留|只用于|now go|only (?:kept|used|left)|now (?:sent|routed)"
     r"|too|couldn|can|cannot|didn|doesn|won|kept|broke|fail|crash|chok|conflict|clash|timed out|times out|disabled"
     r"|turned off|switched off|unusable|flaky|unreliable"
 )
@@ -281,10 +282,26 @@ def _subject(statement: str, cue: re.Match[str]) -> str | None:
     before = statement[max(0, cue.start() - SUBJECT_REACH) : cue.start()]
     if cue.group("after_words"):
         match = _SUBJECT_BEFORE_WORDS.search(before)
-        return match.group("subject") if match else None
+        start = cue.start() - len(before) + match.start() if match else 0
+        if match and not _leading_modifier(statement, start, match.group("subject"), cue.start()):
+            return match.group("subject")
+        after = _NAME_AFTER_CUE.match(statement, cue.end())
+        return after.group("subject") if after else None
     marks = list(_CLAUSE_MARK.finditer(before))
     match = _SUBJECT_IN_CLAUSE.search(before, marks[-1].end() if marks else 0)
     return match.group("subject") if match else None
+
+
+_NAME_AFTER_CUE = re.compile(
+    r"[^,.;，。；]{0,40}?\b(?:on|with|in|from|against) (?:the )?" + _NAME.format("subject") + r"(?=\s*(?:$|[,.;:)]))"
+)
+
+
+def _leading_modifier(statement: str, start: int, name: str, cue_start: int) -> bool:
+    """A capitalised common word opening a sentence before a noun ("Customer clusters kept …"): a modifier, not a tool."""
+    opens = start == 0 or bool(re.search(r"[.!?:]\s+$", statement[:start]))
+    noun_follows = bool(re.match(r" [a-z]", statement[start + len(name) : cue_start]))
+    return opens and noun_follows and bool(re.fullmatch(r"[A-Z][a-z]+", name)) and name.lower() not in _BUILT_IN_JOBS
 
 
 def combined(statement: str) -> list[tuple[str, str]]:

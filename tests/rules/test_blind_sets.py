@@ -105,15 +105,15 @@ SETS = {
     "blind7hold": BlindSet(
         Path(__file__).parent / "blind7hold",
         {
-            "conflict": 0.32,
+            "conflict": 0.39,
             "duplicate": 0.5,
             "outdated-number": 0.83,
             "expired-date": 0.66,
             "stale": 1.0,
             "stale-auto": 1.0,
         },
-        0.54,
-        min_conflict_precision=0.75,
+        0.57,
+        min_conflict_precision=0.78,
         max_labeled_false_alarms=0,
     ),
     "blind8dev": BlindSet(
