@@ -14,7 +14,8 @@ from typing import TYPE_CHECKING
 
 from curator.rules.facts.clauses import clauses as split_clauses
 from curator.rules.facts.counts import count_spans
-from curator.rules.facts.dates import dated, refers_back
+from curator.rules.facts.date_references import referred_period, refers_back
+from curator.rules.facts.dates import dated
 from curator.rules.facts.instruments import instrument_claims
 from curator.rules.facts.labels import labelled
 from curator.rules.facts.memo import decode_dated, decode_pairs, decode_stances, encode_dated, encode_stances
@@ -31,6 +32,8 @@ from curator.rules.lazy import cached
 from curator.scanmemo import remembered, string
 
 if TYPE_CHECKING:
+    from re import Pattern
+
     from curator.rules.choices import ChoiceTable, Stance
     from curator.rules.facts.instruments import Instrument
     from curator.rules.facts.quantities import Quantity
@@ -130,6 +133,11 @@ class StatementFacts:
     @cached
     def back_reference(self) -> bool:
         return refers_back(self.normalized)
+
+    @cached
+    def period_reference(self) -> Pattern[str] | None:
+        """The named period ("sprint 22", "the meeting") whose end this statement is due by, as a pattern to find where it was dated."""
+        return referred_period(self.normalized)
 
 
 @lru_cache(maxsize=200_000)
