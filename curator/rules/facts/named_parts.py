@@ -143,8 +143,17 @@ def _segment(statement: str, position: int) -> str:
 _FILE = re.compile(r"/[^/]*\.\w+$")
 
 
+_SET_AFTER = re.compile(r"`?\s*[:=]")
+
+
 def _components(text: str) -> list[str]:
-    found = [match.group(0) for pattern in (_CLASS, _DOTTED, _PATH) for match in pattern.finditer(text)]
+    """Class names, dotted and slashed paths and kebab names in a text; a name being set (`FilterProvider: …`) is a key."""
+    found = [
+        match.group(0)
+        for pattern in (_CLASS, _DOTTED, _PATH)
+        for match in pattern.finditer(text)
+        if not (pattern is _CLASS and _SET_AFTER.match(text, match.end()))
+    ]
     found = [name.strip("`").rstrip("/").rsplit("/", 1)[-1] for name in found if not _FILE.search(name)]
     found.extend(match.group("name") for match in _KEBAB.finditer(text))
     return found
@@ -159,8 +168,14 @@ def words_of(text: str) -> frozenset[str]:
     return frozenset(tokens) | concepts_of(frozenset(tokens))
 
 
-def _mentioned(component: frozenset[str], words: frozenset[str]) -> bool:
-    return all(any(_alike(part, word) for word in words) or _joined(part, words) for part in component)
+def _mentioned(component: frozenset[str], words: frozenset[str], lenient: bool = False) -> bool:
+    """Every part of a component is in the words; when lenient, all but one of three or more will do
+    (`vendor.sync_catalog` as 'Vendor … sync')."""
+    missing = sum(1 for part in component if not any(_alike(part, word) for word in words) and not _joined(part, words))
+    return missing == 0 or (lenient and len(component) >= MOST_PARTS and missing == 1)
+
+
+MOST_PARTS = 3
 
 
 def _joined(part: str, words: frozenset[str]) -> bool:
@@ -181,10 +196,10 @@ def keys_differ(one: frozenset[str], other: frozenset[str]) -> bool:
     )
 
 
-def own_components(one: Named, other_text: str) -> list[frozenset[str]]:
-    """The components one statement names that another text never mentions."""
+def own_components(one: Named, other_text: str, lenient: bool = False) -> list[frozenset[str]]:
+    """The components one statement names that another text never mentions (lenient: by most of their parts)."""
     words = words_of(other_text)
-    return [component for component in one.components if not _mentioned(component, words)]
+    return [component for component in one.components if not _mentioned(component, words, lenient)]
 
 
 def relation(one: Named, one_text: str, other: Named, other_text: str) -> str:
@@ -198,7 +213,8 @@ def relation(one: Named, one_text: str, other: Named, other_text: str) -> str:
         and one.environments.isdisjoint(other.environments)
     ):
         return "apart"
-    own_one, own_other = own_components(one, other_text), own_components(other, one_text)
+    own_one = own_components(one, other_text, lenient=not other.components)
+    own_other = own_components(other, one_text, lenient=not one.components)
     if own_one and own_other:
         return "apart"
     shared = len(own_one) < len(one.components) or len(own_other) < len(other.components)

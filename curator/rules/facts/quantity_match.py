@@ -48,6 +48,7 @@ _MEASURE_UNITS = frozenset(
         "record",
         "point",
         "clock",
+        "port",
     }
 )
 

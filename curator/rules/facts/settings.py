@@ -5,6 +5,7 @@ from __future__ import annotations
 from dataclasses import replace
 
 from curator import lazyre as re
+from curator.rules.facts.code_values import ports, rate_strings, worker_flags
 from curator.rules.facts.quantities import _ANY_DIGIT, Quantity
 from curator.rules.facts.quantity_rates import _RATE_ALIASES
 from curator.rules.facts.quantity_subjects import _SEGMENT_BREAK, _content, _segment_of
@@ -221,6 +222,7 @@ def settings(statement: str) -> list[Quantity]:
             )
         )
     found.extend(_tool_flags(statement, scope))
+    found.extend(ports(statement) + rate_strings(statement) + worker_flags(statement))
     return found
 
 
