@@ -7,7 +7,8 @@ from datetime import date, datetime
 from curator.config import Config
 from curator.model import Finding
 from curator.rules.docs import Doc, Docs, quote
-from curator.rules.facts.dates import deadlines, grace_days, mentioned_dates, refers_back
+from curator.rules.facts.date_references import refers_back
+from curator.rules.facts.dates import deadlines, grace_days, mentioned_dates
 from curator.rules.registry import Rule, RuleContext
 
 __all__ = ["analyze", "deadlines", "mentioned_dates", "refers_back"]
@@ -38,12 +39,20 @@ def _named_deadlines(doc: Doc, anchor: date) -> list[tuple[date, str, str]]:
     """Deadlines each statement names, plus dates a later statement refers back to as its deadline."""
     named: list[tuple[date, str, str]] = []
     previous: list[date] = []
+    dated_before: list[tuple[str, date]] = []
     for fact in doc.facts:
         own = fact.deadlines(anchor)
         named.extend((due, span, fact.text) for due, span in own)
-        if not own and previous and fact.back_reference:
+        period = fact.period_reference if not own else None
+        period_end = next((day for text, day in reversed(dated_before) if period and period.search(text)), None)
+        if period_end is not None:
+            named.append((period_end, fact.text, fact.text))
+        elif not own and previous and fact.back_reference:
             named.append((previous[-1], fact.text, fact.text))
-        previous.extend(fact.mentioned_dates(anchor))
+        mentioned = fact.mentioned_dates(anchor)
+        previous.extend(mentioned)
+        if mentioned:
+            dated_before.append((fact.normalized.lower(), mentioned[-1]))
     return named
 
 

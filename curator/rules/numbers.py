@@ -7,7 +7,7 @@ from datetime import datetime
 from curator.config import Config
 from curator.model import Finding
 from curator.rules.docs import Doc, Docs, quote
-from curator.rules.facts.counts import count_spans
+from curator.rules.facts.counts import count_spans, is_measurement
 from curator.rules.registry import Rule, RuleContext
 
 _spans = count_spans
@@ -26,16 +26,21 @@ def analyze(docs: Docs, config: Config, now: datetime) -> list[Finding]:
         stated = doc.stated_at.date().isoformat() if doc.stated_at else doc.day()
         unique = list({span: (number, span, statement) for number, span, statement in counts}.values())
         number, _, statement = unique[0]
+        measured = [is_measurement(n, span) for n, span, _ in unique]
+        what, redo = _WHAT_AND_REDO[(all(measured), any(measured))]
         findings.append(
             Finding(
                 "outdated-number",
                 "warning",
                 [doc.id],
-                f"{doc.id} says {quote(statement)} — a point-in-time count written {stated} ({age:.0f} days ago, "
-                f"past the {window}-day window for {doc.entry.type or 'untyped'} entries); re-count it in the project "
-                "(ls/grep) and update or drop the number.",
+                f"{doc.id} says {quote(statement)} — a point-in-time {what} written {stated} ({age:.0f} days ago, "
+                f"past the {window}-day window for {doc.entry.type or 'untyped'} entries); {redo} and update or drop "
+                "the number.",
                 {
-                    "counts": [{"number": n, "span": s} for n, s, _ in unique],
+                    "counts": [
+                        {"number": n, "span": s, "kind": "metric" if m else "count"}
+                        for (n, s, _), m in zip(unique, measured, strict=True)
+                    ],
                     "age_days": round(age, 1),
                     "window_days": window,
                     "last_changed": doc.day(),
@@ -44,6 +49,13 @@ def analyze(docs: Docs, config: Config, now: datetime) -> list[Finding]:
             )
         )
     return findings
+
+
+_WHAT_AND_REDO = {
+    (False, False): ("count", "re-count it in the project (ls/grep)"),
+    (True, True): ("metric", "re-measure it (run the benchmark, profiler or dashboard query again)"),
+    (False, True): ("count and metric", "re-count and re-measure them"),
+}
 
 
 def _age(doc: Doc, now: datetime) -> float | None:

@@ -75,6 +75,10 @@ def _number_edit(repo: Path) -> None:
     replace(repo, "memory/order_close.md", "15 分钟", "30 分钟")
 
 
+def _number_reverted(repo: Path) -> None:
+    replace(repo, "memory/order_close.md", "30 分钟", "15 分钟")
+
+
 def _translation_renamed(repo: Path) -> None:
     os.rename(repo / "memory/callback_idempotency.md", repo / "memory/payment_callbacks.md")
 
@@ -109,6 +113,8 @@ def _committed(repo: Path) -> None:
 
 
 CHANGES: list[Callable[[Path], None]] = [
+    _number_edit,
+    _number_reverted,  # back to a text the scan memo already holds (its quantities, anchors, lessons)
     _number_edit,
     _translation_renamed,
     _learned_choice_deleted,

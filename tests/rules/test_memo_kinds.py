@@ -21,10 +21,13 @@ from curator.scanmemo import TextMemo, using
 CODE = "d" * 64
 ANCHOR = date(2026, 3, 1)
 STATEMENTS = [
+    "Keep retries under 5 per run and the cache TTL at 30 min; max_connections: 200.",
+    "接口超时设成 3 秒，每秒最多 60 个请求",
     "Ship the billing export before 2026-04-15; the review on March 3 is done.",
     "发布冻结到 2026年5月1日 前结束",
     "There are still 58 posts under posts/short/ to migrate.",
     "We use pnpm, not npm, for every package.",
+    "Use gomock for interface mocks; 用 testify 做断言。",
     "We moved off Jenkins to GitHub Actions last spring.",
     "Nothing dated, counted or chosen here.",
 ]
@@ -39,6 +42,8 @@ def _read(table: ChoiceTable, anchor: date = ANCHOR) -> list[tuple[object, ...]]
             fact.counts,
             fact.stances(table),
             migrations.learned_sets([fact.text]),
+            fact.quantities,
+            fact.instruments,
         )
         for fact in map(StatementFacts, STATEMENTS)
     ]
@@ -63,9 +68,17 @@ def test_a_second_memo_reads_every_kind_back_without_recomputing(tmp_path: Path)
     assert any(read[3] for read in cold) and any(read[4] for read in cold)
     first = _fresh(tmp_path)
     assert _facts(first, table) == cold
-    assert {"dates", "counts", "stances", "migrations", "migration-roles", "migration-lessons"} <= {
-        path.name.removeprefix("memo-").removesuffix(".json") for path in tmp_path.glob("memo-*.json")
-    }
+    assert any(read[5] for read in cold) and any(read[6] for read in cold)
+    assert {
+        "dates",
+        "counts",
+        "stances",
+        "migrations",
+        "migration-roles",
+        "migration-lessons",
+        "quantities",
+        "instruments",
+    } <= {path.name.removeprefix("memo-").removesuffix(".json") for path in tmp_path.glob("memo-*.json")}
     second = _fresh(tmp_path)
     assert _facts(second, table) == cold
     assert second.misses == 0 and second.hits >= 4 * len(STATEMENTS)
@@ -96,6 +109,12 @@ def test_another_anchor_or_choice_table_is_computed_afresh(tmp_path: Path) -> No
         ("migration-lessons", {"replaced": [["jenkins"]], "alone": [], "together": []}),
         ("migration-lessons", {"replaced": [], "alone": [3], "together": []}),
         ("migration-lessons", [["jenkins", "github actions"]]),
+        ("quantities", [[0, "5", "upper", "-inf", 5.0, "retry", None, "retry", ["retry"], "", "", None, None]]),
+        ("quantities", [[0, "5", "upper", "nan", 5.0, "retry", None, "retry", ["retry"], "", "", None, None, False]]),
+        ("quantities", [[True, "5", "upper", 1.0, 5.0, "retry", None, "retry", ["retry"], "", "", None, None, False]]),
+        ("quantities", [[0, "5", "upper", 1.0, 5.0, "retry", None, "retry", "retry", "", "", None, None, False]]),
+        ("instruments", [["gomock", "mock", 2, ""]]),
+        ("instruments", [["gomock", ["mock"], 1, ""]]),
     ],
 )
 def test_a_stored_value_of_the_wrong_shape_is_recomputed(tmp_path: Path, kind: str, bad: object) -> None:

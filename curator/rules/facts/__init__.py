@@ -14,10 +14,23 @@ from typing import TYPE_CHECKING
 
 from curator.rules.facts.clauses import clauses as split_clauses
 from curator.rules.facts.counts import count_spans
-from curator.rules.facts.dates import dated, refers_back
+from curator.rules.facts.date_references import referred_period, refers_back
+from curator.rules.facts.dates import dated
 from curator.rules.facts.instruments import instrument_claims
 from curator.rules.facts.labels import labelled
-from curator.rules.facts.memo import decode_dated, decode_pairs, decode_stances, encode_dated, encode_stances
+from curator.rules.facts.memo import (
+    decode_dated,
+    decode_instruments,
+    decode_pairs,
+    decode_quantities,
+    decode_stances,
+    encode_dated,
+    encode_instruments,
+    encode_quantities,
+    encode_stances,
+    storable_instruments,
+    storable_quantities,
+)
 from curator.rules.facts.money import money
 from curator.rules.facts.numwords import normalise
 from curator.rules.facts.quantities import extract
@@ -31,6 +44,8 @@ from curator.rules.lazy import cached
 from curator.scanmemo import remembered, string
 
 if TYPE_CHECKING:
+    from re import Pattern
+
     from curator.rules.choices import ChoiceTable, Stance
     from curator.rules.facts.instruments import Instrument
     from curator.rules.facts.quantities import Quantity
@@ -60,6 +75,17 @@ class StatementFacts:
 
     @cached
     def quantities(self) -> list[Quantity]:
+        text, normalized = self.text, self.normalized
+        return remembered(
+            "quantities",
+            text,
+            self._read_quantities,
+            lambda found: encode_quantities(found, text, normalized),
+            lambda raw: decode_quantities(raw, text, normalized),
+            keep=storable_quantities,
+        )
+
+    def _read_quantities(self) -> list[Quantity]:
         read = (
             extract(self.normalized)
             + settings(self.text)
@@ -88,7 +114,15 @@ class StatementFacts:
     @cached
     def instruments(self) -> list[Instrument]:
         """Tools named as the instrument of a job ("use gomock for interface mocks")."""
-        return instrument_claims(self.text, self.clauses)
+        text = self.text
+        return remembered(
+            "instruments",
+            text,
+            lambda: instrument_claims(text, self.clauses),
+            lambda found: encode_instruments(found, text),
+            lambda raw: decode_instruments(raw, text),
+            keep=storable_instruments,
+        )
 
     def stances(self, table: ChoiceTable) -> list[Stance]:
         """Asserted or rejected members of the table's exclusive sets (kept for the last table asked)."""
@@ -130,6 +164,11 @@ class StatementFacts:
     @cached
     def back_reference(self) -> bool:
         return refers_back(self.normalized)
+
+    @cached
+    def period_reference(self) -> Pattern[str] | None:
+        """The named period ("sprint 22", "the meeting") whose end this statement is due by, as a pattern to find where it was dated."""
+        return referred_period(self.normalized)
 
 
 @lru_cache(maxsize=200_000)

@@ -3,13 +3,15 @@
 from __future__ import annotations
 
 from curator import lazyre as re
-from curator.rules.facts.snapshots import dated_past, snapshot_spans
+from curator.rules.facts.snapshots import dated_past, laid_out, snapshot_spans
 
 _N = r"(\d{1,3}(?:,\d{3})+|\d+)"
 _DECIMAL = r"(\d+(?:\.\d+)?)"
 _CLAUSE_WORDS = (
     r"and\b|or\b|but\b|to\b|per\b|of\b|so\b|because\b|when\b|if\b|while\b|that\b|which\b|unless\b|until\b|even\b"
 )
+_SIZE = r"kb|mb|gb|tb|kib|mib|gib|k|m|g|t|字节|bytes?"
+_RESOURCES = r"磁盘|硬盘|内存|存储|空间|配额|额度|预算|带宽|流量|cpu|gpu|flash|ram|rom|disk|heap|堆"
 _TIME_UNITS = r"(?:(?:business |working |calendar )?days?|weeks?|months?|years?|hours?|minutes?|sprints?)\b"
 _TODO_VERBS = (
     r"delete|fix|migrate|review|remove|clean(?: up)?|convert|update|triage|merge|do|write|publish|process"
@@ -50,7 +52,10 @@ _POINT_IN_TIME = [
         r"|lingering|backed up|unprocessed|failing)\b"
     ),
     re.compile(
-        rf"(?<![\w.#/-]){_DECIMAL}\s*(?:/|of|out of)\s*\d+(?:\.\d+)?\s*(?:[a-z]+\s+)?(?:used|full|consumed|in use|occupied|taken)\b"
+        rf"(?<![\w.#/-]){_DECIMAL}\s*(?:{_SIZE})?\s*(?:/|of|out of)\s*\d+(?:\.\d+)?\s*(?:[a-z]+\s+)?(?:used|full|consumed|in use|occupied|taken)\b"
+        rf"|\b(?:using|uses|used up|eating|consuming|consumes|takes up|taking up)\s+(?:about\s+|around\s+|~)?{_DECIMAL}\s*(?:{_SIZE})?\s*(?:/|of|out of)\s*\d+(?:\.\d+)?\s*(?:{_SIZE})"
+        rf"|(?:已经|已|现在|目前)?(?:用了|占了|占用了|用掉了|吃了|已用)\s*(?:约|大约|将近)?\s*{_DECIMAL}\s*(?:(?:{_SIZE})\s*(?:/|／)\s*\d+(?:\.\d+)?|\s*(?:/|／)\s*\d+(?:\.\d+)?\s*(?:{_SIZE}))"
+        rf"|(?:{_RESOURCES})\s*(?:已经|已|现在|目前)?(?:用了|占了|占用了|用掉了|吃了|已用)\s*(?:约|大约|将近)?\s*{_DECIMAL}\s*%"
     ),
     re.compile(
         rf"\b(?:takes|is taking)\s+(?:(?:about|around|roughly|over|nearly|almost|~)\s*)?{_DECIMAL}\s*"
@@ -113,18 +118,22 @@ _METRIC = re.compile(
     r"\b(?P<name>(?:test |code |line |branch )?coverage|accuracy|precision|recall|f1(?: score)?|auc|bleu|rouge[\w-]*|wer|cer|mrr|ndcg"
     r"|p50|p90|p95|p99|(?:median |mean |average )?latency|error rate|uptime|throughput|perplexity|loss|success rate"
     r"|hit rate|pass rate|bundle size|build time|cold start(?: time)?|startup time|launch time|time to interactive|memory (?:usage|footprint)"
-    r"|peak memory|heap usage|crash(?:-free)? rate|anr rate|(?:app|apk|ipa|binary|install|download) size)\b(?:[^\d.;:=]{0,40}?(?:\bis|\bwas|\bsits(?: at)?|\bstands(?: at)?|\bhovers(?: at)?|\bat|=|:|\breached))?"
+    r"|peak memory|heap usage|crash(?:-free)? rate|anr rate|(?:app|apk|ipa|binary|install|download) size"
+    r"|conversion(?: rate)?|(?:user |customer |day-\d+ |d\d+ |\d+-day )retention(?: rate)?|retention rate|churn(?: rate)?|bounce rate|click-through rate|ctr|cvr"
+    r"|dau|mau|wau|gmv|arpu|arppu|ltv|nps|(?:average |mean |median )?response time|cpu usage|disk usage|payer rate|paying rate)\b(?:[^\d.;:=]{0,40}?(?:\bis|\bwas|\bsits(?: at)?|\bstands(?: at)?|\bhovers(?: at)?|\bat|=|:|\breached))?"
     r"(?:\s+(?:now|currently|around|about|only))*"
     r"[\s:=]*(?P<value>\d+(?:\.\d+)?)\s*(?:%|ms|s|kb|mb|gb)?"
     r"|(?P<zname>覆盖率|准确率|召回率|精确率|精度|延迟|错误率|可用性|成功率|命中率|通过率|打包后|包体积|体积|首屏|冷启动|热启动|启动耗时|启动时间"
-    r"|内存占用|内存峰值|峰值内存|崩溃率|闪退率|卡顿率|anr ?率|包体|安装包|包大小|apk ?大小)[^，。；\d]{0,6}?"
+    r"|内存占用|内存峰值|峰值内存|崩溃率|闪退率|卡顿率|anr ?率|包体|安装包|包大小|apk ?大小"
+    r"|转化率|(?:次日|7 ?日|七日|30 ?日|次周|次月)?留存率?|次留|付费率|流失率|点击率|跳出率|复购率|退款率|失败率|超时率|丢包率"
+    r"|(?:cpu|gpu|磁盘|内存)?(?:使用率|利用率|占用率)|(?:平均)?响应时间|(?<![a-z])(?:dau|mau|wau|gmv|arpu|arppu|ltv|nps|ctr|cvr)(?![a-z]))[^，。；\d]{0,6}?"
     r"(?P<zvalue>\d+(?:\.\d+)?)\s*%?",
     re.I,
 )
 _TARGET = re.compile(
     r"(?:\b(?:target|goal|aim|threshold|must|should|keep|at least|minimum|min\.?|no less than|above|below|under|over|>=?|<=?|≥|≤"
     r"|budget|limit|required|requires|slo|sla|fail(?:s)? (?:if|when|below|under))\b|[<>≥≤]|目标|要求|不低于|不少于|至少|保持|低于|高于|超过|阈值|门槛"
-    r"|控制|上限|下限|预算|红线|以内|不能|不得)(?:[^.;。；]|\.\d){0,24}$",
+    r"|控制|上限|下限|预算|红线|以内|不能|不得|争取|力争|希望|要到|提到|做到|冲到)(?:[^.;。；]|\.\d){0,24}$",
     re.I,
 )
 
@@ -174,6 +183,8 @@ def count_spans(statement: str) -> list[tuple[str, str]]:
             number = next(group for group in match.groups() if group)
             if _in_code(statement, match.start()) or dated_past(lowered, match.start()):
                 continue
+            if laid_out(lowered, match.end()):
+                continue
             if _CONDITION_BEFORE.search(lowered, max(0, match.start() - 16), match.start()):
                 continue
             found.append((number, statement[max(0, match.start() - 10) : match.end() + 12].strip()))
@@ -197,6 +208,17 @@ def count_spans(statement: str) -> list[tuple[str, str]]:
             )
         )
     return found
+
+
+_MEASURE = re.compile(
+    r"\d\s*(?:%|ms|s|secs?|seconds?|mins?|minutes?|h|hrs?|hours?|kb|mb|gb|tb|kib|mib|gib|fps|qps|rps)(?![a-z])"
+    r"|\d\s*(?:毫秒|秒|分钟|小时|美元|元)|(?:率|耗时|用时|延迟|时长|体积|占用|留存)"
+)
+
+
+def is_measurement(number: str, span: str) -> bool:
+    """Whether a stated number is a measured metric (a share, a duration, a size, a named metric), re-measured rather than re-counted."""
+    return bool(_MEASURE.search(span.lower()) or _METRIC.search(span))
 
 
 def _in_code(statement: str, position: int) -> bool:

@@ -53,6 +53,11 @@ def numeric_date_said(match: re.Match[str], before: str, after: str) -> bool:
     return bool(_NUMERIC_AFTER.match(after)) and not _VERSION_BEFORE.search(before)
 
 
+def numeric_range_said(before: str) -> bool:
+    """Whether "10/24–11/2" is a range of days here, not fractions ("cut it by 1/3–1/2") or versions."""
+    return not (_FRACTION_BEFORE.search(before) or _VERSION_BEFORE.search(before))
+
+
 def day_of_month(match: re.Match[str], anchor: date) -> date:
     """The next such day of a month on or after the entry's date ("by the 15th", "15 号前")."""
     day = int(match.group("domd") or match.group("zdomd"))

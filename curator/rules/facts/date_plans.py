@@ -39,7 +39,9 @@ RANGE = (
     r"|\b{month1}\s+\d{{1,2}}(?:st|nd|rd|th)?\s*(?:-|–|—|to|through|thru|until)\s*(?:{month2}\s+)?"
     r"(?P<er1d>\d{{1,2}})(?:st|nd|rd|th)?\b(?:,?\s+(?P<er1y>20\d\d))?"
     r"|\b\d{{1,2}}(?:st|nd|rd|th)?\s*(?:{month3}\s*)?(?:-|–|—|to|through|thru|until)\s*"
-    r"(?P<er2d>\d{{1,2}})(?:st|nd|rd|th)?\s+{month4}\b(?:,?\s+(?P<er2y>20\d\d))?)"
+    r"(?P<er2d>\d{{1,2}})(?:st|nd|rd|th)?\s+{month4}\b(?:,?\s+(?P<er2y>20\d\d))?"
+    r"|(?<![\d./\w])(?:1[0-2]|0?[1-9])/(?:3[01]|[12]\d|0?[1-9])\s*(?:-|–|—|~|～|至|到|→|->)\s*"
+    r"(?P<nrm>1[0-2]|0?[1-9])/(?P<nrd>3[01]|[12]\d|0?[1-9])(?![\d/%\w]|\.\d))"
 )
 _PROMOTION = r"(?:大促|促销|活动|购物节|狂欢节?|年中大促|周年庆)"
 FESTIVAL = (
@@ -62,8 +64,8 @@ _PLAN = re.compile(
     r"|要|必须|定在|定于|计划|安排在|赶|将|预计|预定|排在|准备|目标|上线时间|上线日期|发布日期|交付日期"
 )
 _WINDOW = re.compile(
-    r"\b(?:during|freeze|frozen|window|blackout|outage|maintenance|no|don't|do not|never|avoid)\b"
-    r"|期间|冻结|封板|停机|窗口|维护|禁止|不要|不许|别|暂停"
+    r"\b(?:during|freeze|frozen|window|blackout|outage|maintenance|no|don't|do not|never|avoid|sprint|iteration|campaign"
+    r"|promo(?:tion)?|sale)\b|期间|冻结|封板|停机|窗口|维护|禁止|不要|不许|别|暂停|活动|档期|大促|促销|冲刺|迭代"
 )
 _NOT_A_PLAN_BEFORE = re.compile(
     r"(?:\b(?!(?:scheduled|planned|booked|slated|targeted|expected|fixed|set)\b)[a-z]+ed (?:on|in|at)(?: the)?"
@@ -131,9 +133,11 @@ def month_part_end(match: re.Match[str], first: date) -> date:
 
 
 def range_end(match: re.Match[str], months: dict[str, int]) -> tuple[str | None, int, int]:
-    """The (year if said, month, day) a range of days ends on ("Nov 23–29", "23 Oct – 2 Nov", "11 月 23 日至 29 日")."""
+    """The (year if said, month, day) a range of days ends on ("Nov 23–29", "23 Oct – 2 Nov", "11 月 23 日至 29 日", "10/24–11/2")."""
     if match.group("zrd2"):
         return match.group("zry"), int(match.group("zrm2") or match.group("zrm")), int(match.group("zrd2"))
+    if match.group("nrd"):
+        return None, int(match.group("nrm")), int(match.group("nrd"))
     if match.group("er1d"):
         name = match.group("rm2") or match.group("rm1")
         return match.group("er1y"), months[name.rstrip(".")[:3]], int(match.group("er1d"))

@@ -7,8 +7,10 @@ from functools import lru_cache
 
 from curator import lazyre as re
 from curator.casefold import Folded
+from curator.rules.facts import date_holidays as holidays
 from curator.rules.facts import date_periods as periods
 from curator.rules.facts import date_plans as plans
+from curator.rules.facts import date_tense as tense
 
 _MONTHS = {
     name: number
@@ -36,33 +38,12 @@ _WEEKDAYS_EN = {"monday": 0, "tuesday": 1, "wednesday": 2, "thursday": 3, "frida
 _WEEKDAYS_ZH = {"一": 0, "二": 1, "三": 2, "四": 3, "五": 4, "六": 5, "日": 6, "天": 6}
 _WEEKDAY_EN = r"monday|tuesday|wednesday|thursday|friday|saturday|sunday"
 _ZH_ORDINAL = {"一": 1, "二": 2, "三": 3, "四": 4, "1": 1, "2": 2, "3": 3, "4": 4}
-_FIXED_HOLIDAYS = {
-    "国庆": (10, 1),
-    "国庆节": (10, 1),
-    "元旦": (1, 1),
-    "五一": (5, 1),
-    "劳动节": (5, 1),
-    "christmas": (12, 25),
-    "xmas": (12, 25),
-    "new year's day": (1, 1),
-    "new year": (1, 1),
-    "new year's": (1, 1),
-}
-_LUNAR_HOLIDAYS = {
-    "春节": {2025: (1, 29), 2026: (2, 17), 2027: (2, 6), 2028: (1, 26), 2029: (2, 13)},
-    "中秋": {2025: (10, 6), 2026: (9, 25), 2027: (9, 15), 2028: (10, 3), 2029: (9, 22)},
-    "中秋节": {2025: (10, 6), 2026: (9, 25), 2027: (9, 15), 2028: (10, 3), 2029: (9, 22)},
-}
-_HOLIDAY_NAMES = (
-    r"国庆节?|元旦|(?<![\d一二三四五六七八九十])五一(?![\d一二三四五六七八九十])|劳动节|春节|中秋节?"
-    r"|\b(?:christmas|xmas|new year(?:'s)?(?: day)?|thanksgiving|black friday)\b"
-)
 _MONTH_NAME = r"月|\b(?:jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)"
 _EXTRA_FORMS = (
     (
         "range",
         plans.RANGE.format(**{f"month{n}": _MONTH.format(name=f"rm{n}") for n in range(1, 5)}),
-        rf"(?s)\A(?=.*(?:{_MONTH_NAME})).*(?:[-–—~～至到]|\b(?:to|through|thru|until)\b)",
+        rf"(?s)\A(?:(?=.*(?:{_MONTH_NAME})).*(?:[-–—~～至到]|\b(?:to|through|thru|until)\b)|.*\d/\d{{1,2}}\s*(?:[-–—~～至到→]|->))",
     ),
     ("rpart", plans.RELATIVE_PART, r"[本这下]个?月|\b(?:this|next) month"),
     (
@@ -92,7 +73,7 @@ _BASE_DATE = (
     r"|(?:(?P<qy3>20\d\d)\s*年\s*)?第\s*(?P<qn3>[一二三四1-4])\s*季度)"
     r"|(?P<half>\bh(?P<hn>[12])\b(?:\s*(?P<hy>20\d\d))?|(?P<hy2>20\d\d)[\s-]?h(?P<hn2>[12])\b"
     r"|(?:(?P<hy3>20\d\d)\s*年\s*)?(?P<zhalf>上半年|下半年))"
-    rf"|(?P<holiday>{_HOLIDAY_NAMES})"
+    rf"|(?P<holiday>{holidays.NAMES})"
     rf"|(?P<month>\b(?!may\b(?!\s+20\d\d)){_MONTH.format(name='mm')}(?:\s+(?P<my>20\d\d))?\b(?!\s*\d))"
     r"|(?P<zmonth>(?:(?P<zmy2>20\d\d)\s*年\s*)?(?P<zmm2>\d{1,2})\s*月(?!\s*\d|底))"
     rf"|(?P<weekday>\b(?P<wd>{_WEEKDAY_EN})\b|(?<![下本这])(?:周|星期|礼拜)(?P<zwd2>[一二三四五六日天]))"
@@ -118,17 +99,16 @@ _DEADLINE_BEFORE = re.compile(
     r"|截止(?:日期|时间|到)?|截至|直到|(?<![迁移换切转改升降级新滚署布推加放存写传])到|到期(?:日)?|有效期(?:至|到)?|之前|(?<=[\u4e00-\u9fff])前(?=\s*[(（])|\bpaused until|\bat(?=\s+(?:the\s+)?end[-\s]of))[\s:：(（]*(?:on\s+|the\s+)?(?:(?:the\s+)?end[-\s]of[-\s]+)?$"
 )
 _DEADLINE_AFTER = re.compile(
-    r"^\s*(?:[(（][^)）]{1,8}[)）]\s*)?(?:(?:前|之前|以前)(?![的后])|为止|截止|到期|结束前|[之以]?内|目标|的目标|(?:goals?|targets?|okrs?)\b)"
+    r"^\s*(?:[(（][^)）]{1,8}[)）]\s*|[)）]\s*)?(?:(?:前|之前|以前)(?![的后])|为止|截止|到期|结束之?前|[之以]?内|目标|的目标|(?:goals?|targets?|okrs?)\b)"
 )
 
 
-_PAST = re.compile(
-    r"\b(?:was|were|had been|has been|have been|did|happened|removed|deleted|migrated|moved|went out|shipped|released)\b"
-    r"|\b(?:we|i|they|the team)\s+(?:\w+ly\s+)?(?:(?!(?:need|proceed|exceed|succeed|speed)\b)\w+ed|built|ran|had|made|went|wrote|kept|sent|used to)\b"
-    r"|~~"
-    r"|已经(?!定|排|安排|计划|约)|已(?!经|知|有|定|排|约|安排|计划|确定|预|准备)[\u4e00-\u9fff]|了[，。,.]?$|了(?:\s|，|。)"
-)
 _DONE = re.compile(r"\[x\]|✅|✔|☑")
+_AT_THE_END = re.compile(r"\bat\s+(?:the\s+)?$")
+_EVENT_ON = re.compile(
+    r"\b(?:is|are)\s+(?:on|set for|booked for|fixed for)\s*(?:the\s+)?$"
+    r"|(?:会议?|评审|答辩|审计|发布会|演示|面试|考试)[^，。；,;]{0,6}?(?:是|在|于|定在)\s*$"
+)
 _BREAK = re.compile(r"[,，;；。!?！？]|\.\s")
 
 
@@ -201,7 +181,7 @@ def _calendar_date(match: re.Match[str], anchor: date) -> date | None:
         half = 1 if (match.group("hn") or match.group("hn2")) == "1" or match.group("zhalf") == "上半年" else 2
         return _period_end(match.group("hy") or match.group("hy2") or match.group("hy3"), 6 * half, anchor)
     if match.group("holiday"):
-        return _holiday(match.group("holiday"), anchor)
+        return holidays.holiday_day(match.group("holiday"), anchor)
     if match.group("month") or match.group("zmonth"):
         month = _MONTHS[match.group("mm").rstrip(".")[:3]] if match.group("month") else int(match.group("zmm2"))
         return _period_end(match.group("my") or match.group("zmy2"), month, anchor)
@@ -215,25 +195,6 @@ def _calendar_date(match: re.Match[str], anchor: date) -> date | None:
     if match.group("eom") or match.group("zeom"):
         following = date(anchor.year + (anchor.month == 12), anchor.month % 12 + 1, 1)
         return following - timedelta(days=1)
-    return None
-
-
-def _holiday(name: str, anchor: date) -> date | None:
-    """The next date of a named holiday on or after two months before the anchor (国庆 → 10-01, Thanksgiving → 4th Thursday of November)."""
-    if name in _FIXED_HOLIDAYS:
-        return _with_year(None, *_FIXED_HOLIDAYS[name], anchor)
-    for year in (anchor.year, anchor.year + 1):
-        if name in _LUNAR_HOLIDAYS:
-            known = _LUNAR_HOLIDAYS[name].get(year)
-            if known is None:
-                return None
-            day = date(year, *known)
-        else:
-            first = date(year, 11, 1)
-            thanksgiving = first + timedelta(days=(3 - first.weekday()) % 7 + 21)
-            day = thanksgiving + timedelta(days=int(name == "black friday"))
-        if day >= anchor - timedelta(days=60):
-            return day
     return None
 
 
@@ -273,6 +234,7 @@ _MAY_HOLD_DATE = Folded(
     r"|\beo[dwm]\b|\btoday\b|\btomorrow\b|下个?月|本月|这个?月|今天|今日|明天"
     r"|\b(?:jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)|day\b"
     r"|国庆|双十|双1[12]|元旦|五一|劳动节|春节|中秋|christmas|xmas|new year|thanksgiving|black friday"
+    r"|万圣节|圣诞|平安夜|情人节|儿童节|清明|跨年|除夕|元宵|端午|七夕|感恩节|黑五|halloween|valentine"
     r"|年[底末初中]|year|\beo[qy]\b|quarter"
 )
 
@@ -281,12 +243,6 @@ _MAY_HOLD_DATE = Folded(
 def _may_hold_date(statement: str) -> bool:
     """A cheap test that the statement may name a date (both `mentioned_dates` and `deadlines` ask it)."""
     return _MAY_HOLD_DATE.search(statement)
-
-
-_BACK_REFERENCE = re.compile(
-    r"\b(?:before then|by then|until then|till then|by that (?:date|day|time)|before that (?:date|day))\b"
-    r"|在那之前|那之前|在此之前|此前必须|届时|到时候?(?:必须|要|需)|那天之前|这之前"
-)
 
 
 RELATIVE_GRACE_DAYS = 7
@@ -306,11 +262,6 @@ def grace_days(span: str) -> int:
 def mentioned_dates(statement: str, anchor: date) -> list[date]:
     """Every calendar date a statement names, whether or not as a deadline."""
     return dated(statement, anchor)[1]
-
-
-def refers_back(statement: str) -> bool:
-    """Whether a statement points at a date said before it ("在那之前必须…", "before then")."""
-    return bool(_BACK_REFERENCE.search(statement.lower()))
 
 
 _RECURRING = re.compile(
@@ -350,6 +301,8 @@ def dated(statement: str, anchor: date) -> tuple[list[tuple[date, str]], list[da
         after = lowered[end : end + 12]
         if match.group("numeric") and not periods.numeric_date_said(match, before, after):
             continue
+        if match.group("range") and match.group("nrd") and not periods.numeric_range_said(before):
+            continue
         resolved = periods.in_named_year(match, resolved, anchor, before, after)
         day_precise = any(match.group(group) for group in _DAY_PRECISE)
         range_end = (
@@ -366,12 +319,16 @@ def dated(statement: str, anchor: date) -> tuple[list[tuple[date, str]], list[da
         if every_year and not periods.YEAR_SAID.search(match.group(0)) and not match.group("within"):
             continue
         within = bool(match.group("within"))
-        worded = not within and bool(_DEADLINE_BEFORE.search(before) or _DEADLINE_AFTER.match(after))
+        worded = not within and bool(
+            _DEADLINE_BEFORE.search(before)
+            or _DEADLINE_AFTER.match(after)
+            or (match.group(0).startswith("end") and _AT_THE_END.search(before))
+        )
         if done or not (within or worded or (day_precise and not yearly)):
             continue
         clause_start, clause_end = _clause(lowered, start, end)
         clause, clause_before = lowered[clause_start:clause_end], lowered[clause_start:start]
-        if _PAST.search(clause) or plans.cohort(before, after):
+        if tense.no_longer_due(clause) or plans.cohort(before, after):
             continue
         if within and (plans.general_span(clause_before, clause, after) or _RECURRING.search(clause)):
             continue
@@ -382,11 +339,11 @@ def dated(statement: str, anchor: date) -> tuple[list[tuple[date, str]], list[da
 
 
 _DAY_PRECISE = ("range", "festival", "iso", "zh", "en1", "en2", "numeric")
-_RANGE_JOIN = re.compile(r"\s*(?:-|–|—|~|～|to|through|thru|until|至|到)\s*")
+_RANGE_JOIN = re.compile(r"\s*(?:-|–|—|~|～|→|->|to|through|thru|until|至|到)\s*")
 
 
 def _implied(match: re.Match[str], range_end: bool, clause_before: str, clause: str, after: str) -> bool:
-    """Whether a day-precise date with no deadline word is still one: the end of a window a rule holds for, or a plan's."""
+    """Whether a day-precise date with no deadline word is still one: the end of a window a rule holds for, a plan's, an event's."""
     if match.group("range") or range_end:
         return plans.window_date(clause)
-    return plans.plan_date(clause_before, clause, after)
+    return plans.plan_date(clause_before, clause, after) or bool(_EVENT_ON.search(clause_before))

@@ -1,4 +1,4 @@
-"""JSON forms of the statement facts the scan memo keeps (dates, counts, choice stances), each decoded strictly.
+"""JSON forms of the facts the scan memo keeps (dates, counts, stances, quantities, instruments, migration lessons), decoded strictly.
 
 A decoder raises TypeError or ValueError on any value of the wrong shape, so the memo recomputes it.
 """
@@ -9,6 +9,9 @@ from datetime import date
 from typing import Any
 
 from curator.rules.choices import Stance
+from curator.rules.facts.instruments import Instrument
+from curator.rules.facts.quantities import Quantity
+from curator.scanmemo import joinable, joined, split, strings
 
 
 def _pair_of_strings(raw: Any) -> tuple[str, str]:
@@ -89,3 +92,117 @@ def decode_stances(raw: Any, statement: str, set_count: int) -> list[Stance]:
             raise TypeError("not a stance scope")
         stances.append(Stance(set_index, member, polarity, statement, command, scope, partial))
     return stances
+
+
+_INFINITE = {"inf": float("inf"), "-inf": float("-inf")}
+
+
+def _bound(value: float) -> float | str:
+    return value if value not in (float("inf"), float("-inf")) else str(value)
+
+
+def _number(raw: Any) -> float:
+    if type(raw) in (int, float):
+        return float(raw)
+    if type(raw) is str and raw in _INFINITE:
+        return _INFINITE[raw]
+    raise TypeError("not a bound")
+
+
+def _optional_string(raw: Any) -> str | None:
+    if raw is not None and type(raw) is not str:
+        raise TypeError("not a string or null")
+    return raw
+
+
+def storable_quantities(quantities: list[Quantity]) -> bool:
+    """Whether every word of every quantity's sets survives being joined (see `scanmemo.joinable`)."""
+    return all(joinable(part) for quantity in quantities for part in (quantity.subject, quantity.scope, quantity.names))
+
+
+def encode_quantities(quantities: list[Quantity], text: str, normalized: str) -> list[list[Any]]:
+    """A statement's quantities; the statement they quote is 0 for its normalised text, 1 for its own text."""
+    return [
+        [
+            0 if quantity.statement == normalized else 1 if quantity.statement == text else quantity.statement,
+            quantity.span,
+            quantity.kind,
+            _bound(quantity.low),
+            _bound(quantity.high),
+            quantity.unit,
+            quantity.rate,
+            joined(sorted(quantity.subject)),
+            list(quantity.sequence),
+            joined(sorted(quantity.scope)),
+            joined(sorted(quantity.names)),
+            quantity.qualifier,
+            quantity.measure,
+            quantity.ceiling,
+        ]
+        for quantity in quantities
+    ]
+
+
+def decode_quantities(raw: Any, text: str, normalized: str) -> list[Quantity]:
+    """Quantities stored by `encode_quantities` for the statement `text` (normalised: `normalized`)."""
+    found = []
+    for item in _list(raw):
+        if type(item) is not list or len(item) != 14:
+            raise TypeError("not a quantity")
+        statement, span, kind, low, high, unit, rate, subject, sequence, scope, names, qualifier, measure, ceiling = (
+            item
+        )
+        if type(statement) is int and statement in (0, 1):
+            statement = normalized if statement == 0 else text
+        if type(statement) is not str or type(ceiling) is not bool:
+            raise TypeError("not a quantity")
+        found.append(
+            Quantity(
+                statement,
+                _string(span),
+                _string(kind),
+                _number(low),
+                _number(high),
+                _string(unit),
+                _optional_string(rate),
+                frozenset(split(subject)),
+                tuple(strings(sequence)),
+                frozenset(split(scope)),
+                frozenset(split(names)),
+                _optional_string(qualifier),
+                _optional_string(measure),
+                ceiling,
+            )
+        )
+    return found
+
+
+def storable_instruments(instruments: list[Instrument]) -> bool:
+    """Whether every word of every claim's job and naming clause survives being joined."""
+    return all(joinable(part) for instrument in instruments for part in (instrument.job, instrument.named))
+
+
+def encode_instruments(instruments: list[Instrument], text: str) -> list[list[Any]]:
+    """A statement's instrument claims; the statement they quote is 1 when it is the statement's own text."""
+    return [
+        [
+            instrument.tool,
+            joined(sorted(instrument.job)),
+            1 if instrument.statement == text else instrument.statement,
+            joined(sorted(instrument.named)),
+        ]
+        for instrument in instruments
+    ]
+
+
+def decode_instruments(raw: Any, text: str) -> list[Instrument]:
+    """Instrument claims stored by `encode_instruments` for the statement `text`."""
+    found = []
+    for item in _list(raw):
+        if type(item) is not list or len(item) != 4:
+            raise TypeError("not an instrument claim")
+        tool, job, statement, named = item
+        if type(statement) is int and statement == 1:
+            statement = text
+        found.append(Instrument(_string(tool), frozenset(split(job)), _string(statement), frozenset(split(named))))
+    return found

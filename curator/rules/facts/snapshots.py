@@ -83,7 +83,7 @@ _PLAN_OR_RULE = re.compile(
     r"|will|(?:plan(?:s|ned)?|planning) to|target|goal|aim|budget|keep|set (?:to|at)|starting|from now on|going forward|every|each"
     r"|decided|agreed|chose|switched|moved|changed|asked|wants?|prefers?|said|use[sd]?|using|run)\b"
     r"|如果|若|一旦|超过|多于|少于|最多|至多|不超过|至少|上限|下限|每|(?<![主重只])要|必须|应该|计划|打算|目标|争取|保持|控制|限制"
-    r"|设为|设成|改为|改成|调到|调成|配置|配成|配了|(?<!使)用(?![户了])|部署|定了|(?<![一对])起(?!码)|开始|之后|以后|(?:周|月|天|年|季度)内|决定|改用|换成|采用|统一|规定|规则|约定|政策|配额|名额"
+    r"|设为|设成|改为|改成|调到|调成|配置|配成|配了|允许|只能|只许|仅限|(?<!使)用(?![户了])|部署|定了|(?<![一对])起(?!码)|开始|之后|以后|(?:周|月|天|年|季度)内|决定|改用|换成|采用|统一|规定|规则|约定|政策|配额|名额"
 )
 _LEADS_TO_NUMBER = re.compile(
     r"\b(?:to|by|from|than|of|over|under|below|above)\s*[$€£]?$|\bto\s+[a-z]+\s+(?:(?:the|all|our|these|those)\s+)?[$€£]?$"
@@ -141,12 +141,23 @@ def dated_past(lowered: str, position: int) -> bool:
     return bool(_DATED_PAST.search(lowered, start, position)) and not _AS_OF.search(lowered, start, position)
 
 
+_LAYOUT_AFTER = re.compile(
+    r"[^.;。；]{0,30}?(?:\b(?:1|one) (?:per|for each|in each|in every)\b|每(?:个|一个)?[^，。；,;]{1,8}?(?:1|一)(?:个|台|套|份))"
+)
+_ARTICLE_ONE = re.compile(r"1\s*(?:批|波|轮|堆|些|点)")
+
+
+def laid_out(lowered: str, end: int) -> bool:
+    """Whether a count is a layout the words after it spread evenly ("3 NAT gateways, one per AZ", "每个机房 1 台"), a design, not a tally."""
+    return bool(_LAYOUT_AFTER.match(lowered, end))
+
+
 def _ruled_out(lowered: str, statement: str, start: int, end: int, since: int | None = None) -> bool:
     clause_start = _clause_start(lowered, start) if since is None else min(since, _clause_start(lowered, start))
     before = lowered[clause_start:start]
     if _PLAN_OR_RULE.search(before) or _LEADS_TO_NUMBER.search(before):
         return True
-    if _CONDITION_AFTER.match(lowered, end):
+    if _CONDITION_AFTER.match(lowered, end) or laid_out(lowered, end) or _ARTICLE_ONE.match(lowered, start):
         return True
     return dated_past(lowered, start) or statement.count("`", 0, start) % 2 == 1
 
