@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import re
 from collections import defaultdict
+from dataclasses import dataclass
 
 from curator.config import Config
 from curator.rules import pairing
@@ -16,9 +17,17 @@ from curator.rules.facts.versions import names_a_version
 from curator.rules.quantities import TERMS, Quantity, incompatible, named_anchor, same_subject
 
 
-def add_number_clashes(docs: Docs, config: Config, clashes: dict[tuple[int, int], list[Clash]]) -> None:
-    from rapidfuzz import fuzz  # imported here: a warm scan reuses the cached pairwise stage
+@dataclass
+class NumberClaims:
+    """Every quantity the number clashes compare, the entry stating each, and each entry's values per unit."""
 
+    owners: list[int]
+    quantities: list[Quantity]
+    stated: dict[tuple[int, str], set[tuple[float, float]]]
+
+
+def number_claims(docs: Docs) -> NumberClaims:
+    """The quantities of every entry's prose and code, without change amounts and versions read as values."""
     owners: list[int] = []
     quantities: list[Quantity] = []
     for position, doc in enumerate(docs.items):
@@ -27,8 +36,17 @@ def add_number_clashes(docs: Docs, config: Config, clashes: dict[tuple[int, int]
                 continue
             owners.append(position)
             quantities.append(quantity)
-    if len(quantities) < 2:
-        return
+    stated: dict[tuple[int, str], set[tuple[float, float]]] = defaultdict(set)
+    for owner, quantity in zip(owners, quantities):
+        stated[(owner, quantity.unit)].add((quantity.low, quantity.high))
+    return NumberClaims(owners, quantities, stated)
+
+
+def number_candidates(docs: Docs, claims: NumberClaims) -> tuple[list[tuple[int, int]], list[float]]:
+    """Pairs of quantities in one unit whose subjects share enough concepts, with their subject similarity."""
+    from rapidfuzz import fuzz  # imported here: a warm scan reuses the cached pairwise stage
+
+    owners, quantities = claims.owners, claims.quantities
     concepts = [concepts_of(q.subject) for q in quantities]
     token_sets = [
         words | {f"@{q.rate}"} | (set() if words else {f"@{q.unit}"}) if q.rate else words | {f"@{q.unit}"}
@@ -43,34 +61,49 @@ def add_number_clashes(docs: Docs, config: Config, clashes: dict[tuple[int, int]
     subjects = [
         " ".join(sorted(words | {q.unit} | ({q.rate} if q.rate else set()))) for q, words in zip(quantities, concepts)
     ]
-    scores = pairing.score_pairs(subjects, pairs, scorer=fuzz.token_set_ratio)
-    stated: dict[tuple[int, str], set[tuple[float, float]]] = defaultdict(set)
-    for owner, quantity in zip(owners, quantities):
-        stated[(owner, quantity.unit)].add((quantity.low, quantity.high))
+    return pairs, pairing.score_pairs(subjects, pairs, scorer=fuzz.token_set_ratio)
+
+
+def number_verdict(
+    docs: Docs, config: Config, claims: NumberClaims, left: int, right: int, score: float
+) -> tuple[str | None, dict]:
+    """The check that drops a candidate pair of quantities (None when they clash), and the clash's scope evidence."""
+    owners, quantities, one, other = claims.owners, claims.quantities, claims.quantities[left], claims.quantities[right]
+    if not incompatible(one, other):
+        return "values agree", {}
+    if score < config.conflict_subject_threshold and not named_anchor(one, other):
+        return "below subject threshold", {}
+    if not same_subject(one, other):
+        return "subject veto", {}
+    if _both_stated(quantities, owners, claims.stated, left, right):
+        return "both entries state both values", {}
+    if _named_apart(docs, owners[left], owners[right], one, other):
+        return "named apart", {}
+    scoped = scope_evidence(
+        docs,
+        owners[left],
+        one.scope | (one.subject & other.scope),
+        owners[right],
+        other.scope | (other.subject & one.scope),
+    )
+    if scoped is None:
+        return "scope veto", {}
+    named = named_relation(docs, owners[left], one, owners[right], other)
+    if named is None:
+        return "named parts apart", {}
+    return None, named or scoped
+
+
+def add_number_clashes(docs: Docs, config: Config, clashes: dict[tuple[int, int], list[Clash]]) -> None:
+    claims = number_claims(docs)
+    if len(claims.quantities) < 2:
+        return
+    owners, quantities = claims.owners, claims.quantities
+    pairs, scores = number_candidates(docs, claims)
     for (left, right), score in zip(pairs, scores):
-        if not incompatible(quantities[left], quantities[right]):
+        dropped, scoped = number_verdict(docs, config, claims, left, right, score)
+        if dropped is not None:
             continue
-        if score < config.conflict_subject_threshold and not named_anchor(quantities[left], quantities[right]):
-            continue
-        if not same_subject(quantities[left], quantities[right]):
-            continue
-        if _both_stated(quantities, owners, stated, left, right):
-            continue
-        if _named_apart(docs, owners[left], owners[right], quantities[left], quantities[right]):
-            continue
-        scoped = scope_evidence(
-            docs,
-            owners[left],
-            quantities[left].scope | (quantities[left].subject & quantities[right].scope),
-            owners[right],
-            quantities[right].scope | (quantities[right].subject & quantities[left].scope),
-        )
-        if scoped is None:
-            continue
-        named = named_relation(docs, owners[left], quantities[left], owners[right], quantities[right])
-        if named is None:
-            continue
-        scoped = named or scoped
         first, second = sorted((owners[left], owners[right]))
         key = (first, second)
         if any(clash.kind == "number" for clash in clashes[key]):
