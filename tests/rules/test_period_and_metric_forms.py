@@ -39,6 +39,18 @@ DEADLINES = [
     ("感恩节前把活动页上线。", date(2026, 11, 26)),
     ("Finish the beta before Valentine's Day.", date(2027, 2, 14)),
     ("元宵节之前把红包活动下掉。", date(2027, 2, 20)),
+    ("三季度末之前把日志迁走。", date(2026, 9, 30)),
+    ("Q3 末前下线旧接口。", date(2026, 9, 30)),
+    ("The free tier offer ends 9/30.", date(2026, 9, 30)),
+    ("DDL: 9/20", date(2026, 9, 20)),
+    ("ddl 是 9 月 20 号。", date(2026, 9, 20)),
+    ("The deadline is Sept 20.", date(2026, 9, 20)),
+    ("截止日期是 10 月 8 日。", date(2026, 10, 8)),
+    ("Staging cert valid till 30/09/2026.", date(2026, 9, 30)),
+    ("Renew the token before 30.09.2026.", date(2026, 9, 30)),
+    ("Wrap up the pilot by the 3rd week of October.", date(2026, 10, 21)),
+    ("Trial period: 2026-09-01 ~ 2026-09-14.", date(2026, 9, 14)),
+    ("试用期 9/1–9/14，过了要付费。", date(2026, 9, 14)),
 ]
 
 
@@ -61,6 +73,10 @@ NOT_DEADLINES = [
     "不再等到下周一才发版。",
     "Every Halloween we run a themed event.",
     "The meeting notes from 2026-10-14 are in Drive.",
+    "Logs older than 30/09/2025 were purged.",
+    "上季度营收涨了。",
+    "每季度末对账。",
+    "The 2.0 release ends support for 1/3 of devices.",
 ]
 
 
@@ -107,6 +123,15 @@ CURRENT = [
     "磁盘已经用了 80%。",
     "We're using 58 of 64 GB on the build disk.",
     "Memory: 3.1 GB / 4 GB used.",
+    "Still about 40 endpoints to port.",
+    "The backlog sits at 230 tickets.",
+    "LCP is 3.1 s on mobile.",
+    "Lighthouse score is 62.",
+    "The APK is 48 MB.",
+    "The Docker image is 1.2 GB now.",
+    "月活 120 万。",
+    "日活大概 4.5 万。",
+    "Weekly active users: 12k.",
 ]
 
 
@@ -130,6 +155,11 @@ NOT_CURRENT = [
     "CTR 低于 1% 就报警。",
     "nRF52832: 512 KB flash, 64 KB RAM.",
     "这个工具用了 3 年。",
+    "The APK must stay under 150 MB.",
+    "Max image size is 2 GB.",
+    "The base image is python 3.12.",
+    "Keep LCP under 2.5 s.",
+    "日活目标 10 万。",
 ]
 
 

@@ -29,11 +29,13 @@ _POINT_IN_TIME = [
         r"|quarantined|skipped|disabled|muted|overdue|outdated|out-of-date|stale|unassigned|untriaged|stuck)\s+[a-z]"
     ),
     re.compile(
-        rf"\b(?:still|currently|right now|at the moment|so far)\s+(?:have\s+|has\s+|are\s+|is\s+|at\s+|got\s+)?{_N}\s+"
+        rf"\b(?:still|currently|right now|at the moment|so far)\s+(?:have\s+|has\s+|are\s+|is\s+|at\s+|got\s+)?"
+        rf"(?:(?:about|around|roughly|nearly|over|~)\s*)?{_N}\s+"
         rf"(?!{_TIME_UNITS})[a-z]"
     ),
     re.compile(
-        rf"\b(?:backlog|queue|todo list|retry set|dead set|dlq|dead[- ]letter queue|inbox|outbox)\s+(?:of|is|has|at|holds|contains)\s+"
+        rf"\b(?:backlog|queue|todo list|retry set|dead set|dlq|dead[- ]letter queue|inbox|outbox)\s+"
+        rf"(?:of|is|has|at|holds|contains|sits at|stands at|is at|is (?:now )?(?:down|up) to|is now)\s+"
         rf"(?:about\s+|around\s+)?{_N}\b"
     ),
     re.compile(
@@ -56,6 +58,11 @@ _POINT_IN_TIME = [
         rf"|\b(?:using|uses|used up|eating|consuming|consumes|takes up|taking up)\s+(?:about\s+|around\s+|~)?{_DECIMAL}\s*(?:{_SIZE})?\s*(?:/|of|out of)\s*\d+(?:\.\d+)?\s*(?:{_SIZE})"
         rf"|(?:已经|已|现在|目前)?(?:用了|占了|占用了|用掉了|吃了|已用)\s*(?:约|大约|将近)?\s*{_DECIMAL}\s*(?:(?:{_SIZE})\s*(?:/|／)\s*\d+(?:\.\d+)?|\s*(?:/|／)\s*\d+(?:\.\d+)?\s*(?:{_SIZE}))"
         rf"|(?:{_RESOURCES})\s*(?:已经|已|现在|目前)?(?:用了|占了|占用了|用掉了|吃了|已用)\s*(?:约|大约|将近)?\s*{_DECIMAL}\s*%"
+    ),
+    re.compile(
+        r"\b(?:apk|ipa|aab|app bundle|js bundle|bundle|docker image|container image|image|binary|wheel|installer|firmware)"
+        r"\s+(?:size\s+)?(?:is|was|weighs|comes in at|sits at)\s+(?:(?:now|currently|about|around|roughly|~)\s*)*"
+        rf"{_DECIMAL}\s*(?:kb|mb|gb)\b"
     ),
     re.compile(
         rf"\b(?:takes|is taking)\s+(?:(?:about|around|roughly|over|nearly|almost|~)\s*)?{_DECIMAL}\s*"
@@ -119,14 +126,14 @@ _METRIC = re.compile(
     r"|p50|p90|p95|p99|(?:median |mean |average )?latency|error rate|uptime|throughput|perplexity|loss|success rate"
     r"|hit rate|pass rate|bundle size|build time|cold start(?: time)?|startup time|launch time|time to interactive|memory (?:usage|footprint)"
     r"|peak memory|heap usage|crash(?:-free)? rate|anr rate|(?:app|apk|ipa|binary|install|download) size"
-    r"|conversion(?: rate)?|(?:user |customer |day-\d+ |d\d+ |\d+-day )retention(?: rate)?|retention rate|churn(?: rate)?|bounce rate|click-through rate|ctr|cvr"
+    r"|lighthouse(?: performance)? score|lcp|fcp|inp|ttfb|tti|(?:daily|weekly|monthly) active users|conversion(?: rate)?|(?:user |customer |day-\d+ |d\d+ |\d+-day )retention(?: rate)?|retention rate|churn(?: rate)?|bounce rate|click-through rate|ctr|cvr"
     r"|dau|mau|wau|gmv|arpu|arppu|ltv|nps|(?:average |mean |median )?response time|cpu usage|disk usage|payer rate|paying rate)\b(?:[^\d.;:=]{0,40}?(?:\bis|\bwas|\bsits(?: at)?|\bstands(?: at)?|\bhovers(?: at)?|\bat|=|:|\breached))?"
     r"(?:\s+(?:now|currently|around|about|only))*"
     r"[\s:=]*(?P<value>\d+(?:\.\d+)?)\s*(?:%|ms|s|kb|mb|gb)?"
     r"|(?P<zname>覆盖率|准确率|召回率|精确率|精度|延迟|错误率|可用性|成功率|命中率|通过率|打包后|包体积|体积|首屏|冷启动|热启动|启动耗时|启动时间"
     r"|内存占用|内存峰值|峰值内存|崩溃率|闪退率|卡顿率|anr ?率|包体|安装包|包大小|apk ?大小"
     r"|转化率|(?:次日|7 ?日|七日|30 ?日|次周|次月)?留存率?|次留|付费率|流失率|点击率|跳出率|复购率|退款率|失败率|超时率|丢包率"
-    r"|(?:cpu|gpu|磁盘|内存)?(?:使用率|利用率|占用率)|(?:平均)?响应时间|(?<![a-z])(?:dau|mau|wau|gmv|arpu|arppu|ltv|nps|ctr|cvr)(?![a-z]))[^，。；\d]{0,6}?"
+    r"|(?:cpu|gpu|磁盘|内存)?(?:使用率|利用率|占用率)|日活|月活|周活|(?:平均)?响应时间|(?<![a-z])(?:dau|mau|wau|gmv|arpu|arppu|ltv|nps|ctr|cvr)(?![a-z]))[^，。；\d]{0,6}?"
     r"(?P<zvalue>\d+(?:\.\d+)?)\s*%?",
     re.I,
 )

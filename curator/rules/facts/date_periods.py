@@ -10,7 +10,7 @@ from curator import lazyre as re
 _YEAR_PART_MONTH = {"底": 12, "末": 12, "end": 12, "中": 6, "middle": 6, "mid": 6, "初": 1, "beginning": 1}
 _YEAR_PART_MONTH |= {"start": 1, "early": 1, "late": 12}
 _WEEK_NUMBER = {"first": 1, "second": 2, "third": 3, "fourth": 4, "一": 1, "二": 2, "三": 3, "四": 4, "1": 1, "2": 2}
-_WEEK_NUMBER |= {"3": 3, "4": 4}
+_WEEK_NUMBER |= {"3": 3, "4": 4, "1st": 1, "2nd": 2, "3rd": 3, "4th": 4}
 
 YEAR_PART = (
     r"(?P<ypart>(?:(?P<ypy>20\d\d)\s*年\s*|(?P<ypn>今年|明年|本年度?)\s*|(?<![去前后\d]))年?(?<=年)"
@@ -21,7 +21,7 @@ YEAR_PART = (
 )
 RELATIVE_QUARTER = r"(?P<rquarter>(?P<rqn>下个?|本|这个?)季度|\b(?P<rqe>this|next) quarter\b|\beoq\b|\bend of (?:the |this )?quarter\b)"
 MONTH_WEEK = (
-    r"(?P<mweek>\b(?:the\s+)?(?P<mwn>first|second|third|fourth|last) week of {month}"
+    r"(?P<mweek>\b(?:the\s+)?(?P<mwn>first|second|third|fourth|last|1st|2nd|3rd|4th) week of {month}"
     r"|(?P<zmwm>\d{{1,2}})\s*月\s*(?:的\s*)?(?:第\s*(?P<zmwn>[一二三四1-4])|(?P<zmwl>最后一))\s*(?:周|个?星期))"
 )
 DAY_OF_MONTH = (
@@ -31,7 +31,7 @@ DAY_OF_MONTH = (
 NUMERIC = r"(?P<numeric>(?<![\d./\w])(?P<nm>1[0-2]|0?[1-9])(?P<nsep>[/.])(?P<nd>3[01]|[12]\d|0?[1-9])(?![\d/%\w]|\.\d))"
 
 _NUMERIC_BEFORE = re.compile(
-    r"(?:在|于|赶在|截止(?:到)?|定在|定于|最晚|最迟|\bbefore|\buntil|\btill|\bdue(?: on)?|\bdeadline:?|\beta:?|\bno later than)\s*$"
+    r"(?:在|于|赶在|截止(?:到)?|定在|定于|最晚|最迟|\bbefore|\buntil|\btill|\bdue(?: on)?|\bdeadline:?|\bddl:?|\beta:?|\bno later than|\bends?(?: on)?|\bexpires?(?: on)?)\s*$"
 )
 _NUMERIC_BEFORE_SLASH = re.compile(r"\b(?:on|by)\s*$")
 _FRACTION_BEFORE = re.compile(

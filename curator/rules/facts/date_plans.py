@@ -65,7 +65,7 @@ _PLAN = re.compile(
 )
 _WINDOW = re.compile(
     r"\b(?:during|freeze|frozen|window|blackout|outage|maintenance|no|don't|do not|never|avoid|sprint|iteration|campaign"
-    r"|promo(?:tion)?|sale)\b|期间|冻结|封板|停机|窗口|维护|禁止|不要|不许|别|暂停|活动|档期|大促|促销|冲刺|迭代"
+    r"|promo(?:tion)?|sale|trial|validity)\b|期间|试用期?|有效期|冻结|封板|停机|窗口|维护|禁止|不要|不许|别|暂停|活动|档期|大促|促销|冲刺|迭代"
 )
 _NOT_A_PLAN_BEFORE = re.compile(
     r"(?:\b(?!(?:scheduled|planned|booked|slated|targeted|expected|fixed|set)\b)[a-z]+ed (?:on|in|at)(?: the)?"

@@ -62,6 +62,7 @@ _EXTRA_FORMS = (
 _EXTRA_CUES = tuple(re.compile(cue) for _, _, cue in _EXTRA_FORMS)
 _BASE_DATE = (
     r"(?P<iso>(?P<y>20\d\d)[-/.](?P<m>\d{1,2})[-/.](?P<d>\d{1,2}))(?![\d])"
+    r"|(?P<dmy>(?<![\d./-])(?P<dmy1>\d{1,2})(?P<dmys>[/.])(?P<dmy2>\d{1,2})(?P=dmys)(?P<dmyy>20\d\d))(?![\d])"
     r"|(?P<zh>(?:(?P<zy>20\d\d)\s*年\s*)?(?P<zm>\d{1,2})\s*月\s*(?P<zd>\d{1,2})\s*[日号])"
     rf"|(?P<en1>\b{_MONTH.format(name='e1m')}\s+(?P<e1d>\d{{1,2}})(?:st|nd|rd|th)?\b(?:,?\s+(?P<e1y>20\d\d))?)"
     rf"|(?P<en2>\b(?P<e2d>\d{{1,2}})(?:st|nd|rd|th)?(?:\s+of)?\s+{_MONTH.format(name='e2m')}\b(?:,?\s+(?P<e2y>20\d\d))?)"
@@ -70,7 +71,7 @@ _BASE_DATE = (
     r"|(?P<zme>(?P<zmy>20\d\d)?\s*年?\s*(?P<zmm>\d{1,2})\s*月底)"
     rf"|(?P<eme>\bend of {_MONTH.format(name='emm')}(?:,?\s+(?P<emy>20\d\d))?)"
     r"|(?P<quarter>\bq(?P<qn>[1-4])\b(?:\s*(?:of\s+)?(?P<qy>20\d\d))?|(?P<qy2>20\d\d)[\s-]?q(?P<qn2>[1-4])\b"
-    r"|(?:(?P<qy3>20\d\d)\s*年\s*)?第\s*(?P<qn3>[一二三四1-4])\s*季度)"
+    r"|(?:(?P<qy3>20\d\d)\s*年\s*)?(?:第\s*|(?<![\d一二三四五六七八九十上下本这每]))(?P<qn3>[一二三四1-4])\s*季度)"
     r"|(?P<half>\bh(?P<hn>[12])\b(?:\s*(?P<hy>20\d\d))?|(?P<hy2>20\d\d)[\s-]?h(?P<hn2>[12])\b"
     r"|(?:(?P<hy3>20\d\d)\s*年\s*)?(?P<zhalf>上半年|下半年))"
     rf"|(?P<holiday>{holidays.NAMES})"
@@ -95,11 +96,11 @@ def _date_pattern(forms: tuple[bool, ...]) -> re.Pattern[str]:
 
 _DEADLINE_BEFORE = re.compile(
     r"(?:(?<!from )\bbefore|\buntil|\btill|\btil|\bby|\bthrough|\bthru|\bno later than|\bdeadline|\bdue(?: date| on| by)?|\bexpir\w*(?: on)?"
-    r"|\bvalid (?:until|through|till|to)|\b(?:ends?|closes?|closing|expires?|runs? out)(?: on)?|\bfrozen? (?:until|till|through)|\bonly (?:until|till)|\bcutoff|\beol (?:is|on)|\bsunsets?(?: on)?|\bend[- ]of[- ]life (?:is |on )?|最晚|最迟"
+    r"|\bvalid (?:until|through|till|to)|\b(?:ends?|closes?|closing|expires?|runs? out)(?: on)?|\bfrozen? (?:until|till|through)|\bonly (?:until|till)|\bcutoff|\beol (?:is|on)|\bsunsets?(?: on)?|\bend[- ]of[- ]life (?:is |on )?|最晚|最迟|\bddl(?:\s*(?:是|为|在|定在|is))?|\bdeadline (?:is|是)|截止(?:日期|时间)?(?:是|为)"
     r"|截止(?:日期|时间|到)?|截至|直到|(?<![迁移换切转改升降级新滚署布推加放存写传])到|到期(?:日)?|有效期(?:至|到)?|之前|(?<=[\u4e00-\u9fff])前(?=\s*[(（])|\bpaused until|\bat(?=\s+(?:the\s+)?end[-\s]of))[\s:：(（]*(?:on\s+|the\s+)?(?:(?:the\s+)?end[-\s]of[-\s]+)?$"
 )
 _DEADLINE_AFTER = re.compile(
-    r"^\s*(?:[(（][^)）]{1,8}[)）]\s*|[)）]\s*)?(?:(?:前|之前|以前)(?![的后])|为止|截止|到期|结束之?前|[之以]?内|目标|的目标|(?:goals?|targets?|okrs?)\b)"
+    r"^\s*(?:[(（][^)）]{1,8}[)）]\s*|[)）]\s*)?(?:(?:[末底]\s*)?(?:前|之前|以前)(?![的后])|为止|截止|到期|结束之?前|[之以]?内|目标|的目标|(?:goals?|targets?|okrs?)\b)"
 )
 
 
@@ -155,6 +156,8 @@ def _calendar_date(match: re.Match[str], anchor: date) -> date | None:
         return plans.span_end(match, anchor)
     if match.group("iso"):
         return date(int(match.group("y")), int(match.group("m")), int(match.group("d")))
+    if match.group("dmy"):
+        return _day_month_year(match)
     if match.group("zh"):
         year = match.group("zy")
         return _with_year(year, int(match.group("zm")), int(match.group("zd")), anchor)
@@ -196,6 +199,13 @@ def _calendar_date(match: re.Match[str], anchor: date) -> date | None:
         following = date(anchor.year + (anchor.month == 12), anchor.month % 12 + 1, 1)
         return following - timedelta(days=1)
     return None
+
+
+def _day_month_year(match: re.Match[str]) -> date:
+    """30/09/2026 or 09/30/2026: the part over 12 is the day; when both could be, a dot reads day first and a slash month first."""
+    first, second, year = int(match.group("dmy1")), int(match.group("dmy2")), int(match.group("dmyy"))
+    day_first = first > 12 or (second <= 12 and match.group("dmys") == ".")
+    return date(year, second, first) if day_first else date(year, first, second)
 
 
 def _span_end(match: re.Match[str], anchor: date) -> date:
@@ -338,7 +348,7 @@ def dated(statement: str, anchor: date) -> tuple[list[tuple[date, str]], list[da
     return named, mentioned
 
 
-_DAY_PRECISE = ("range", "festival", "iso", "zh", "en1", "en2", "numeric")
+_DAY_PRECISE = ("range", "festival", "iso", "dmy", "zh", "en1", "en2", "numeric")
 _RANGE_JOIN = re.compile(r"\s*(?:-|–|—|~|～|→|->|to|through|thru|until|至|到)\s*")
 
 
