@@ -77,6 +77,9 @@ NOT_DEADLINES = [
     "上季度营收涨了。",
     "每季度末对账。",
     "The 2.0 release ends support for 1/3 of devices.",
+    "Our fiscal year ends 6/30.",
+    "The financial year ends on March 31.",
+    "财年在 6 月 30 日结束。",
 ]
 
 
