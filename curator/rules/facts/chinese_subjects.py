@@ -4,12 +4,15 @@ from __future__ import annotations
 
 from dataclasses import replace
 
+from curator.rules.facts.glossary import GLOSSARY
 from curator.rules.facts.quantities import Quantity
 from curator.rules.text import IS_CJK
 
 CJK_SHARED_SHARE = 0.6
 
-_CJK_GENERIC = frozenset("大小 数量 时间 次数 单个 每个 个数 总数 长度 数目".split())
+_CJK_GENERIC = frozenset(
+    "大小 数量 时间 次数 单个 每个 个数 总数 长度 数目 全局 全部 所有 全体 整体 统一 一律 还是 仍然 依然 其他 其它 已经".split()
+)
 
 
 def chinese(quantity: Quantity) -> bool:
@@ -18,10 +21,14 @@ def chinese(quantity: Quantity) -> bool:
 
 
 def without_generic(left: Quantity, right: Quantity) -> tuple[Quantity, Quantity]:
-    """Two Chinese subjects without their generic words (大小, 次数, a lone character), unless one would be left empty,
-    and a compound ending in the other side's word split before it (单元测试 beside 测试 → 单元 测试)."""
+    """Two Chinese subjects without their generic words (大小, 次数, 全局, a lone character), unless one would be left
+    empty (then a lone character both share stays: 锁 60 帧 vs 锁 30 帧), and a compound ending in the other side's word
+    split before it (单元测试 beside 测试 → 单元 测试)."""
     left, right = _split_compounds(left, right.subject), _split_compounds(right, left.subject)
     stripped = [_stripped(quantity) for quantity in (left, right)]
+    if not all(subject for subject, _ in stripped):
+        shared_lone = {token for token in left.subject & right.subject if _lone_character(token) and token in GLOSSARY}
+        stripped = [_stripped(quantity, keep=shared_lone) for quantity in (left, right)]
     if not all(subject for subject, _ in stripped):
         return left, right
     return tuple(  # type: ignore[return-value]
@@ -45,11 +52,14 @@ def _split_compounds(quantity: Quantity, other: frozenset[str]) -> Quantity:
     return replace(quantity, subject=subject, sequence=sequence)
 
 
-def _stripped(quantity: Quantity) -> tuple[frozenset[str], tuple[str, ...]]:
-    merged = _merged_characters(quantity.sequence)
-    sequence = tuple(token for token in merged if not token or not _generic(token))
+def _stripped(
+    quantity: Quantity, keep: frozenset[str] | set[str] = frozenset()
+) -> tuple[frozenset[str], tuple[str, ...]]:
+    """A subject without generic words; `keep` holds lone characters both sides share, kept when nothing else is left."""
+    merged = _merged_characters(quantity.sequence) if not keep else quantity.sequence
+    sequence = tuple(token for token in merged if not token or token in keep or not _generic(token))
     joined = {token for token in sequence if len(token) > 1 and all(char in quantity.subject for char in token)}
-    return frozenset(token for token in quantity.subject if not _generic(token)) | joined, sequence
+    return frozenset(token for token in quantity.subject if token in keep or not _generic(token)) | joined, sequence
 
 
 def _generic(token: str) -> bool:

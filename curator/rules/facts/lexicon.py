@@ -55,6 +55,7 @@ PAIRS = """
 模板 template|整数 integer|小数 decimal|沙箱 sandbox|顾客 customer|客户 customer|虚拟 virtual|中转 relay|呼叫 call|展示 show|
 显示 show|真实 real|隐藏 hide|角色 role|守卫 guard|演示 demo|备注 note|提审 submission|凭据 credential|
 取消 cancel|下单 order|输入 input|骑手 driver|司机 driver|
+自检 selftest|帧 frame|帧率 framerate|分辨率 resolution|验收 acceptance|活动 event|机型 device|
 """
 
 NAMES = """

@@ -124,12 +124,13 @@ _GENERIC_CONCEPTS = frozenset("run use go do make set get have give keep".split(
 
 
 def _own_names(one: Quantity, other: Quantity, other_concepts: set[str] | frozenset[str]) -> frozenset[str]:
-    """Names (capitalised or written with a digit) one side uses that the other never does (I2C vs SPI, W25Q64 vs ST7789).
+    """Names (capitalised or written with a digit) one side's subject or scope uses that the other never does (I2C vs
+    SPI, W25Q64 vs ST7789); a name elsewhere in the statement ("…, MCUboot rolls back") is not what the number is about.
 
     A code identifier built from the other side's words (`kCancelWindow` beside "cancel") is no name of its own.
     """
     own = (
-        (one.names | _coded(one))
+        ((one.names & (one.subject | one.scope)) | _coded(one))
         - other.names
         - _coded(other)
         - other.subject

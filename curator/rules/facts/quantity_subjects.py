@@ -70,8 +70,10 @@ _COUNTED_VERBS = frozenset(
 
 _CLAUSE_BREAK = re.compile(
     r"[,，;；。!?！？]|\s[—–-]\s|\s(?=(?:now that|because|since|so that|as long as|unless|while|once|which|where|when|whenever|if)\b)"
-    r"|(?=因为|所以|由于|以便|等到)|(?<=[\u4e00-\u9fff])\s*[（(]|\s(?=and (?:the|a|an|we|it|they|you|our|each|every)\b)"
+    r"|(?=因为|所以|由于|以便|等到)|(?<=[\u4e00-\u9fff])\s*[（(](?!\s*[a-z][a-z -]{0,30}[)）])"
+    r"|\s(?=and (?:the|a|an|we|it|they|you|our|each|every)\b)"
 )
+_GLOSS = re.compile(r"(?<=[\u4e00-\u9fff])\s*[（(]\s*([a-z][a-z -]{0,30}?)\s*[)）]")
 
 
 _SEGMENT_BREAK = re.compile(r"[;；]|\s[—–]\s|—")
@@ -117,15 +119,36 @@ def with_head(lowered: str, clause_start: int, sequence: tuple[str, ...], scope:
 
 def _subject(lowered: str, start: int, end: int) -> tuple[str, ...]:
     """Content tokens of the clause holding the number (and the clause before, when that one is bare); an aside in
-    full-width parentheses after the number is not part of it."""
+    parentheses after the number is not part of it."""
     breaks = [match.start() for match in _CLAUSE_BREAK.finditer(lowered)]
     clause_start = max([b + 1 for b in breaks if b < start], default=0)
     clause_end = min([b for b in breaks if b >= end], default=len(lowered))
-    subject = _content(lowered[clause_start:start] + " " + lowered[end:clause_end].split("（")[0])
+    after = re.split(r"（|\s\(", lowered[end:clause_end])[0]
+    subject = _glossed_content(lowered[clause_start:start] + " " + after)
     if not subject and clause_start > 0:
         previous_start = max([b + 1 for b in breaks if b < clause_start - 1], default=0)
         subject = _content(_without_paths(lowered[previous_start : clause_start - 1]))
     return subject
+
+
+def _glossed_content(text: str) -> tuple[str, ...]:
+    """Content tokens of a clause in which an English gloss in parentheses after a Chinese word (体力（lives）) counts
+    as that word's translation, never as a qualifier."""
+    if not _GLOSS.search(text):
+        return _content(text)
+    found: list[str] = []
+    position = 0
+    for gloss in _GLOSS.finditer(text):
+        found.extend(_content(text[position : gloss.start()]))
+        found.extend(_gloss_word(word) for word in gloss.group(1).split())
+        position = gloss.end()
+    found.extend(_content(text[position:]))
+    return tuple(found)
+
+
+def _gloss_word(word: str) -> str:
+    """A glossed English noun as subjects stem it, a plural in -ives as its singular (lives → life)."""
+    return word[:-3] + "fe" if len(word) > 4 and word.endswith("ives") else (subject_tokens(word) or ("",))[0]
 
 
 def _first_phrase_end(sequence: tuple[str, ...]) -> str:
