@@ -9,25 +9,27 @@ from dataclasses import dataclass
 from curator import lazyre as re
 from curator.rules.facts import StatementFacts
 
-_FLAG = r"--[a-z][a-z0-9]*(?:[-_][a-z0-9]+)+"
+_FLAG = r"--[a-z][a-z0-9]*(?:[-_][a-z0-9]+)+|--[a-z][a-z0-9]{3,}(?:=[\w.-]+)?(?![\w-])"
 _CODE_NAME = re.compile(
     r"(?P<flag>" + _FLAG + r")"
+    r"|`(?:[a-z][a-z0-9_.]*(?:::|\s{1,2}))?(?P<call>[a-z_][a-z0-9_]*)\("
     r"|(?:[a-z_][a-z0-9_]*::)*(?P<name>[a-z][a-z0-9]*(?:_[a-z0-9]+)+)(?:\(\))?"
 )
 _NEGATION = re.compile(
     r"(?:不要|别再|不再|禁止|严禁|不准|不许|不得|切勿|千万别|别)\s*(?:再|继续)?\s*\S{0,3}\s*$"
     r"|\b(?:never|don'?t|do not|no longer|no more|stop|stopped|must not|mustn'?t|should not|shouldn'?t|avoid)\s+"
-    r"(?!(?:\w+\s+)?(?:need|have|bother)\b)(?:\w+\s+){0,2}$",
+    r"(?!(?:\w+\s+)?(?:need|have|bother)\b)(?:\w+\s+){0,3}$",
 )
 _REPLACED = re.compile(r"(?:\binstead of|\brather than|\bnot|\bthan|\bover|而不是|代替|替代|取代|替换)\s*$")
 _STRONG = re.compile(
-    r"\b(?:always|must|every time|each time|is required|are required)\b|总是|必须|一律|统一|每次[^，。；]{0,8}?都|务必|一定要"
+    r"\b(?:always|must|every time|each time|is required|are required|from now on|going forward)\b|总是|必须|一律|统一"
+    r"|每次[^，。；]{0,8}?都|务必|一定要|(?:以后|今后)[^，。；]{0,20}?都"
 )
 _ANY_NEGATION = re.compile(
     r"\b(?:never|not|no|don'?t|avoid|stop|without|remove|drop|strip|disable|keep\s+\S+\s+out)\b"
     r"|不|别|禁止|没|去掉|删掉|移除|禁用|关掉"
 )
-_GAP = 24
+_GAP = 32
 
 
 @dataclass(frozen=True)
@@ -42,10 +44,17 @@ class CodeStance:
 def stances(facts: list[StatementFacts]) -> list[CodeStance]:
     """The code names an entry's clauses always use ('pos') or reject ('neg')."""
     found: list[CodeStance] = []
+    calls = {match.group("call") for fact in facts for match in _CODE_NAME.finditer(fact.text) if match.group("call")}
+    bare = (
+        re.compile(r"(?<![\w`:.-])(?P<call>" + "|".join(map(re.escape, sorted(calls))) + r")(?![\w(`])")
+        if calls
+        else None
+    )
     for fact in facts:
         for clause in fact.clauses:
-            for match in _CODE_NAME.finditer(clause):
-                name = match.group("flag") or match.group("name")
+            named = list(_CODE_NAME.finditer(clause)) + (list(bare.finditer(clause)) if bare else [])
+            for match in named:
+                name = match.groupdict().get("flag") or match.groupdict().get("name") or match.group("call")
                 before = clause[max(0, match.start() - _GAP) : match.start()].replace("`", " ")
                 if _NEGATION.search(before):
                     found.append(CodeStance("neg", name, fact.text))

@@ -105,7 +105,7 @@ SETS = {
     "blind7hold": BlindSet(
         Path(__file__).parent / "blind7hold",
         {
-            "conflict": 0.5,
+            "conflict": 0.6,
             "duplicate": 0.5,
             "outdated-number": 1.0,
             "expired-date": 1.0,
@@ -113,7 +113,7 @@ SETS = {
             "stale-auto": 1.0,
         },
         0.67,
-        min_conflict_precision=0.82,
+        min_conflict_precision=0.85,
         max_labeled_false_alarms=0,
     ),
     "blind8dev": BlindSet(
