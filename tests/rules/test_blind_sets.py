@@ -112,14 +112,14 @@ SETS = {
             "stale": 1.0,
             "stale-auto": 1.0,
         },
-        0.67,
+        0.75,
         min_conflict_precision=0.85,
         max_labeled_false_alarms=0,
     ),
     "blind8dev": BlindSet(
         Path(__file__).parent / "blind8dev",
         {
-            "conflict": 0.78,
+            "conflict": 0.75,
             "duplicate": 0.83,
             "outdated-number": 1.0,
             "expired-date": 1.0,
@@ -127,7 +127,7 @@ SETS = {
             "stale-auto": 1.0,
         },
         0.82,
-        min_conflict_precision=0.95,
+        min_conflict_precision=0.96,
         max_labeled_false_alarms=0,
     ),
 }

@@ -13,6 +13,7 @@ from curator.rules.docs import Docs
 from curator.rules.facts.changes import change_amount
 from curator.rules.facts.glossary import concepts_of
 from curator.rules.facts.subject import proper_names, stem
+from curator.rules.facts.time_zones import ZONE_WORDS, offset_near
 from curator.rules.facts.versions import names_a_version
 from curator.rules.quantities import TERMS, Quantity, incompatible, named_anchor, same_subject
 
@@ -162,10 +163,13 @@ def _entry_names(docs: Docs, position: int) -> set[str]:
     return found - _CALENDAR_NAMES - TERMS
 
 
-_CALENDAR_NAMES = frozenset(
-    stem(word)
-    for word in "january february march april may june july august september october november december monday "
-    "tuesday wednesday thursday friday saturday sunday".split()
+_CALENDAR_NAMES = (
+    frozenset(
+        stem(word)
+        for word in "january february march april may june july august september october november december monday "
+        "tuesday wednesday thursday friday saturday sunday".split()
+    )
+    | ZONE_WORDS
 )
 
 
@@ -176,8 +180,13 @@ def _both_stated(
     left: int,
     right: int,
 ) -> bool:
-    """Each entry also states the other's value in that unit: they say the same numbers, about different things."""
+    """Each entry also states the other's value in that unit: they say the same numbers, about different things
+    (clock times written in two time zones are two moments, whatever their digits)."""
     one, other = quantities[left], quantities[right]
+    if one.unit == "clock":
+        zones = {offset_near(side.statement, side.span) for side in (one, other)}
+        if len(zones) == 2 and None not in zones:
+            return False
     return (other.low, other.high) in stated[(owners[left], one.unit)] and (one.low, one.high) in stated[
         (owners[right], other.unit)
     ]

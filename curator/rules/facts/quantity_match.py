@@ -18,6 +18,7 @@ from curator.rules.facts.quantity_comparators import _THRESHOLD_LEFT, _TRIGGER
 from curator.rules.facts.quantity_units import _UNIT_ALIASES, SECONDS_PER
 from curator.rules.facts.scope import relation
 from curator.rules.facts.subject import stem
+from curator.rules.facts.time_zones import ZONE_WORDS, in_one_zone
 from curator.rules.text import IS_CJK
 
 _STATUS_NOW = re.compile(r"\b(?:right now|currently|at the moment|as of|so far)\b|目前|当前", re.I)
@@ -64,20 +65,31 @@ def same_subject(left: Quantity, right: Quantity) -> bool:
     if left.measure and right.measure and left.measure != right.measure:
         return False
     if left.unit == "clock":
-        return _scheduled(left) == _scheduled(right)
+        return _same_schedule(left, right)
     return _same_subject(left, right)
 
 
-_SCHEDULING_WORDS = frozenset(
-    concept(word)
-    for word in "run start begin open happen fire kick send go push trigger schedul execut mov shift set "
-    "推送 发 发送 开始 执行 运行 跑 触发 改到 改成 挪到 提醒时间 时间".split()
+_SCHEDULING_WORDS = (
+    frozenset(
+        concept(word)
+        for word in "run start begin open happen fire kick send go push trigger schedul execut mov shift set "
+        "推送 发 发送 开始 执行 运行 跑 触发 改到 改成 挪到 挪 提醒时间 时间".split()
+    )
+    | ZONE_WORDS
 )
 
 
 def _scheduled(quantity: Quantity) -> frozenset[str]:
-    """What a clock time is the time of: its subject's concepts without the verbs of scheduling."""
+    """What a clock time is the time of: its subject's concepts without the verbs of scheduling or time zones."""
     return concepts_of(quantity.subject) - _SCHEDULING_WORDS
+
+
+def _same_schedule(left: Quantity, right: Quantity) -> bool:
+    """One scheduled thing: the same words, or shared words where each side's own words are named in the other statement."""
+    one, other = _scheduled(left), _scheduled(right)
+    if one == other:
+        return True
+    return bool(one & other) and one - other <= right.names and other - one <= left.names
 
 
 def _across_languages(left: Quantity, right: Quantity) -> bool | None:
@@ -381,6 +393,8 @@ def incompatible(left: Quantity, right: Quantity) -> bool:
     if _is_interval(left) != _is_interval(right) or _level_and_status(left, right):
         return False
     left, right = _as_ceiling(left, right), _as_ceiling(right, left)
+    if left.unit == "clock":
+        left, right = in_one_zone(left, right)
     for status, goal in ((left, right), (right, left)):
         if status.kind == "exact" and goal.kind in ("lower", "upper") and _STATUS_NOW.search(status.statement):
             return False
