@@ -113,7 +113,7 @@ SETS = {
             "stale-auto": 1.0,
         },
         0.75,
-        min_conflict_precision=0.85,
+        min_conflict_precision=0.94,
         max_labeled_false_alarms=0,
     ),
     "blind8dev": BlindSet(

@@ -33,7 +33,7 @@ def number_claims(docs: Docs) -> NumberClaims:
     quantities: list[Quantity] = []
     for position, doc in enumerate(docs.items):
         for quantity in doc.quantities + [found for fact in doc.code_facts for found in fact.quantities]:
-            if change_amount(quantity) or _version_read_as_value(quantity):
+            if change_amount(quantity) or _version_read_as_value(quantity) or _share_of_total(quantity):
                 continue
             owners.append(position)
             quantities.append(quantity)
@@ -125,6 +125,21 @@ def add_number_clashes(docs: Docs, config: Config, clashes: dict[tuple[int, int]
                 },
             )
         )
+
+
+_SHARE_OF_TOTAL = re.compile(r"(?<![\d.])(\d+(?:\.\d+)?)\s*([a-z%]*)\s*/\s*\d+(?:\.\d+)?\s*\2(?![a-z])", re.I)
+
+
+_USAGE = re.compile(r"\b(?:used|uses|usage|using|occupied|full|left|free)\b|用了|已用|占用|占了|剩", re.I)
+
+
+def _share_of_total(quantity: Quantity) -> bool:
+    """Usage written as a part over its whole ("RAM 已经用了 58.3 KB / 64 KB"): how much is in use, no setting."""
+    return (
+        quantity.kind == "exact"
+        and bool(_SHARE_OF_TOTAL.search(quantity.span))
+        and bool(_USAGE.search(quantity.statement))
+    )
 
 
 def _version_read_as_value(quantity: Quantity) -> bool:

@@ -74,7 +74,8 @@ _ALIASES = {
 }
 _REJECTED = re.compile(
     r"(?:\binstead of|\brather than|\bnot\b|\bnever\b|\bavoid|\boff\b|\bfrom\b|\bno longer\b|\bdrop|\bdeprecat"
-    r"|\bremov|\bunlike\b|\bexcept\b|不再|弃用|不要|别用|禁止|而不是|代替|替换掉)[^,;，；。]{0,25}$",
+    r"|\bremov|\bunlike\b|\bexcept\b|\bold\b|\blegacy\b|\bformer\b|\bprevious\b"
+    r"|不再|弃用|不要|别用|禁止|而不是|代替|替换掉|旧的?|老的|之前的|原来的)[^,;，；。]{0,25}$",
     re.I,
 )
 MAX_BARE_MAJOR = 200
