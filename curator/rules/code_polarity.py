@@ -30,6 +30,7 @@ _ANY_NEGATION = re.compile(
     r"|不|别|禁止|没|去掉|删掉|移除|禁用|关掉"
 )
 _GAP = 32
+_DIRECTIVE = re.compile(r"^(?:put|use|call|pass|add|run|import|load|enable)\s+`")
 
 
 @dataclass(frozen=True)
@@ -42,7 +43,8 @@ class CodeStance:
 
 
 def stances(facts: list[StatementFacts]) -> list[CodeStance]:
-    """The code names an entry's clauses always use ('pos') or reject ('neg')."""
+    """The code names an entry's clauses always use ('pos') or reject ('neg'); a statement opening with an imperative
+    before code ("Put `library(dplyr)` at the top") is as strong as "always"."""
     found: list[CodeStance] = []
     calls = {match.group("call") for fact in facts for match in _CODE_NAME.finditer(fact.text) if match.group("call")}
     bare = (
@@ -51,7 +53,8 @@ def stances(facts: list[StatementFacts]) -> list[CodeStance]:
         else None
     )
     for fact in facts:
-        for clause in fact.clauses:
+        for index, clause in enumerate(fact.clauses):
+            directive = index == 0 and bool(_DIRECTIVE.match(clause))
             named = list(_CODE_NAME.finditer(clause)) + (list(bare.finditer(clause)) if bare else [])
             for match in named:
                 name = match.groupdict().get("flag") or match.groupdict().get("name") or match.group("call")
@@ -59,7 +62,7 @@ def stances(facts: list[StatementFacts]) -> list[CodeStance]:
                 if _NEGATION.search(before):
                     found.append(CodeStance("neg", name, fact.text))
                 elif (
-                    _STRONG.search(clause)
+                    (directive or _STRONG.search(clause))
                     and not _ANY_NEGATION.search(clause[: match.start()])
                     and not _REPLACED.search(before)
                 ):

@@ -44,6 +44,7 @@ def test_a_call_named_bare_later_in_the_entry_keeps_its_stance() -> None:
         "The `--recover` flag mass-erases the chip.",
         "`printk()` output goes to the UART console.",
         "Use -x for short runs.",
+        "The report says to put `library(dplyr)` at the top.",
     ],
 )
 def test_a_mention_without_a_rule_has_no_stance(text: str) -> None:
@@ -57,6 +58,7 @@ CALL_CLASHES = [
     ),
     ("跑 HIL 测试之前总是先 `west flash --recover`。", "Never run `west flash --recover` before HIL tests."),
     ("Never call `printk()` in driver code.", "Driver debugging: from now on always use `printk()`."),
+    ("Never call `library()` inside package code.", "Put `library(dplyr)` at the top of the module file."),
 ]
 
 

@@ -119,12 +119,11 @@ def with_head(lowered: str, clause_start: int, sequence: tuple[str, ...], scope:
 
 def _subject(lowered: str, start: int, end: int) -> tuple[str, ...]:
     """Content tokens of the clause holding the number (and the clause before, when that one is bare); an aside in
-    parentheses after the number is not part of it."""
+    full-width parentheses after the number is not part of it."""
     breaks = [match.start() for match in _CLAUSE_BREAK.finditer(lowered)]
     clause_start = max([b + 1 for b in breaks if b < start], default=0)
     clause_end = min([b for b in breaks if b >= end], default=len(lowered))
-    after = re.split(r"（|\s\(", lowered[end:clause_end])[0]
-    subject = _glossed_content(lowered[clause_start:start] + " " + after)
+    subject = _glossed_content(lowered[clause_start:start] + " " + lowered[end:clause_end].split("（")[0])
     if not subject and clause_start > 0:
         previous_start = max([b + 1 for b in breaks if b < clause_start - 1], default=0)
         subject = _content(_without_paths(lowered[previous_start : clause_start - 1]))
