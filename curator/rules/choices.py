@@ -96,6 +96,20 @@ EXCLUSIVE_SETS: tuple[ChoiceSet, ...] = (
     ChoiceSet("Android dependency injection", ("hilt", "koin", "dagger")),
     ChoiceSet("identity provider", ("auth0", "cognito", "keycloak", "clerk", "firebase auth")),
     ChoiceSet(
+        "Redis eviction policy",
+        (
+            "noeviction",
+            "allkeys-lru",
+            "allkeys-lfu",
+            "allkeys-random",
+            "volatile-lru",
+            "volatile-lfu",
+            "volatile-random",
+            "volatile-ttl",
+        ),
+        cue=r"maxmemory|evict|淘汰|redis",
+    ),
+    ChoiceSet(
         "container registry",
         (
             "ghcr|ghcr.io|github container registry",
@@ -144,7 +158,7 @@ _NEGATIVE = re.compile(
 _POSITIVE = re.compile(
     r"(?:\buse[sd]?|\busing|\balways|\bprefer(?:s|red)?|\bswitch(?:ed)? to|\bmigrat\w* to|\bmov(?:e|ed) to|\bgo with|\bwent with"
     r"|\b(?:migrat|switch|mov|chang|convert|port)\w*\b[^,.;，。；]{0,25}\bto|\bstick with|\bstandardi[sz]ed? on|\bwith|\bvia|\bin|\brun|\bruns|\bchose|\bchoose|\bpicked|\bis|\bare"
-    r"|\b(?:handled|powered|provided|served|driven|replaced|superseded) by|\bthrough|\bruns? on|\bbuilt on|\bbased on|\bgo(?:es)? to|\bsent to|\blogged to|\blogs? to|\b(?:switched|moved|went|came) back to|\bback to|用|使用|改用|换成|换用|统一用|采用|选用|走|是|为|写|写成|迁移到|迁到|切换到|切到|换到|换回|换|切回|改回|回到|改成|改为|转到|搬到|[:：])"
+    r"|\b(?:handled|powered|provided|served|driven|replaced|superseded) by|\bthrough|\bruns? on|\bbuilt on|\bbased on|\bgo(?:es)? to|\bsent to|\blogged to|\blogs? to|\b(?:switched|moved|went|came) back to|\bback to|\bpolicy|策略|用|使用|改用|换成|换用|统一用|采用|选用|走|是|为|写|写成|迁移到|迁到|切换到|切到|换到|换回|换|切回|改回|回到|改成|改为|转到|搬到|(?<!了)[:：])"
     + _FILLER
     + "$"
 )

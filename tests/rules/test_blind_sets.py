@@ -119,14 +119,14 @@ SETS = {
     "blind8dev": BlindSet(
         Path(__file__).parent / "blind8dev",
         {
-            "conflict": 0.81,
+            "conflict": 0.83,
             "duplicate": 0.83,
             "outdated-number": 1.0,
             "expired-date": 1.0,
             "stale": 1.0,
             "stale-auto": 1.0,
         },
-        0.84,
+        0.86,
         min_conflict_precision=0.96,
         max_labeled_false_alarms=0,
     ),

@@ -123,3 +123,29 @@ def test_two_places_for_one_job_conflict(tmp_path: Path, older: str, newer: str)
 )
 def test_the_same_place_or_a_different_job_is_no_conflict(tmp_path: Path, older: str, newer: str) -> None:
     assert not any(rule == "conflict" for rule, _ in findings(tmp_path, older, newer))
+
+
+EVICTION_POLICIES = [
+    (
+        "`cache-main`: `maxmemory-policy allkeys-lru`, full cache evicts.",
+        "`cache-main` 改成 `noeviction` 了：宁可报错也不丢 key。",
+    ),
+    ("Redis maxmemory-policy is volatile-ttl.", "Redis eviction now uses allkeys-lfu."),
+]
+
+
+@pytest.mark.parametrize(("older", "newer"), EVICTION_POLICIES)
+def test_two_redis_eviction_policies_conflict(tmp_path: Path, older: str, newer: str) -> None:
+    assert ("conflict", PAIR) in findings(tmp_path, older, newer)
+
+
+@pytest.mark.parametrize(
+    "statement",
+    [
+        "改成 `noeviction` 了：allkeys-lru 会把队列 key 一起淘汰。",
+        "Retry policy: 3 attempts.",
+    ],
+)
+def test_an_explanation_after_a_colon_or_another_policy_asserts_no_eviction_policy(statement: str) -> None:
+    stances = {(stance.member, stance.polarity) for stance in ChoiceTable().stances(statement)}
+    assert ("allkeys-lru", "pos") not in stances
