@@ -19,7 +19,7 @@ from curator.rules.facts.quantity_comparators import (
     _UPPER_LEFT,
     _UPPER_RIGHT,
 )
-from curator.rules.facts.quantity_rates import _EVERY, _INTERVAL, _PER_TIME, _REQUEST_CONTEXT, _rate
+from curator.rules.facts.quantity_rates import _EVERY, _INTERVAL, _ONCE_AFTER, _PER_TIME, _REQUEST_CONTEXT, _rate
 from curator.rules.facts.quantity_subjects import (
     _action_before,
     _cjk_action_before,
@@ -120,6 +120,8 @@ def extract(statement: str) -> list[Quantity]:
         if re.match(r"[MBT](?![a-zA-Z])", statement[end : end + 2]):
             continue
         unit, unit_length = _unit(after)
+        if unit is not None and _OUT_OF.match(after, unit_length):
+            continue
         if unit is None and _PER_TIME.match(after) and _REQUEST_CONTEXT.search(lowered):
             unit = "request"
         year_like = re.fullmatch(r"(19|20)\d\d", match.group("num")) and not re.match(
@@ -165,8 +167,10 @@ def extract(statement: str) -> list[Quantity]:
         if _THRESHOLD_LEFT.search(lowered[:start]) and _TRIGGER.search(lowered):
             kind, low, high = "exact", value, value
         bounds = _clause_bounds(lowered, start, end + unit_length)
-        interval = _EVERY.search(lowered[max(0, start - 12) : start]) or _INTERVAL.search(
-            lowered[bounds[0] : bounds[1]]
+        interval = (
+            _EVERY.search(lowered[max(0, start - 12) : start])
+            or _INTERVAL.search(lowered[bounds[0] : bounds[1]])
+            or (_ONCE_AFTER.match(after, unit_length) and _canonical_unit(unit)[0] == "duration")
         )
         rate = "interval" if interval else _rate(lowered[bounds[0] : bounds[1]], unit)
         span = statement[max(0, start - 12) : min(len(statement), end + unit_length + 12)].strip()
@@ -237,6 +241,7 @@ def extract(statement: str) -> list[Quantity]:
     return found
 
 
+_OUT_OF = re.compile(r"\s*/\s*\d")
 _MONTH_NAME = r"(?:jan|feb|mar|apr|may|jun|jul|aug|sep|sept|oct|nov|dec)[a-z]*\.?"
 _CALENDAR = re.compile(
     r"(?:20\d\d\s*年\s*)?\d{1,2}\s*月\s*\d{1,2}\s*[日号]|20\d\d\s*年(?:\s*\d{1,2}\s*月)?|\d{1,2}\s*月(?:底|初|中旬|上旬|下旬|份)"

@@ -43,6 +43,7 @@ _INTERVAL = re.compile(r"\binterval\b|间隔|每隔")
 
 
 _EVERY = re.compile(r"(?:\bevery|\beach|每隔|每)\s*$")
+_ONCE_AFTER = re.compile(r"\s*(?:1|一)\s*(?:次|回|趟)")
 _PER_TIME = re.compile(r"/\s*(?:s|sec|second|min|minute|h|hr|hour|d|day)\b")
 _REQUEST_CONTEXT = re.compile(r"rate[- ]?limit|throttl|\brequests?\b|\bcalls?\b|\bqps\b|\brps\b|限流|请求|调用")
 

@@ -124,9 +124,10 @@ def _subject(lowered: str, start: int, end: int) -> tuple[str, ...]:
     clause_start = max([b + 1 for b in breaks if b < start], default=0)
     clause_end = min([b for b in breaks if b >= end], default=len(lowered))
     subject = _glossed_content(lowered[clause_start:start] + " " + lowered[end:clause_end].split("（")[0])
-    if not subject and clause_start > 0:
+    if clause_start > 0 and (not subject or _LEADING_COMPARATOR.match(lowered, clause_start)):
         previous_start = max([b + 1 for b in breaks if b < clause_start - 1], default=0)
-        subject = _content(_without_paths(lowered[previous_start : clause_start - 1]))
+        previous = _content(_without_paths(lowered[previous_start : clause_start - 1]))
+        subject = previous + ("",) + subject if subject else previous
     return subject
 
 
@@ -148,6 +149,11 @@ def _glossed_content(text: str) -> tuple[str, ...]:
 def _gloss_word(word: str) -> str:
     """A glossed English noun as subjects stem it, a plural in -ives as its singular (lives → life)."""
     return word[:-3] + "fe" if len(word) > 4 and word.endswith("ives") else (subject_tokens(word) or ("",))[0]
+
+
+_LEADING_COMPARATOR = re.compile(
+    r"\s*(?:至少|最多|最少|不超过|不少于|不低于|不得超过|at least|at most|up to|no more than|no less than|no fewer than)"
+)
 
 
 def _first_phrase_end(sequence: tuple[str, ...]) -> str:
