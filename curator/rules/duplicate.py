@@ -37,6 +37,7 @@ from curator.rules.paraphrase import (
     word_concepts,
 )
 from curator.rules.registry import Rule, RuleContext
+from curator.rules.span_stance import opposite_stances, span_stances
 from curator.rules.templates import different_subjects
 from curator.rules.text import CJK_RUN, IS_CJK, tokens
 from curator.scanmemo import active, joinable, joined, remembered, split, strings
@@ -283,44 +284,7 @@ def analyze(
             and score < RESTATED_MEANING
         ):
             continue
-        numbers_differ = (
-            prints.numbers[left] != prints.numbers[right]
-            and prints.facts[left][0] != prints.facts[right][0]
-            and not same_measures(prints.facts[left], prints.facts[right])
-        )
-        if by_wording and (numbers_differ or _different_names(prints.names[left], prints.names[right])):
-            continue
-        same_script = is_cjk(docs.items[left].prose) == is_cjk(docs.items[right].prose)
-        if not by_wording and same_script and _contained(prints.token_ids[left], prints.token_ids[right]):
-            continue
-        if not by_wording and states_exception(docs.items[left].prose) != states_exception(docs.items[right].prose):
-            continue
-        if not by_wording and not same_script and states_quantity(numbers[left]) != states_quantity(numbers[right]):
-            continue
-        left_spans, right_spans = code_spans(docs.items[left].prose), code_spans(docs.items[right].prose)
-        if distinct_instances(left_spans, right_spans):
-            continue
-        left_names, right_names = (
-            prints.proper[left] - path_words(prints.paths[left]),
-            prints.proper[right] - path_words(prints.paths[right]),
-        )
-        left_words, right_words = (
-            prints.subjects[left] | prints.proper[left],
-            prints.subjects[right] | prints.proper[right],
-        )
-        if same_script and _own_names(left_names, right_names, left_words, right_words):
-            continue
-        if facts_differ(prints.facts[left], prints.facts[right]):
-            continue
-        left_scope, right_scope = (
-            prints.scopes[left] - span_words(left_spans),
-            prints.scopes[right] - span_words(right_spans),
-        )
-        if scopes_differ(left_scope, right_scope, prints.concepts[left], prints.concepts[right]):
-            continue
-        if prints.paths[left] and prints.paths[right] and prints.paths[left].isdisjoint(prints.paths[right]):
-            continue
-        if same_script and different_subjects(prints.sequences[left], prints.sequences[right]):
+        if _veto(docs, prints, numbers, left, right, by_wording):
             continue
         if docs.items[left].is_context or docs.items[right].is_context:
             restated.append((left, right, score))
@@ -346,6 +310,54 @@ def analyze(
             )
         )
     return findings, restated
+
+
+def _veto(
+    docs: Docs, prints: _Prints, numbers: Mapping[int, frozenset], left: int, right: int, by_wording: bool
+) -> str:
+    """Why a candidate pair is no duplicate (its facts, names, scope or subject differ), or "" when nothing stands against it."""
+    numbers_differ = (
+        prints.numbers[left] != prints.numbers[right]
+        and prints.facts[left][0] != prints.facts[right][0]
+        and not same_measures(prints.facts[left], prints.facts[right])
+    )
+    if by_wording and (numbers_differ or _different_names(prints.names[left], prints.names[right])):
+        return "numbers or names"
+    same_script = is_cjk(docs.items[left].prose) == is_cjk(docs.items[right].prose)
+    if not by_wording and same_script and _contained(prints.token_ids[left], prints.token_ids[right]):
+        return "contained"
+    if not by_wording and states_exception(docs.items[left].prose) != states_exception(docs.items[right].prose):
+        return "exception"
+    if not by_wording and not same_script and states_quantity(numbers[left]) != states_quantity(numbers[right]):
+        return "quantity on one side"
+    left_spans, right_spans = code_spans(docs.items[left].prose), code_spans(docs.items[right].prose)
+    if distinct_instances(left_spans, right_spans):
+        return "distinct instances"
+    if opposite_stances(span_stances(docs.items[left].prose), span_stances(docs.items[right].prose)):
+        return "opposite stances on a command"
+    left_names, right_names = (
+        prints.proper[left] - path_words(prints.paths[left]),
+        prints.proper[right] - path_words(prints.paths[right]),
+    )
+    left_words, right_words = (
+        prints.subjects[left] | prints.proper[left],
+        prints.subjects[right] | prints.proper[right],
+    )
+    if same_script and _own_names(left_names, right_names, left_words, right_words):
+        return "own names"
+    if facts_differ(prints.facts[left], prints.facts[right]):
+        return "facts differ"
+    left_scope, right_scope = (
+        prints.scopes[left] - span_words(left_spans),
+        prints.scopes[right] - span_words(right_spans),
+    )
+    if scopes_differ(left_scope, right_scope, prints.concepts[left], prints.concepts[right]):
+        return "scopes differ"
+    if prints.paths[left] and prints.paths[right] and prints.paths[left].isdisjoint(prints.paths[right]):
+        return "paths differ"
+    if same_script and different_subjects(prints.sequences[left], prints.sequences[right]):
+        return "different subjects"
+    return ""
 
 
 def _own_names(

@@ -28,6 +28,7 @@ _NEGATION = re.compile(
     r"|否则|不然|会(?:让|导致|造成|使)?[^，。；,;！]{0,12}?(?:崩|闪退|挂掉|失败|出错|报错|丢失|损坏)",
     re.I,
 )
+_CODE_SPAN = re.compile(r"`[^`\n]*`")
 _WEEKDAY = re.compile(r"\b(mon|tues|wednes|thurs|fri|satur|sun)day|(?:周|星期|礼拜)([一二三四五六日天])", re.I)
 _WEEKDAY_NUMBERS = {"mon": 0, "tues": 1, "wednes": 2, "thurs": 3, "fri": 4, "satur": 5, "sun": 6}
 _CJK_WEEKDAYS = {"一": 0, "二": 1, "三": 2, "四": 3, "五": 4, "六": 5, "日": 6, "天": 6}
@@ -39,7 +40,7 @@ def _weekday(found: tuple[str, str]) -> int:
 
 
 _PERMISSION = re.compile(
-    r"\b(?:can|may|always|must|(?:is|are) (?:fine|ok|okay|allowed)|it'?s (?:fine|ok|okay)|allowed to)\b"
+    r"\b(?:can(?!'t|not)|may|always|must|(?:is|are) (?:fine|ok|okay|allowed)|it'?s (?:fine|ok|okay)|allowed to)\b"
     r"|可以|允许|一律|必须|务必|总是",
     re.I,
 )
@@ -58,11 +59,12 @@ def signature(doc: Doc, table: ChoiceTable | None) -> tuple:
         for fact in facts
         for stance in (fact.stances(table) if table else [])
     )
-    negated = any(_NEGATION.search(fact.text) for fact in facts)
-    permitted = any(_PERMISSION.search(fact.text) for fact in facts)
+    prose = [_CODE_SPAN.sub(" ", fact.text) for fact in facts]
+    negated = any(_NEGATION.search(text) for text in prose)
+    permitted = any(_PERMISSION.search(text) for text in prose)
     stance = "neg" if negated and not permitted else "pos" if permitted and not negated else None
     weekdays = frozenset(_weekday(found) for fact in facts for found in _WEEKDAY.findall(fact.text))
-    parts = [clause for fact in doc.facts for clause in fact.clauses]
+    parts = [_CODE_SPAN.sub(" ", clause) for fact in doc.facts for clause in fact.clauses]
     prohibits = any(_NEGATION.search(clause) and not _PERMISSION.search(clause) for clause in parts)
     permits = any(_PERMISSION.search(clause) and not _NEGATION.search(clause) for clause in parts)
     measured = frozenset((quantity.unit, quantity.low, quantity.high) for fact in facts for quantity in fact.quantities)

@@ -1,0 +1,58 @@
+"""Whether a command written as a code span is to be run or never run: "Run `alembic upgrade head`" vs "Never run
+`alembic upgrade head` against prod" take opposite stances on one command, so they never say the same thing."""
+
+from __future__ import annotations
+
+from curator import lazyre as re
+
+_SPAN = re.compile(r"`([^`\n]{1,80})`")
+_CLAUSE_END = re.compile(r"[。；;！!？?，,：\n]|[.:](?:\s|$)")
+_WINDOW = 40
+_AFTER_WINDOW = 16
+_BEFORE_CUE = re.compile(
+    r"\b(?:never|don'?t|do not|does not|must not|mustn'?t|should not|shouldn'?t|no longer|avoid|stop|not|no)\b"
+    r"|\b(?:instead of|rather than)\b|不要|别|禁止|不能|不准|不许|切勿|不再|不得|严禁|勿|而不是|代替|取代",
+    re.I,
+)
+_AFTER_CUE = re.compile(
+    r"^[\s'\")）]{0,3}(?:(?:is|are)\s+)?(?:must not|mustn'?t|must never|should not|shouldn'?t|should never|never|"
+    r"forbidden|banned|not allowed)\b"
+    r"|^[\s'\")）]{0,3}(?:千万|绝对|一律)?(?:不要|不能|别|禁止|不准|不许|切勿|不得|严禁)",
+    re.I,
+)
+_LIFTED = re.compile(
+    r"\b(?:forget|skip|omit|miss|without|unless|until|before)\w*|忘|漏|跳过|省略|除非",
+    re.I,
+)
+
+
+def span_stances(prose: str) -> dict[str, frozenset[str]]:
+    """Each code span's stances in the entry: 'neg' where a clause says not to run or use it, 'pos' elsewhere."""
+    found: dict[str, set[str]] = {}
+    for match in _SPAN.finditer(prose):
+        name = " ".join(match.group(1).lower().strip(" :.@()/~").split())
+        if name:
+            found.setdefault(name, set()).add(_stance(prose, match.start(), match.end()))
+    return {name: frozenset(stances) for name, stances in found.items()}
+
+
+def _stance(prose: str, start: int, end: int) -> str:
+    before = prose[max(0, start - _WINDOW) : start]
+    clause_starts = [found.end() for found in _CLAUSE_END.finditer(before)]
+    before = before[clause_starts[-1] :] if clause_starts else before
+    before = _SPAN.sub(" ", before)
+    cues = list(_BEFORE_CUE.finditer(before))
+    if cues and not _LIFTED.search(before[cues[-1].start() :]):
+        return "neg"
+    return "neg" if _AFTER_CUE.search(prose[end : end + _AFTER_WINDOW]) else "pos"
+
+
+def opposite_stances(left: dict[str, frozenset[str]], right: dict[str, frozenset[str]]) -> bool:
+    """One entry says to run a command the other says never to run (each side holds one stance on it)."""
+    for name, stances in left.items():
+        other = right.get(name) or next(
+            (held for key, held in right.items() if key.startswith(name + " ") or name.startswith(key + " ")), None
+        )
+        if other and len(stances) == len(other) == 1 and stances != other:
+            return True
+    return False
