@@ -184,7 +184,8 @@ def states_quantity(numbers: frozenset) -> bool:
 
 
 def own_spans(spans: frozenset[str], others: frozenset[str]) -> frozenset[str]:
-    """The spans the other entry has no form of: `fvm flutter test` is a form of `fvm flutter`, and `fvm` of both."""
+    """The spans the other entry has no form of: `fvm flutter test` is a form of `fvm flutter`, `fvm` of both, and
+    `west build -p always` of `-p always`."""
     return frozenset(
         span
         for span in spans
@@ -216,7 +217,8 @@ def _one_part_apart(left: str, right: str) -> bool:
 
 
 def _extends(span: str, base: str) -> bool:
-    return span.startswith(base + " ")
+    """`span` writes `base` with more words around it (`fvm flutter test` and `fvm flutter`, `west build -p always` and `-p always`)."""
+    return span != base and f" {base} " in f" {span} "
 
 
 def span_words(spans: frozenset[str]) -> frozenset[str]:

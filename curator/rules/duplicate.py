@@ -14,6 +14,7 @@ from curator.rules.anchors import (
     anchored_pairs,
     code_spans,
     distinct_instances,
+    own_spans,
     path_words,
     span_words,
     states_exception,
@@ -50,6 +51,8 @@ BLOCKING_OVERLAP = 0.6
 BLOCK_CAP = 20
 RULE_LIST_THRESHOLD = 95.0
 NAME_OVERLAP = 0.3
+MIN_SHARED_NAMES = 2
+TEMPLATE_WORDING = 80.0
 PREFETCH_MIN_ENTRIES = 2000
 _DATE = re.compile(
     r"\b(?:19|20)\d\d[-/.]\d{1,2}[-/.]\d{1,2}\b|(?:19|20)\d\d\s*年\s*\d{1,2}\s*月(?:\s*\d{1,2}\s*[日号])?"
@@ -59,7 +62,8 @@ CONTAINED_RATIO = 2.0
 CONTAINED_SHARE = 0.8
 _PATH = re.compile(
     r"(?<![\w.~-])[\w.~-]*/[\w.-]+(?:/[\w.-]+)*"
-    r"|(?<![\w-])[\w-]+\.(?:md|mdx|txt|py|ts|tsx|js|jsx|json|toml|ya?ml|rs|go|sql|sh|rb|java|kt|swift)\b"
+    r"|(?<![\w-])[\w-]+\.(?:md|mdx|txt|py|ts|tsx|js|jsx|json|toml|ya?ml|rs|go|sql|sh|rb|java|kt|swift|c|h|cc|cpp|hpp|cs"
+    r"|proto|xml|html|css|vue|ini|cfg|conf)\b"
 )
 _CJK_FILLER = frozenset("的了是在和与也就都而及或把被着过吗呢吧啊这那有个一")
 
@@ -333,17 +337,23 @@ def _veto(
     left_spans, right_spans = code_spans(docs.items[left].prose), code_spans(docs.items[right].prose)
     if distinct_instances(left_spans, right_spans):
         return "distinct instances"
+    if by_wording and own_spans(left_spans, right_spans) and own_spans(right_spans, left_spans):
+        return "a command of its own on each side"
     if opposite_stances(span_stances(docs.items[left].prose), span_stances(docs.items[right].prose)):
         return "opposite stances on a command"
+    written_both = span_words(left_spans - own_spans(left_spans, right_spans)) | span_words(
+        right_spans - own_spans(right_spans, left_spans)
+    )
     left_names, right_names = (
-        prints.proper[left] - path_words(prints.paths[left]),
-        prints.proper[right] - path_words(prints.paths[right]),
+        prints.proper[left] - path_words(prints.paths[left]) - written_both,
+        prints.proper[right] - path_words(prints.paths[right]) - written_both,
     )
     left_words, right_words = (
         prints.subjects[left] | prints.proper[left],
         prints.subjects[right] | prints.proper[right],
     )
-    if same_script and _own_names(left_names, right_names, left_words, right_words):
+    own = _own_names(left_names, right_names, left_words, right_words)
+    if same_script and own and _two_subjects(own, len(left_spans & right_spans), docs.items[left], docs.items[right]):
         return "own names"
     if facts_differ(prints.facts[left], prints.facts[right]):
         return "facts differ"
@@ -362,13 +372,34 @@ def _veto(
 
 def _own_names(
     left: frozenset[str], right: frozenset[str], left_words: frozenset[str], right_words: frozenset[str]
-) -> bool:
-    """Each entry names something (Germany, Austria) the other never mentions: two subjects, however alike the rest.
+) -> tuple[frozenset[str], frozenset[str], frozenset[str]] | None:
+    """The names only one entry mentions on each side (Germany, Austria) and the names both do, or None when one side
+    has no name of its own.
 
     Generic acronyms (API, CI, PDF) name no particular thing, and a short alias stands for its full name (k8s, Kubernetes).
     """
     said_right, said_left = _aliased(right_words | right), _aliased(left_words | left)
-    return bool(_aliased(left) - said_right - _GENERIC_NAMES) and bool(_aliased(right) - said_left - _GENERIC_NAMES)
+    left_own, right_own = _aliased(left) - said_right - _GENERIC_NAMES, _aliased(right) - said_left - _GENERIC_NAMES
+    if not (left_own and right_own):
+        return None
+    return left_own, right_own, (_aliased(left) & said_right | _aliased(right) & said_left) - _GENERIC_NAMES
+
+
+def _two_subjects(
+    own: tuple[frozenset[str], frozenset[str], frozenset[str]], shared_spans: int, left: Doc, right: Doc
+) -> bool:
+    """Names of its own on each side make two subjects, unless the entries share a few names (or code spans), differ
+    in several and are worded differently once those are left out: then it is one subject told with other details."""
+    left_own, right_own, shared = own
+    if len(shared) + shared_spans < MIN_SHARED_NAMES or max(len(left_own), len(right_own)) < 2:
+        return True
+    from rapidfuzz import fuzz
+
+    rest = [
+        " ".join(sorted(word for word in tokens(doc.prose) if _aliased(frozenset({word})).isdisjoint(names)))
+        for doc, names in ((left, left_own), (right, right_own))
+    ]
+    return fuzz.ratio(*rest) >= TEMPLATE_WORDING
 
 
 _GENERIC_NAMES = frozenset(
@@ -382,6 +413,8 @@ _ALIASES = {
     "ts": "typescript",
     "pg": "postgr",
     "postgresql": "postgr",
+    "maco": "mac",
+    "osx": "mac",
 }
 
 

@@ -18,6 +18,8 @@ FACTS_AGREE_WORDS = 0.5
 SHARED_WORDS_THRESHOLD = 0.66
 MIN_SHARED_WORDS = 0.4
 MIN_RARE_OVERLAP = 0.4
+MUTUAL_THRESHOLD = 0.75
+MIN_MUTUAL_OVERLAP = 0.25
 MIN_ENTRIES_FOR_RARITY = 50
 MAX_CHARS = 1500
 _NUMBER = re.compile(r"(?:(?<![A-Za-z\d.])|(?<=\b[vV]))\d+(?:\.\d+)?(?!\d|\.\d|\s*(?:[kK](?![A-Za-z])|万|千|亿))")
@@ -175,7 +177,9 @@ def meaning_pairs(
     memory = numpy.fromiter((not doc.is_context for doc in docs.items), dtype=bool, count=len(texts))
     allowed = numpy.asarray(eligible, dtype=bool)
     found: list[tuple[int, int, float]] = []
-    for left, right, cosine in semantic.similar_pairs(vectors, FACTS_AGREE_THRESHOLD, allowed=allowed):
+    neighbours = semantic.similar_pairs(vectors, FACTS_AGREE_THRESHOLD, allowed=allowed)
+    nearest = _nearest(neighbours)
+    for left, right, cosine in neighbours:
         if not (memory[left] or memory[right]):
             continue
         if docs.items[left].entry.kind == docs.items[right].entry.kind == "rule":
@@ -189,7 +193,8 @@ def meaning_pairs(
             found.append((left, right, round(cosine * 100, 1)))
             continue
         shared = overlap(left, right)
-        if shared < MIN_RARE_OVERLAP:
+        mutual = cosine >= MUTUAL_THRESHOLD and nearest[left] == nearest[right] == cosine
+        if shared < (MIN_MUTUAL_OVERLAP if mutual else MIN_RARE_OVERLAP):
             continue
         words = _shared(subjects[left], subjects[right])
         if cosine >= SHARED_WORDS_THRESHOLD and (cosine >= MEANING_THRESHOLD or words >= MIN_SHARED_WORDS):
@@ -197,6 +202,15 @@ def meaning_pairs(
         elif numbers is not None and numbers[left] and numbers[left] == numbers[right] and words >= FACTS_AGREE_WORDS:
             found.append((left, right, round(cosine * 100, 1)))
     return found
+
+
+def _nearest(neighbours: list[tuple[int, int, float]]) -> dict[int, float]:
+    """Each entry's best cosine among the neighbour pairs."""
+    best: dict[int, float] = {}
+    for left, right, cosine in neighbours:
+        best[left] = max(best.get(left, -1.0), cosine)
+        best[right] = max(best.get(right, -1.0), cosine)
+    return best
 
 
 def choice_over_rivals(doc: Doc, table: ChoiceTable | None) -> frozenset[tuple]:
