@@ -21,6 +21,7 @@ from curator.rules.anchors import (
     states_quantity,
 )
 from curator.rules.choices import ChoiceTable
+from curator.rules.contrasts import contrast_differs, contrasts
 from curator.rules.docs import Doc, Docs, order, quote
 from curator.rules.facts.glossary import chinese_names
 from curator.rules.facts.subject import proper_names, stem, subject_tokens
@@ -341,6 +342,8 @@ def _veto(
         return "a command of its own on each side"
     if opposite_stances(span_stances(docs.items[left].prose), span_stances(docs.items[right].prose)):
         return "opposite stances on a command"
+    if contrast_differs(contrasts(docs.items[left].prose), contrasts(docs.items[right].prose), order=by_wording):
+        return "contrasting words"
     written_both = span_words(left_spans - own_spans(left_spans, right_spans)) | span_words(
         right_spans - own_spans(right_spans, left_spans)
     )

@@ -266,7 +266,10 @@ def translation_pairs(
     if not any(chinese) or all(chinese[position] or not ok for position, ok in enumerate(eligible)):
         return []
     concepts = [
-        _concepts(subjects[position], chinese[position]) if ok else frozenset() for position, ok in enumerate(eligible)
+        _concepts(subjects[position] - example_words(docs.items[position].prose), chinese[position])
+        if ok
+        else frozenset()
+        for position, ok in enumerate(eligible)
     ]
     pairs = pairing.candidate_pairs(
         concepts,
@@ -283,6 +286,20 @@ def translation_pairs(
         if share >= TRANSLATION_SHARE and (smaller >= MIN_CONCEPTS or share == 1.0):
             found.append((left, right, round(share * 100, 1)))
     return found
+
+
+_EXAMPLE_SPAN = re.compile(
+    r"(?:\be\.g\.|\bfor example|\bfor instance|\bsuch as|\blike|比如|例如|譬如|举例)[\s,:：，(（]{0,3}`([^`\n]{1,80})`",
+    re.I,
+)
+
+
+def example_words(prose: str) -> frozenset[str]:
+    """The words of code spans given as examples ("e.g. `ble: fix adv`", "比如 `sensor: fix CRC`"): they illustrate
+    a rule, and two entries illustrating one rule pick different examples."""
+    from curator.rules.facts.subject import subject_tokens
+
+    return frozenset(word for span in _EXAMPLE_SPAN.findall(prose) for word in subject_tokens(span))
 
 
 def _concepts(words: frozenset[str], is_chinese: bool) -> frozenset[str]:

@@ -106,7 +106,7 @@ SETS = {
         Path(__file__).parent / "blind7hold",
         {
             "conflict": 0.67,
-            "duplicate": 0.91,
+            "duplicate": 1.0,
             "outdated-number": 1.0,
             "expired-date": 1.0,
             "stale": 1.0,

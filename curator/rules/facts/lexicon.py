@@ -42,7 +42,7 @@ PAIRS = """
 验证码 code|看板 dashboard|仪表盘 dashboard|截图 screenshot|模拟器 simulator|真机 devic|安卓 android|苹果 ios|
 客户 customer|租户 tenant|账号 account|角色 role|代码 code|并行 parallel|串行 serial|作业 job|工作流 workflow|
 流水线 pipeline|持续集成 ci|机器 machin|主机 host|核 core|核心 core|空间 spac|硬盘 disk|语言 languag|中文 chinese|
-英文 english|翻译 translat|时间 time|时区 zone|默认 default|开启 enabl|启用 enabl|关闭 disabl|禁用 disabl|导出 export|
+英文 english|风格 styl|简短 short|正文 body|描述 description|子系统 subsystem|格式 format|翻译 translat|时间 time|时区 zone|默认 default|开启 enabl|启用 enabl|关闭 disabl|禁用 disabl|导出 export|
 导入 import|异步 async|端到端 e2e|移动端 mobil|网页 web|重启 restart|扩容 scal|缩容 scal|副本数 replica|评论 comment|
 文章 post|博客 blog|编辑 editor|作者 author|标签 tag|分类 category|图表 chart|报表 report|报告 report|导航 navigation|
 菜单 menu|表单 form|输入框 input|列表 list|详情 detail|排序 sort|过滤 filter|筛选 filter|统计 statistic|埋点 tracking|
