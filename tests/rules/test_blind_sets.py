@@ -10,7 +10,8 @@ one labeled false alarm each. `blind5hold` is the fifth set's former hold-out ha
 twice (30/67, then 34/67) and a regression set since. `blind7hold` is the seventh set, scored as a hold-out
 twice (32/68, then 33/68) and a regression set since; `blind8dev` is the eighth, conflict-heavy set, a
 development set from its first pass (25/52). `blind9hold` is the ninth set, scored as a hold-out twice (40/68,
-then 41/68) and a regression set since, floors at that level including its two labeled false alarms.
+then 41/68) and a regression set since (42/68 after one fix made from reading it), with its two labeled false
+alarms allowed.
 """
 
 from __future__ import annotations
@@ -134,15 +135,15 @@ SETS = {
     "blind9hold": BlindSet(
         Path(__file__).parent / "blind9hold",
         {
-            "conflict": 0.21,
+            "conflict": 0.25,
             "duplicate": 0.83,
             "outdated-number": 0.91,
             "expired-date": 0.83,
             "stale": 1.0,
             "stale-auto": 1.0,
         },
-        0.6,
-        min_conflict_precision=0.6,
+        0.61,
+        min_conflict_precision=0.63,
         max_labeled_false_alarms=2,
     ),
 }

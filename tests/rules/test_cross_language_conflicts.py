@@ -199,3 +199,28 @@ def test_a_fortnightly_release_conflicts_with_a_weekly_one_in_chinese(tmp_path: 
     assert ("conflict", PAIR) in findings(
         tmp_path, "Sprint demo happens every other Friday.", "迭代演示改成每周五一次。"
     )
+
+
+QUALIFIED_UNIT_ACROSS_LANGUAGES = [
+    ("博客每周最多发 3 篇，周二、周四、周六各 1 篇。", "Publish at most 2 blog posts per week from now on."),
+    ("Ship at most 4 blog posts a week.", "每周最多发 6 篇博客。"),
+    ("每天最多 2 条视频更新。", "Post at most 3 video updates per day."),
+]
+
+
+@pytest.mark.parametrize("texts", QUALIFIED_UNIT_ACROSS_LANGUAGES)
+def test_a_qualified_unit_meets_its_translation(tmp_path: Path, texts: tuple[str, str]) -> None:
+    """A unit qualified by blog ("2 blog posts") meets a Chinese subject that names 博客 instead."""
+    assert ("conflict", PAIR) in findings(tmp_path, *texts)
+
+
+@pytest.mark.parametrize(
+    "texts",
+    [
+        ("视频每周最多发 3 条。", "Publish at most 2 blog posts per week."),
+        ("公众号每周最多发 3 篇。", "Publish at most 2 blog posts per week."),
+        ("Ship at most 4 blog posts a week.", "Newsletter 每周最多发 6 篇。"),
+    ],
+)
+def test_a_qualified_unit_stays_apart_from_other_channels(tmp_path: Path, texts: tuple[str, str]) -> None:
+    assert not any(rule == "conflict" for rule, _ in findings(tmp_path, *texts))

@@ -58,7 +58,7 @@ def same_subject(left: Quantity, right: Quantity) -> bool:
     """Same quantity: see _same_subject; a qualified unit ("CT tests") needs the same qualifier on the other side, and
     how long something is kept is not how long something lasts."""
     for one, other in ((left, right), (right, left)):
-        if one.qualifier and one.qualifier != other.qualifier and stem(one.qualifier) not in other.subject:
+        if one.qualifier and one.qualifier != other.qualifier and not _names_qualifier(other, one.qualifier):
             return False
     if left.scope and right.scope and relation(concepts_of(left.scope), concepts_of(right.scope)) == "disjoint":
         return False
@@ -67,6 +67,12 @@ def same_subject(left: Quantity, right: Quantity) -> bool:
     if left.unit == "clock":
         return _same_schedule(left, right)
     return _same_subject(left, right)
+
+
+def _names_qualifier(quantity: Quantity, qualifier: str) -> bool:
+    """Whether a quantity's subject names the qualifier, in either language ("blog posts" vs 博客…篇)."""
+    stemmed = stem(qualifier)
+    return stemmed in quantity.subject or concept(stemmed) in concepts_of(quantity.subject)
 
 
 _SCHEDULING_WORDS = (
