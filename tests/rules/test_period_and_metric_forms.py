@@ -194,3 +194,32 @@ def test_the_message_asks_to_re_measure_a_metric_and_re_count_a_count(
     message = _outdated_message(tmp_path, text)
     assert redo in message
     assert not_said not in message
+
+
+LOOK_BACK_WINDOWS = [
+    "`wp shop sync-orders --days=7` 会查询最近 7 天内状态为 pending 的订单并补单。",
+    "过去 3 天内的退款每晚自动对账一次。",
+    "近 30 天内未登录的账号会收到提醒邮件。",
+    "The report lists orders from the last 7 days still pending.",
+    "The job re-sends invoices from the past 14 days still unpaid.",
+]
+
+
+@pytest.mark.parametrize("statement", LOOK_BACK_WINDOWS)
+def test_a_window_looking_back_is_neither_a_deadline_nor_a_count(statement: str) -> None:
+    facts = statement_facts(statement)
+    assert not facts.deadlines(WRITTEN)
+    assert not facts.counts
+
+
+@pytest.mark.parametrize(
+    ("statement", "due"),
+    [("证书 7 天内必须续期。", WRITTEN + timedelta(days=7)), ("3 天之内把数据迁完。", WRITTEN + timedelta(days=3))],
+)
+def test_a_span_ahead_is_still_a_deadline(statement: str, due: date) -> None:
+    assert due in [day for day, _ in statement_facts(statement).deadlines(WRITTEN)]
+
+
+@pytest.mark.parametrize("statement", ["还剩 12 个工单 pending。", "41 tickets still pending after the last 30 days."])
+def test_counts_beside_a_look_back_window_still_count(statement: str) -> None:
+    assert statement_facts(statement).counts

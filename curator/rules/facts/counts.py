@@ -120,6 +120,8 @@ _CONDITION_BEFORE = re.compile(
     r"|should have)\s+$|\b(?:hold|holds|held|keep|keeps|kept|leave|leaves)\s+(?:the\s+|all\s+|our\s+)?$|(?:如果|若|一旦|超过|最多|至多|不超过|每)\s*$"
 )
 _DIGIT = re.compile(r"\d")
+_LOOK_BACK_BEFORE = re.compile(r"(?:最近|过去|近|\blast|\bpast)\s*$")
+_SPAN = re.compile(r"[\d,]+\s*(?:个?工作日|天|日|周|个?星期|个?月|个?小时|分钟)\s*(?:之内|以内|内)")
 _PER = re.compile(r"[\w\s]{0,12}?(?:/|\bper\b|每)")
 _METRIC = re.compile(
     r"\b(?P<name>(?:test |code |line |branch )?coverage|accuracy|precision|recall|f1(?: score)?|auc|bleu|rouge[\w-]*|wer|cer|mrr|ndcg"
@@ -193,6 +195,10 @@ def count_spans(statement: str) -> list[tuple[str, str]]:
             if laid_out(lowered, match.end()):
                 continue
             if _CONDITION_BEFORE.search(lowered, max(0, match.start() - 16), match.start()):
+                continue
+            if _LOOK_BACK_BEFORE.search(lowered, max(0, match.start() - 8), match.start()) or _SPAN.match(
+                lowered, match.start()
+            ):
                 continue
             found.append((number, statement[max(0, match.start() - 10) : match.end() + 12].strip()))
     found.extend(_state_percentages(lowered, statement))

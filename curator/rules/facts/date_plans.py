@@ -76,7 +76,7 @@ _NOT_A_PLAN_AFTER = re.compile(
 )
 _GENERAL_SPAN = re.compile(
     r"\b(?:if|when|whenever|unless|once|each|every|any|all|per|usually|typically|normally|generally|always|by default"
-    r"|sla|at most|at least|no more than|up to|are \w+ed)\b|如果|若|一旦|每|凡|任何|所有|一般|通常|默认|总是|(?:后|之后|以后)\s*$"
+    r"|sla|at most|at least|no more than|up to|are \w+ed)\b|如果|若|一旦|每|凡|任何|所有|一般|通常|默认|总是|(?:后|之后|以后|最近|过去|近)\s*$"
     r"|^\s*(?:all |any |new )?(?!(?:the|this|these|those|our|that|its|their)\b)(?:[a-z-]+\s+)?[a-z-]+s\s+(?:must|should|shall|need to|have to|are to|are|get)\s+(?:be\s+|get\s+)?\w+(?:ed|en)\s*$"
 )
 _GENERAL_SPAN_AFTER = re.compile(
@@ -110,7 +110,7 @@ def _not_a_plan(clause_before: str, after: str) -> bool:
 
 
 def general_span(clause_before: str, clause: str, after: str) -> bool:
-    """Whether "within 2 weeks" counts from some recurring or unknown event ("of each release", "上线后 3 天内", "if")."""
+    """Whether "within 2 weeks" counts from some recurring or unknown event ("of each release", "上线后 3 天内", "if") or looks back ("最近 7 天内")."""
     return bool(_GENERAL_SPAN.search(clause_before) or _GENERAL_SPAN_AFTER.match(after) or YEARLY.search(clause))
 
 
