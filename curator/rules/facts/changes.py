@@ -8,7 +8,7 @@ from curator.rules.facts.quantities import Quantity
 _CHANGE_BEFORE = re.compile(
     r"(?:\b(?:saves?|saved|saving|shaves?|shaved|trims?|trimmed|gains?|gained|loses|lost)"
     r"|\b(?:reduced|raised|increased|decreased|lowered|dropped|grew|cut|bumped|shortened|extended|faster|slower|down|up) by"
-    r"|省了?|省下|节省了?|节约了?|减少了|缩短了|降低了|提升了|提高了|增加了|延长了|多了|少了|快了|慢了|加了|减了)"
+    r"|省了?|省下|涨了|跌了|掉了|新增了?|节省了?|节约了?|减少了|缩短了|降低了|提升了|提高了|增加了|延长了|多了|少了|快了|慢了|加了|减了)"
     r"\s*(?:about|around|roughly|nearly|almost|~|大约|大概|约|近|将近)?\s*[~≈]?\s*$",
     re.I,
 )

@@ -120,6 +120,7 @@ _CONDITION_BEFORE = re.compile(
     r"|should have)\s+$|\b(?:hold|holds|held|keep|keeps|kept|leave|leaves)\s+(?:the\s+|all\s+|our\s+)?$|(?:如果|若|一旦|超过|最多|至多|不超过|每)\s*$"
 )
 _DIGIT = re.compile(r"\d")
+_CAPPED = re.compile(r"\b(?:caps|capped|limits|limited)\b[^.;:!?\d]{0,60}\s(?:at|to)\s*$")
 _LOOK_BACK_BEFORE = re.compile(r"(?:最近|过去|近|\blast|\bpast)\s*$")
 _SPAN = re.compile(r"[\d,]+\s*(?:个?工作日|天|日|周|个?星期|个?月|个?小时|分钟)\s*(?:之内|以内|内)")
 _PER = re.compile(r"[\w\s]{0,12}?(?:/|\bper\b|每)")
@@ -212,7 +213,8 @@ def count_spans(statement: str) -> list[tuple[str, str]]:
             or dated_past(lowered, match.start())
         ):
             continue
-        if _PER.match(lowered[match.end() :]):
+        value_start = match.start("value") if match.group("value") else match.start("zvalue")
+        if _PER.match(lowered[match.end() :]) or _CAPPED.search(lowered[max(0, match.start() - 80) : value_start]):
             continue
         found.append(
             (

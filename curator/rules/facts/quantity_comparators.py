@@ -22,6 +22,7 @@ _UPPER_RIGHT = re.compile(
 _LIMIT_LABEL = re.compile(
     r"\b(?:cap|caps|limit|limits|max|maximum|ceiling|quota|budget)\b[^.;:!?]{0,40}[:：]\s*$|上限[^，。；]{0,10}[:：是为]?\s*$"
     r"|\b(?:max|maximum|cap|limit)\b[^.;:!?]{0,30}\s(?:is|=)\s*$"
+    r"|\b(?:caps|capped|limits|limited)\b[^.;:!?\d]{0,60}\s(?:at|to)\s*$"
 )
 _THRESHOLD_LEFT = re.compile(
     r"(?:\bexceeds?|\bexceeding|\bgoes (?:above|over|below)|\bdrops below|\babove|\bbelow|\b(?:more|greater|higher|less|lower|fewer) than"
