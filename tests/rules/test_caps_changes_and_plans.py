@@ -10,6 +10,7 @@ from pathlib import Path
 import pytest
 
 from curator.rules.facts import statement_facts
+from curator.rules.facts.glossary import concept
 from tests.rules.test_blind2_forms import PAIR, findings
 
 CAPS = [
@@ -68,3 +69,31 @@ def test_a_version_an_upgrade_plan_names_is_no_claim(statement: str) -> None:
 
 def test_a_version_in_use_is_still_a_claim() -> None:
     assert statement_facts("We run Elixir 1.18 now.").versions
+
+
+@pytest.mark.parametrize(
+    "texts",
+    [
+        ("调微信支付接口时 HTTP 超时设为 10 秒。", "调支付宝接口时 HTTP 超时设为 15 秒。"),
+        ("请求物流接口的时候超时设为 8 秒。", "访问短信网关时超时设为 3 秒。"),
+    ],
+)
+def test_settings_for_calls_to_different_services_do_not_conflict(tmp_path: Path, texts: tuple[str, str]) -> None:
+    """A Chinese "when calling X" clause (调 X 时) scopes the setting to X."""
+    assert ("conflict", PAIR) not in findings(tmp_path, *texts)
+
+
+@pytest.mark.parametrize(
+    "texts",
+    [
+        ("调支付宝接口时 HTTP 超时设为 10 秒。", "调支付宝接口时 HTTP 超时设为 15 秒。"),
+        ("HTTP 超时统一设为 10 秒。", "HTTP 超时统一改成 15 秒了。"),
+    ],
+)
+def test_one_service_or_no_scope_still_conflicts(tmp_path: Path, texts: tuple[str, str]) -> None:
+    assert ("conflict", PAIR) in findings(tmp_path, *texts)
+
+
+@pytest.mark.parametrize(("word", "name"), [("支付宝", "alipay"), ("钉钉", "dingtalk"), ("飞书", "feishu")])
+def test_a_vendor_written_in_chinese_is_its_name_not_a_generic_concept(word: str, name: str) -> None:
+    assert concept(word) == name

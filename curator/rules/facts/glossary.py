@@ -19,10 +19,10 @@ GLOSSARY: dict[str, str] = {
 
 @lru_cache(maxsize=200_000)
 def concept(token: str) -> str:
-    """The English token a Chinese word stands for (itself when unknown or already Latin)."""
+    """The English token a Chinese word stands for (itself when unknown or already Latin; a vendor's name as its Latin name)."""
     if token.isascii():
         return token
-    found = GLOSSARY.get(token)
+    found = GLOSSARY.get(token) or _NAMES.get(token)
     if found is not None:
         return found
     if len(token) >= 2:

@@ -42,6 +42,7 @@ _ZH_SCOPE = re.compile(
     r"|(?P<env>测试环境|生产环境|预发环境|开发环境|本地|线上)"
     r"|(?P<named>[A-Za-z][\w.-]*)\s*(?:服务|接口|任务|模块|集群|项目|仓库|环境|账号)"
     r"|(?<![所全每各该这那])(?P<owned>[\u4e00-\u9fff]{2})(?:服务|接口|模块|集群|仓库|账号)"
+    r"|(?:^|(?<=[，。；,;\s]))(?:调用?|请求|访问|对接|接入)(?P<call>[^，。；,;时]{1,16}?)\s*(?:时|的时候)"
 )
 _ZH_COMPONENT = re.compile(
     r"(?P<name>[\u4e00-\u9fff]{2,8}?)(?P<noun>接口|服务|任务|模块|集群|仓库|页面|队列|数据库|脚本|应用|小程序|回调|作业|流程|函数|钩子)"
@@ -121,7 +122,13 @@ def _scope_tokens(text: str) -> frozenset[str]:
         if owned in _NOT_OWNERS or (owned and not _OWNER_CHARS.fullmatch(owned)):
             continue
         found.update(
-            subject_tokens(match.group("scope") or match.group("env") or match.group("named") or match.group("owned"))
+            subject_tokens(
+                match.group("scope")
+                or match.group("env")
+                or match.group("named")
+                or match.group("owned")
+                or match.group("call")
+            )
         )
     return frozenset(found)
 
