@@ -23,6 +23,7 @@ from curator.rules.anchors import (
 from curator.rules.choices import ChoiceTable
 from curator.rules.contrasts import contrast_differs, contrasts
 from curator.rules.docs import Doc, Docs, order, quote
+from curator.rules.facts.code_lines import code_values_differ
 from curator.rules.facts.glossary import chinese_names
 from curator.rules.facts.subject import proper_names, stem, subject_tokens
 from curator.rules.paraphrase import (
@@ -328,6 +329,8 @@ def _veto(
     )
     if by_wording and (numbers_differ or _different_names(prints.names[left], prints.names[right])):
         return "numbers or names"
+    if code_values_differ(docs.items[left].entry, docs.items[right].entry):
+        return "code values differ"
     same_script = is_cjk(docs.items[left].prose) == is_cjk(docs.items[right].prose)
     if not by_wording and same_script and _contained(prints.token_ids[left], prints.token_ids[right]):
         return "contained"

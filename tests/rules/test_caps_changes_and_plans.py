@@ -97,3 +97,17 @@ def test_one_service_or_no_scope_still_conflicts(tmp_path: Path, texts: tuple[st
 @pytest.mark.parametrize(("word", "name"), [("支付宝", "alipay"), ("钉钉", "dingtalk"), ("飞书", "feishu")])
 def test_a_vendor_written_in_chinese_is_its_name_not_a_generic_concept(word: str, name: str) -> None:
     assert concept(word) == name
+
+
+FENCED = "Queue limits live in `config/runtime.exs`:\n\n```elixir\nqueues: [default: 10, media: {media}, mail: 2]\n```\n\nThumbnailing is CPU-bound."
+
+
+def test_entries_whose_code_gives_a_setting_another_value_are_no_duplicate(tmp_path: Path) -> None:
+    """Alike in every word, but the fenced code sets media to 4 on one side and 8 on the other."""
+    found = findings(tmp_path, FENCED.format(media=4), FENCED.format(media=8))
+    assert ("duplicate", PAIR) not in found
+
+
+def test_entries_with_the_same_code_values_are_still_a_duplicate(tmp_path: Path) -> None:
+    found = findings(tmp_path, FENCED.format(media=4), FENCED.format(media=4).replace("CPU-bound", "bound by CPU"))
+    assert ("duplicate", PAIR) in found
