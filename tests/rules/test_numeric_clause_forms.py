@@ -12,6 +12,7 @@ from pathlib import Path
 
 import pytest
 
+from curator.rules.facts import statement_facts
 from tests.rules.test_blind2_forms import PAIR, findings
 
 CLAUSE_CONFLICTS = [
@@ -39,3 +40,20 @@ CLAUSE_LOOK_ALIKES = [
 @pytest.mark.parametrize("texts", CLAUSE_LOOK_ALIKES)
 def test_other_things_equal_values_and_used_parts_do_not_conflict(tmp_path: Path, texts: tuple[str, str]) -> None:
     assert ("conflict", PAIR) not in findings(tmp_path, *texts)
+
+
+@pytest.mark.parametrize(
+    ("statement", "unit", "value"),
+    [
+        ("The 45 000 ms idle timeout closes the socket.", "duration", 45.0),
+        ("Keep 10 000 rows per batch.", "row", 10000.0),
+        ("Imports stop at 1\u00a0500 files.", "file", 1500.0),
+    ],
+)
+def test_thousands_grouped_by_spaces_are_one_number(statement: str, unit: str, value: float) -> None:
+    assert (unit, value) in [(quantity.unit, quantity.high) for quantity in statement_facts(statement).quantities]
+
+
+@pytest.mark.parametrize("statement", ["Open ports 80 443 on the proxy.", "Retry 3 times, wait 500 ms."])
+def test_separate_numbers_stay_separate(statement: str) -> None:
+    assert all(quantity.high < 1000 for quantity in statement_facts(statement).quantities)

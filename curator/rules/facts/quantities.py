@@ -50,7 +50,7 @@ from curator.rules.facts.subject import proper_names, stem
 from curator.rules.text import CJK_CHAR, IS_CJK, STOPWORDS
 
 _NUMBER = re.compile(
-    r"(?P<num>\d{1,3}(?:,\d{3})+|\d+(?:\.\d+)?)(?P<suffix>[kK](?![a-zA-Z]))?(?P<plus>\+)?"
+    r"(?P<num>\d{1,3}(?:,\d{3})+|\d{1,3}(?:[ \u00a0\u202f]\d{3})+(?=\s?[^\W\d_])|\d+(?:\.\d+)?)(?P<suffix>[kK](?![a-zA-Z]))?(?P<plus>\+)?"
     r"(?:\s*(?:-|–|~|～|to|到|至)\s*(?P<num2>\d+(?:\.\d+)?)(?P<suffix2>[kK](?![a-zA-Z]))?)?"
 )
 _LEFT_OK = re.compile(f"(?:^|[\\s(~≈<>=≤≥:：,，、（$￥{CJK_CHAR}])$")
@@ -263,7 +263,7 @@ _COUNT_UNITS = frozenset({"time"})
 
 
 def _value(number: str, suffix: str | None) -> float:
-    value = float(number.replace(",", ""))
+    value = float(number.replace(",", "").replace(" ", "").replace("\u00a0", "").replace("\u202f", ""))
     return value * 1000 if suffix else value
 
 
