@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from functools import lru_cache
 from typing import TYPE_CHECKING
 
 from curator import lazyre as re
@@ -36,16 +37,17 @@ def setting_lines(text: str) -> list[str]:
 _VALUE = re.compile(r"\d+(?:\.\d+)?")
 
 
-def _numbered_code_lines(text: str) -> dict[str, list[str]]:
+@lru_cache(maxsize=65_536)
+def _numbered_code_lines(text: str) -> dict[str, tuple[str, ...]]:
     """Each fenced code line that holds a number, with its numbers masked, mapped to those numbers."""
     if "```" not in text and "~~~" not in text:
         return {}
-    lines: dict[str, list[str]] = {}
+    lines: dict[str, tuple[str, ...]] = {}
     for block in _FENCE.finditer(text):
         for line in block.group(2).splitlines():
             line = line.strip()
             if len(line) <= MAX_LINE_CHARS and _VALUE.search(line) and not _DATE.search(line):
-                lines.setdefault(_VALUE.sub("#", line), _VALUE.findall(line))
+                lines.setdefault(_VALUE.sub("#", line), tuple(_VALUE.findall(line)))
     return lines
 
 
