@@ -11,6 +11,7 @@ import pytest
 
 from curator.rules.facts import statement_facts
 from curator.rules.facts.glossary import concept
+from curator.rules.facts.scope import scope_tokens
 from tests.rules.test_blind2_forms import PAIR, findings
 
 CAPS = [
@@ -111,3 +112,9 @@ def test_entries_whose_code_gives_a_setting_another_value_are_no_duplicate(tmp_p
 def test_entries_with_the_same_code_values_are_still_a_duplicate(tmp_path: Path) -> None:
     found = findings(tmp_path, FENCED.format(media=4), FENCED.format(media=4).replace("CPU-bound", "bound by CPU"))
     assert ("duplicate", PAIR) in found
+
+
+@pytest.mark.parametrize("statement", ["API 请求超时 15 秒。", "请求时间超过 3 秒就告警。", "访问超时 5 秒。"])
+def test_a_timeout_or_duration_word_is_no_call_scope(statement: str) -> None:
+    """超时 and 时间 hold the character 时 but open no "when calling X" clause."""
+    assert not scope_tokens(statement)
