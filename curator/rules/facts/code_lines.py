@@ -2,7 +2,9 @@
 
 from __future__ import annotations
 
+from collections.abc import Iterator
 from functools import lru_cache
+from itertools import islice
 from typing import TYPE_CHECKING
 
 from curator import lazyre as re
@@ -19,19 +21,20 @@ MAX_LINES = 40
 MAX_LINE_CHARS = 200
 
 
-def setting_lines(text: str) -> list[str]:
-    """The lines of fenced code blocks that set a number (dates excluded), at most MAX_LINES of them."""
+def _fenced_lines(text: str) -> Iterator[str]:
+    """The stripped lines of the text's fenced code blocks that are short and name no date."""
     if "```" not in text and "~~~" not in text:
-        return []
-    found: list[str] = []
+        return
     for block in _FENCE.finditer(text):
         for line in block.group(2).splitlines():
             line = line.strip()
-            if len(line) <= MAX_LINE_CHARS and _SETTING_LINE.match(line) and not _DATE.search(line):
-                found.append(line)
-                if len(found) >= MAX_LINES:
-                    return found
-    return found
+            if len(line) <= MAX_LINE_CHARS and not _DATE.search(line):
+                yield line
+
+
+def setting_lines(text: str) -> list[str]:
+    """The lines of fenced code blocks that set a number (dates excluded), at most MAX_LINES of them."""
+    return list(islice((line for line in _fenced_lines(text) if _SETTING_LINE.match(line)), MAX_LINES))
 
 
 _VALUE = re.compile(r"\d+(?:\.\d+)?")
@@ -40,14 +43,10 @@ _VALUE = re.compile(r"\d+(?:\.\d+)?")
 @lru_cache(maxsize=65_536)
 def _numbered_code_lines(text: str) -> dict[str, tuple[str, ...]]:
     """Each fenced code line that holds a number, with its numbers masked, mapped to those numbers."""
-    if "```" not in text and "~~~" not in text:
-        return {}
     lines: dict[str, tuple[str, ...]] = {}
-    for block in _FENCE.finditer(text):
-        for line in block.group(2).splitlines():
-            line = line.strip()
-            if len(line) <= MAX_LINE_CHARS and _VALUE.search(line) and not _DATE.search(line):
-                lines.setdefault(_VALUE.sub("#", line), tuple(_VALUE.findall(line)))
+    for line in _fenced_lines(text):
+        if _VALUE.search(line):
+            lines.setdefault(_VALUE.sub("#", line), tuple(_VALUE.findall(line)))
     return lines
 
 

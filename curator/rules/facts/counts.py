@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from curator import lazyre as re
+from curator.rules.facts.quantity_comparators import CAPPED_BEFORE
 from curator.rules.facts.snapshots import dated_past, laid_out, snapshot_spans
 
 _N = r"(\d{1,3}(?:,\d{3})+|\d+)"
@@ -120,7 +121,7 @@ _CONDITION_BEFORE = re.compile(
     r"|should have)\s+$|\b(?:hold|holds|held|keep|keeps|kept|leave|leaves)\s+(?:the\s+|all\s+|our\s+)?$|(?:如果|若|一旦|超过|最多|至多|不超过|每)\s*$"
 )
 _DIGIT = re.compile(r"\d")
-_CAPPED = re.compile(r"\b(?:caps|capped|limits|limited)\b[^.;:!?\d]{0,60}\s(?:at|to)\s*$")
+_CAPPED = re.compile(CAPPED_BEFORE)
 _LOOK_BACK_BEFORE = re.compile(r"(?:最近|过去|近|\blast|\bpast)\s*$")
 _SPAN = re.compile(r"[\d,]+\s*(?:个?工作日|天|日|周|个?星期|个?月|个?小时|分钟)\s*(?:之内|以内|内)")
 _PER = re.compile(r"[\w\s]{0,12}?(?:/|\bper\b|每)")

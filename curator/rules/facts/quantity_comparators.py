@@ -19,10 +19,11 @@ _UPPER_RIGHT = re.compile(
     r"^\s*(?:[^\s\d]{0,12}\s+)?(?:or (?:fewer|less)|max\b|以内|以下|之内)|^\s*(?:[a-z]{1,8}\s+){0,2}(?:at (?:the )?most|tops)\b"
     r"|^\s*内(?![容部存网])"
 )
+CAPPED_BEFORE = r"\b(?:caps|capped|limits|limited)\b[^.;:!?\d]{0,60}\s(?:at|to)\s*$"
 _LIMIT_LABEL = re.compile(
     r"\b(?:cap|caps|limit|limits|max|maximum|ceiling|quota|budget)\b[^.;:!?]{0,40}[:：]\s*$|上限[^，。；]{0,10}[:：是为]?\s*$"
     r"|\b(?:max|maximum|cap|limit)\b[^.;:!?]{0,30}\s(?:is|=)\s*$"
-    r"|\b(?:caps|capped|limits|limited)\b[^.;:!?\d]{0,60}\s(?:at|to)\s*$"
+    r"|" + CAPPED_BEFORE
 )
 _THRESHOLD_LEFT = re.compile(
     r"(?:\bexceeds?|\bexceeding|\bgoes (?:above|over|below)|\bdrops below|\babove|\bbelow|\b(?:more|greater|higher|less|lower|fewer) than"
