@@ -12,8 +12,12 @@ from __future__ import annotations
 import os
 import shutil
 import subprocess
+import tempfile
+from collections.abc import Iterator
+from contextlib import contextmanager
 from pathlib import Path
 from types import ModuleType
+from typing import Any, BinaryIO
 
 TIMEOUT_SECONDS = 120
 _FOREIGN_VARIABLES = ("GIT_DIR", "GIT_WORK_TREE", "GIT_INDEX_FILE", "GIT_PAGER", "PAGER")
@@ -78,8 +82,9 @@ def run(
     executable: str | None = None,
     options: tuple[str, ...] = (),
     work_tree: Path | None = None,
+    stdin: bytes | None = None,
 ) -> bytes:
-    """Run `git [options] args` in `cwd` (an argument list, never a shell) and return raw stdout.
+    """Run `git [options] args` in `cwd` (an argument list, never a shell; `stdin` its input) and return raw stdout.
 
     With `work_tree` (a known repository root) the command runs through GitPython against exactly that
     repository. Failures raise GitError naming the subcommand and git's complaint.
@@ -95,15 +100,17 @@ def run(
         pinned.update(GIT_DIR=git_dir, GIT_WORK_TREE=str(work_tree), GIT_INDEX_FILE=os.path.join(git_dir, "index"))
         pinned.update(GIT_PAGER="cat", PAGER="cat")
         try:
-            status, stdout, stderr = gitpython.Git(str(cwd)).execute(
-                [binary, *options, *args],
-                with_extended_output=True,
-                with_exceptions=False,
-                stdout_as_string=False,
-                strip_newline_in_stdout=False,
-                kill_after_timeout=timeout,
-                env=pinned,
-            )
+            with _input_file(stdin) as istream:
+                status, stdout, stderr = gitpython.Git(str(cwd)).execute(
+                    [binary, *options, *args],
+                    istream=istream,
+                    with_extended_output=True,
+                    with_exceptions=False,
+                    stdout_as_string=False,
+                    strip_newline_in_stdout=False,
+                    kill_after_timeout=timeout,
+                    env=pinned,
+                )
         except (gitpython.GitCommandError, OSError) as error:
             raise GitError(f"git {verb} failed: {error}") from None
         if check and status != 0:
@@ -114,7 +121,7 @@ def run(
             [binary, *options, *args],
             cwd=cwd,
             env=env if env is not None else environment(),
-            stdin=subprocess.DEVNULL,
+            **_input_arguments(stdin),
             capture_output=True,
             timeout=timeout,
             check=False,
@@ -124,6 +131,23 @@ def run(
     if check and completed.returncode != 0:
         raise _complaint(verb, completed.stderr, completed.stdout, completed.returncode)
     return completed.stdout
+
+
+@contextmanager
+def _input_file(data: bytes | None) -> Iterator[BinaryIO | None]:
+    """`data` in an unnamed temporary file at its start (GitPython hands stdin to Popen as a file), or None."""
+    if data is None:
+        yield None
+        return
+    with tempfile.TemporaryFile() as stream:
+        stream.write(data)
+        stream.seek(0)
+        yield stream
+
+
+def _input_arguments(data: bytes | None) -> dict[str, Any]:
+    """subprocess.run's arguments for standard input: `data`, or nothing to read."""
+    return {"stdin": subprocess.DEVNULL} if data is None else {"input": data}
 
 
 def work_tree(path: Path) -> Path | None:

@@ -51,3 +51,12 @@ def test_a_failure_names_the_subcommand_and_gits_complaint(tmp_path: Path) -> No
             vcs.run(repo, "show", "HEAD:no-such-file.md", work_tree=work_tree)
     with pytest.raises(vcs.GitError, match=r"^git log failed: not a git repository"):
         vcs.run(tmp_path, "log")
+
+
+@pytest.mark.parametrize("pinned", [False, True])
+def test_standard_input_reaches_git_with_and_without_a_known_work_tree(tmp_path: Path, pinned: bool) -> None:
+    repo = init_repo(tmp_path / "repo")
+    work_tree = vcs.work_tree(repo) if pinned else None
+    hello, empty = "ce013625030ba8dba906f756967f9e9ca394464a", "e69de29bb2d1d6434b8b29ae775ad8c2e48c5391"
+    assert vcs.run(repo, "hash-object", "--stdin", stdin=b"hello\n", work_tree=work_tree).decode().strip() == hello
+    assert vcs.run(repo, "hash-object", "--stdin", work_tree=work_tree).decode().strip() == empty

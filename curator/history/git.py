@@ -40,11 +40,12 @@ class Repository:
     toplevel: Path
     shallow: bool
 
-    def run(self, *args: str, check: bool = True) -> bytes:
+    def run(self, *args: str, check: bool = True, stdin: bytes | None = None) -> bytes:
         return vcs.run(
             self.toplevel,
             *args,
             check=check,
+            stdin=stdin,
             timeout=GIT_TIMEOUT_SECONDS,
             executable=self.executable,
             options=_BASE_OPTIONS,

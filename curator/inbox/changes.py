@@ -156,6 +156,33 @@ class _StoreGit:
         except GitError:
             return None
 
+    def blobs(self, commit: str, rels: list[str]) -> dict[str, bytes | None]:
+        """Each file's bytes at `commit` (None: no such blob), read by one `git cat-file --batch`."""
+        batched = [rel for rel in dict.fromkeys(rels) if "\n" not in rel and "\r" not in rel]
+        found: dict[str, bytes | None] = {rel: self.blob(commit, rel) for rel in rels if "\n" in rel or "\r" in rel}
+        if not batched:
+            return found
+        names = "".join(f"{commit}:{self.prefix}{rel}\n" for rel in batched).encode("utf-8", "surrogateescape")
+        try:
+            output = self.repository.run("cat-file", "--batch", stdin=names)
+        except GitError:
+            return found | {rel: self.blob(commit, rel) for rel in batched}
+        position = 0
+        for rel in batched:
+            header_end = output.find(b"\n", position)
+            if header_end < 0:
+                found[rel] = self.blob(commit, rel)
+                continue
+            header = output[position:header_end].split(b" ")
+            position = header_end + 1
+            if len(header) == 3 and header[2].isdigit():
+                size = int(header[2])
+                found[rel] = output[position : position + size] if header[1] == b"blob" else None
+                position += size + 1
+            else:
+                found[rel] = None
+        return found
+
     @cached_property
     def real_directory(self) -> str:
         return os.path.realpath(self.directory)
@@ -215,11 +242,12 @@ def _base_commit(scope: _StoreGit, since: str | None) -> tuple[str | None, str, 
 
 
 def _net_changes(scope: _StoreGit, base: str | None) -> list[StoreChange]:
-    """The net change of every memory file between `base` and the work tree."""
+    """The net change of every memory file between `base` and the work tree (the old bytes read in one batch)."""
     changes: list[StoreChange] = []
     if base is not None:
         raw = scope.git("diff", "-M", "-z", "--name-status", base, "--", *scope.pathspecs)
         fields = raw.decode("utf-8", "surrogateescape").split("\0")
+        listed: list[tuple[str, str, str]] = []
         position = 0
         while position < len(fields) and fields[position]:
             status = fields[position]
@@ -229,7 +257,12 @@ def _net_changes(scope: _StoreGit, base: str | None) -> list[StoreChange]:
             else:
                 old = new = fields[position + 1]
                 position += 2
-            _add_change(scope, base, status[0], scope.store_rel(old), scope.store_rel(new), changes)
+            old_rel, new_rel = scope.store_rel(old), scope.store_rel(new)
+            if old_rel is not None and new_rel is not None and (_is_memory_file(old_rel) or _is_memory_file(new_rel)):
+                listed.append((status[0], old_rel, new_rel))
+        before = scope.blobs(base, [old for status, old, _ in listed if status != "A"])
+        for status, old, new in listed:
+            _add_change(scope, status, old, new, None if status == "A" else before[old], changes)
     untracked = scope.git("ls-files", "-z", "--others", "--exclude-standard", "--", *scope.pathspecs)
     for item in untracked.decode("utf-8", "surrogateescape").split("\0"):
         rel = scope.store_rel(item) if item else None
@@ -239,11 +272,8 @@ def _net_changes(scope: _StoreGit, base: str | None) -> list[StoreChange]:
 
 
 def _add_change(
-    scope: _StoreGit, base: str, status: str, old: str | None, new: str | None, changes: list[StoreChange]
+    scope: _StoreGit, status: str, old: str, new: str, before: bytes | None, changes: list[StoreChange]
 ) -> None:
-    if old is None or new is None or not (_is_memory_file(old) or _is_memory_file(new)):
-        return
-    before = scope.blob(base, old) if status != "A" else None
     after = scope.read_now(new) if status != "D" else None
     if status == "A":
         if not _is_archived(new):

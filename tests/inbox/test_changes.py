@@ -171,3 +171,38 @@ def test_a_linked_topic_shows_its_bytes_only_when_the_link_stays_inside_the_stor
     assert added["leak.md"] is None
     assert added["twin.md"] == (store / "delta.md").read_bytes()
     assert added["plain.md"] == NEW_TOPIC.encode()
+
+
+def test_the_base_bytes_of_every_changed_file_come_from_one_git_process(
+    store: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    (store / "with space.md").write_text(NEW_TOPIC, encoding="utf-8")
+    git(store, "add", "-A")
+    git(store, "commit", "-q", "-m", "a file with a space")
+    base = git(store, "rev-parse", "HEAD").strip()
+    originals = {name: (store / name).read_bytes() for name in ("alpha.md", "beta.md", "delta.md", "with space.md")}
+    (store / "alpha.md").write_text("changed\n", encoding="utf-8")
+    (store / "beta.md").unlink()
+    (store / "delta.md").write_text(TOPICS["delta.md"] + "More.\n", encoding="utf-8")
+    git(store, "add", "-A")
+    git(store, "commit", "-q", "-m", "two edits and a deletion")
+    (store / "with space.md").write_text(NEW_TOPIC + "Edited after the commit.\n", encoding="utf-8")
+    from curator.history.git import Repository
+
+    verbs: list[str] = []
+    run = Repository.run
+
+    def counted(self: Repository, *args: str, **options: object) -> bytes:
+        verbs.append(args[0])
+        return run(self, *args, **options)  # type: ignore[arg-type]
+
+    monkeypatch.setattr(Repository, "run", counted)
+    inbox = changes_since(detect(store), since=base)
+    assert sorted((c.kind, c.path) for c in inbox.changes) == [
+        ("deleted", "beta.md"),
+        ("edited", "alpha.md"),
+        ("edited", "delta.md"),
+        ("edited", "with space.md"),
+    ]
+    assert {change.old_path or change.path: change.before for change in inbox.changes} == originals
+    assert verbs.count("cat-file") == 1
