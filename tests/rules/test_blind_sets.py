@@ -92,14 +92,14 @@ SETS = {
     "blind5hold": BlindSet(
         Path(__file__).parent / "blind5hold",
         {
-            "conflict": 0.89,
+            "conflict": 0.92,
             "duplicate": 1.0,
             "outdated-number": 1.0,
             "expired-date": 1.0,
             "stale": 1.0,
             "stale-auto": 1.0,
         },
-        0.95,
+        0.97,
         min_conflict_precision=0.95,
         max_labeled_false_alarms=0,
     ),
@@ -134,15 +134,15 @@ SETS = {
     "blind9hold": BlindSet(
         Path(__file__).parent / "blind9hold",
         {
-            "conflict": 0.25,
+            "conflict": 0.32,
             "duplicate": 0.83,
             "outdated-number": 0.91,
             "expired-date": 0.83,
             "stale": 1.0,
             "stale-auto": 1.0,
         },
-        0.61,
-        min_conflict_precision=0.87,
+        0.64,
+        min_conflict_precision=0.9,
         max_labeled_false_alarms=0,
     ),
 }

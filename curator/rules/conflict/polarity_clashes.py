@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from curator import lazyre as re
 from curator.rules import code_polarity
 from curator.rules.conflict.clash import Clash, may_pair, scope_evidence
 from curator.rules.docs import Docs
@@ -46,6 +47,19 @@ def add_code_name_clashes(docs: Docs, clashes: dict[tuple[int, int], list[Clash]
         )
 
 
+_EVERYWHERE = re.compile(
+    r"(?:任何|所有|每个|各个|全部)(?:的)?环境|(?:无论|不管)(?:在)?(?:什么|哪个|哪种|哪)?(?:个)?环境"
+    r"|\b(?:in |on |for )?(?:any|every|all) (?:environments?|envs?)\b|\beverywhere\b"
+    r"|\bno matter (?:the|which|what) environment",
+    re.I,
+)
+
+
+def _general(statement: str, scope: frozenset[str]) -> frozenset[str]:
+    """No scope for a statement that names every environment ("任何环境（包括沙箱和本地）都不要打开 X"), else its own."""
+    return frozenset() if _EVERYWHERE.search(statement) else scope
+
+
 def _add_polarity_clash(
     docs: Docs,
     clashes: dict[tuple[int, int], list[Clash]],
@@ -55,6 +69,7 @@ def _add_polarity_clash(
 ) -> None:
     """Record two (entry, statement, scope) sides as a polarity clash unless the pair already clashes or the scopes are disjoint."""
     (left_entry, left_statement, left_scope), (right_entry, right_statement, right_scope) = left, right
+    left_scope, right_scope = _general(left_statement, left_scope), _general(right_statement, right_scope)
     key = (min(left_entry, right_entry), max(left_entry, right_entry))
     if clashes[key]:
         return

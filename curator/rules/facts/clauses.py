@@ -5,7 +5,7 @@ from __future__ import annotations
 from curator import lazyre as re
 
 _CLAUSES = re.compile(
-    r"[,，;；。!?！？:：]|\s[—–-]\s|\.\s"
+    r"[,，;；。!?！？:：]|\s[—–-]\s|\s*——\s*|\.\s"
     r"|\s(?=(?:so|so that|because|since|unless|when|while|which|to keep|to avoid|in order to|otherwise)\b)"
     r"|\s(?=as\s+(?:it|its|they|we|you|there|this|that|these|those)\b)"
     r"|(?=因为|所以|以便|否则|这样|以免)"

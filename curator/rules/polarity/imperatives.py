@@ -33,6 +33,7 @@ _LEAD_NEGATED = re.compile(
     + r")(?:不要|别再|禁止|严禁|不准|不许|不能|不得|切勿|千万别|永远不要|不再|不用|无需|不需要|不必)"
 )
 _LEAD_STRONG = re.compile(r"^\s*(" + _CJK_LEAD + r")(?:一定要|必须|务必|总是|可以|允许|一律|都要|统一|都)")
+_PERMITTED_AFTER = re.compile(r"(?:就行|就可以|即可|也可以|也行|没问题|都行)[了的啦]?\s*[。.!！]?\s*$")
 _UNIVERSAL = re.compile(r"\b(?:every|all|each)\b")
 _STRONG_MODAL = re.compile(
     r"^\s*(?:(?:during|for|in|on|when|if|after|before|once)\b[^,]{0,60}?\s)?(?:please\s+)?"
@@ -113,7 +114,7 @@ def _negated_core(lowered: str) -> str | None:
 
 
 def _positive_core(lowered: str) -> tuple[str, bool]:
-    """The action a positive clause asks for, and whether a strong modal ("always", "必须") asks it."""
+    """The action a positive clause asks for, and whether a strong modal ("always", "必须") or a permission ("直接读就行") asks it."""
     strong = _STRONG_MODAL.match(lowered)
     if strong:
         return lowered[strong.end() :], True
@@ -123,6 +124,9 @@ def _positive_core(lowered: str) -> tuple[str, bool]:
     led = _LEAD_STRONG.match(lowered)
     if led:
         return led.group(1) + lowered[led.end() :], True
+    allowed = _PERMITTED_AFTER.search(lowered)
+    if allowed and allowed.start() > 0:
+        return lowered[: allowed.start()], True
     return _MODAL.sub("", lowered, count=1), False
 
 
