@@ -25,7 +25,7 @@ from curator.rules.choices import ChoiceTable  # noqa: E402
 from curator.rules.conflict.clash import may_pair, scope_evidence  # noqa: E402
 from curator.rules.conflict.number_clashes import number_candidates, number_claims, number_verdict  # noqa: E402
 from curator.rules.docs import Docs  # noqa: E402
-from curator.rules.duplicate import fingerprint  # noqa: E402
+from curator.rules.duplicate_prints import fingerprint  # noqa: E402
 from curator.rules.facts import statement_facts  # noqa: E402
 from curator.rules.migrations import learned_sets  # noqa: E402
 from curator.rules.polarity import imperatives, opposites  # noqa: E402

@@ -15,8 +15,8 @@ from curator.rules import embed, structure
 from curator.rules import usage as usage_rules
 from curator.rules.choices import ChoiceTable
 from curator.rules.docs import Docs
-from curator.rules.duplicate import discard_prefetch as discard_fingerprints
-from curator.rules.duplicate import prefetch_fingerprints
+from curator.rules.duplicate_prints import discard_prefetch as discard_fingerprints
+from curator.rules.duplicate_prints import prefetch_fingerprints
 from curator.rules.facts.subject import cjk_runs, expect_runs, segment_in_child, stop_segmenting_in_child
 from curator.rules.migrations import learned_sets
 from curator.rules.paraphrase import embedding_texts

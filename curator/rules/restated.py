@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from curator.rules import pairing
 from curator.rules.docs import Docs
-from curator.rules.duplicate import fingerprint
+from curator.rules.duplicate_prints import fingerprint
 from curator.rules.text import NUMBER, STOPWORDS
 
 STATEMENT_SIMILARITY = 85.0

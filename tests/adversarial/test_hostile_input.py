@@ -91,9 +91,9 @@ def test_pathological_bodies_scan_in_bounded_time(tmp_path: Path) -> None:
 
 def test_duplicate_path_regex_starts_matches_only_at_token_boundaries() -> None:
     """Structural: a match attempt can only start where a path token starts, so one long word is one attempt."""
-    from curator.rules.duplicate import _PATH
+    from curator.rules.duplicate_prints import PATH
 
-    for branch in _PATH.pattern.split("|", 1)[0], _PATH.pattern.split("|")[1]:
+    for branch in PATH.pattern.split("|", 1)[0], PATH.pattern.split("|")[1]:
         assert branch.startswith("(?<!["), branch
 
 

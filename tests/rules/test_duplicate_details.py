@@ -12,7 +12,7 @@ from pathlib import Path
 import pytest
 
 from curator.rules.anchors import own_spans
-from curator.rules.duplicate import _print
+from curator.rules.duplicate_prints import text_print
 from tests.rules.test_blind2_forms import PAIR, findings
 
 ONE_SUBJECT = [
@@ -111,4 +111,4 @@ def test_a_span_written_in_a_longer_form_is_no_span_of_its_own(spans: set, other
 
 
 def test_a_header_file_is_a_path() -> None:
-    assert "devicetree_generated.h" in _print("增量构建不会重新生成 `devicetree_generated.h`。")[5]
+    assert "devicetree_generated.h" in text_print("增量构建不会重新生成 `devicetree_generated.h`。")[5]

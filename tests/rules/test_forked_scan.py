@@ -10,7 +10,7 @@ import pytest
 from benchmarks.synth import generate, write_store
 from curator import forked, rules
 from curator.report import render_json
-from curator.rules import duplicate, embed, facts
+from curator.rules import duplicate_prints, embed, facts
 from curator.rules.facts import subject
 from curator.rules.facts.segmenter import Segmenter
 from curator.scan import analyze_store, load_store
@@ -34,7 +34,7 @@ def test_forked_children_change_no_finding(tmp_path: Path, monkeypatch: pytest.M
     monkeypatch.setattr(rules, "SEGMENT_IN_CHILD_MIN_CJK", 10)
     monkeypatch.setattr(embed, "PREFETCH_MIN_TEXTS", 100)
     monkeypatch.setattr(secrets_store, "MIN_FORKED_FILES", 100)
-    monkeypatch.setattr(duplicate, "PREFETCH_MIN_ENTRIES", 100)
+    monkeypatch.setattr(duplicate_prints, "PREFETCH_MIN_ENTRIES", 100)
     monkeypatch.setattr(rules, "SEGMENT_IN_CHILD_MIN_RUNS", 100)
     started: list[str] = []
     original = forked.Forked.__init__

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from curator.rules import duplicate
+from curator.rules import duplicate_prints
 
 TEXTS = [
     "Deploy the payments service with `make deploy` after the staging smoke tests pass.",
@@ -17,12 +17,12 @@ TEXTS = [
 
 
 def test_bulk_prints_equal_prints_one_by_one() -> None:
-    assert duplicate._prints(TEXTS) == [duplicate._print(text) for text in TEXTS]
+    assert duplicate_prints.text_prints(TEXTS) == [duplicate_prints.text_print(text) for text in TEXTS]
 
 
 @pytest.mark.parametrize(("left", "right"), [(0, 1), (2, 3), (4, 5)])
 def test_equal_words_are_one_object(left: int, right: int) -> None:
-    prints = duplicate._prints(TEXTS)
+    prints = duplicate_prints.text_prints(TEXTS)
     shared = prints[left][0] & prints[right][0]
     assert shared
     for word in shared:

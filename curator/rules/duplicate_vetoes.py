@@ -1,0 +1,154 @@
+"""Why a duplicate candidate is no duplicate: its numbers, names, commands, contrasts, facts, scope or subject differ."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+
+from curator.rules.anchors import (
+    code_spans,
+    distinct_instances,
+    own_spans,
+    path_words,
+    span_words,
+    states_exception,
+    states_quantity,
+)
+from curator.rules.contrasts import contrast_differs, contrasts
+from curator.rules.docs import Doc, Docs
+from curator.rules.duplicate_prints import Prints
+from curator.rules.facts.code_lines import code_values_differ
+from curator.rules.facts.subject import stem
+from curator.rules.paraphrase import facts_differ, is_cjk, same_measures, scopes_differ
+from curator.rules.span_stance import opposite_stances, span_stances
+from curator.rules.templates import different_subjects
+from curator.rules.text import tokens
+
+NAME_OVERLAP = 0.3
+MIN_SHARED_NAMES = 2
+TEMPLATE_WORDING = 80.0
+CONTAINED_RATIO = 2.0
+CONTAINED_SHARE = 0.8
+
+
+def veto(docs: Docs, prints: Prints, numbers: Mapping[int, frozenset], left: int, right: int, by_wording: bool) -> str:
+    """Why a candidate pair is no duplicate (its facts, names, scope or subject differ), or "" when nothing stands against it."""
+    numbers_differ = (
+        prints.numbers[left] != prints.numbers[right]
+        and prints.facts[left][0] != prints.facts[right][0]
+        and not same_measures(prints.facts[left], prints.facts[right])
+    )
+    if by_wording and (numbers_differ or _different_names(prints.names[left], prints.names[right])):
+        return "numbers or names"
+    if code_values_differ(docs.items[left].entry, docs.items[right].entry):
+        return "code values differ"
+    same_script = is_cjk(docs.items[left].prose) == is_cjk(docs.items[right].prose)
+    if not by_wording and same_script and contained(prints.token_ids[left], prints.token_ids[right]):
+        return "contained"
+    if not by_wording and states_exception(docs.items[left].prose) != states_exception(docs.items[right].prose):
+        return "exception"
+    if not by_wording and not same_script and states_quantity(numbers[left]) != states_quantity(numbers[right]):
+        return "quantity on one side"
+    left_spans, right_spans = code_spans(docs.items[left].prose), code_spans(docs.items[right].prose)
+    if distinct_instances(left_spans, right_spans):
+        return "distinct instances"
+    if by_wording and own_spans(left_spans, right_spans) and own_spans(right_spans, left_spans):
+        return "a command of its own on each side"
+    if opposite_stances(span_stances(docs.items[left].prose), span_stances(docs.items[right].prose)):
+        return "opposite stances on a command"
+    if contrast_differs(contrasts(docs.items[left].prose), contrasts(docs.items[right].prose), order=by_wording):
+        return "contrasting words"
+    written_both = span_words(left_spans - own_spans(left_spans, right_spans)) | span_words(
+        right_spans - own_spans(right_spans, left_spans)
+    )
+    left_names, right_names = (
+        prints.proper[left] - path_words(prints.paths[left]) - written_both,
+        prints.proper[right] - path_words(prints.paths[right]) - written_both,
+    )
+    left_words, right_words = (
+        prints.subjects[left] | prints.proper[left],
+        prints.subjects[right] | prints.proper[right],
+    )
+    own = _own_names(left_names, right_names, left_words, right_words)
+    if same_script and own and _two_subjects(own, len(left_spans & right_spans), docs.items[left], docs.items[right]):
+        return "own names"
+    if facts_differ(prints.facts[left], prints.facts[right]):
+        return "facts differ"
+    left_scope, right_scope = (
+        prints.scopes[left] - span_words(left_spans),
+        prints.scopes[right] - span_words(right_spans),
+    )
+    if scopes_differ(left_scope, right_scope, prints.concepts[left], prints.concepts[right]):
+        return "scopes differ"
+    if prints.paths[left] and prints.paths[right] and prints.paths[left].isdisjoint(prints.paths[right]):
+        return "paths differ"
+    if same_script and different_subjects(prints.sequences[left], prints.sequences[right]):
+        return "different subjects"
+    return ""
+
+
+def _own_names(
+    left: frozenset[str], right: frozenset[str], left_words: frozenset[str], right_words: frozenset[str]
+) -> tuple[frozenset[str], frozenset[str], frozenset[str]] | None:
+    """The names only one entry mentions on each side (Germany, Austria) and the names both do, or None when one side
+    has no name of its own.
+
+    Generic acronyms (API, CI, PDF) name no particular thing, and a short alias stands for its full name (k8s, Kubernetes).
+    """
+    said_right, said_left = _aliased(right_words | right), _aliased(left_words | left)
+    left_own, right_own = _aliased(left) - said_right - _GENERIC_NAMES, _aliased(right) - said_left - _GENERIC_NAMES
+    if not (left_own and right_own):
+        return None
+    return left_own, right_own, (_aliased(left) & said_right | _aliased(right) & said_left) - _GENERIC_NAMES
+
+
+def _two_subjects(
+    own: tuple[frozenset[str], frozenset[str], frozenset[str]], shared_spans: int, left: Doc, right: Doc
+) -> bool:
+    """Names of its own on each side make two subjects, unless the entries share a few names (or code spans), differ
+    in several and are worded differently once those are left out: then it is one subject told with other details."""
+    left_own, right_own, shared = own
+    if len(shared) + shared_spans < MIN_SHARED_NAMES or max(len(left_own), len(right_own)) < 2:
+        return True
+    from rapidfuzz import fuzz
+
+    rest = [
+        " ".join(sorted(word for word in tokens(doc.prose) if _aliased(frozenset({word})).isdisjoint(names)))
+        for doc, names in ((left, left_own), (right, right_own))
+    ]
+    return fuzz.ratio(*rest) >= TEMPLATE_WORDING
+
+
+_GENERIC_NAMES = frozenset(
+    "api apis ci cd ui ux pr prs db sql url http https json yaml csv pdf cli sdk id ids ssh dns tls ssl vm os io ram "
+    "cpu gpu ide qa faq todo env kb mb gb tb pb kib mib gib ms ns rps qps tps utc".split()
+)
+_ALIASES = {
+    "k8s": "kubernet",
+    "kube": "kubernet",
+    "js": "javascript",
+    "ts": "typescript",
+    "pg": "postgr",
+    "postgresql": "postgr",
+    "maco": "mac",
+    "osx": "mac",
+}
+
+
+def _aliased(names: frozenset[str]) -> frozenset[str]:
+    stems = (stem(name) for name in names)
+    return frozenset(_ALIASES.get(name, name) for name in stems)
+
+
+def _different_names(left: frozenset[str], right: frozenset[str]) -> bool:
+    """Latin words that hardly overlap ('Go, Postgres' vs 'React, CSS') name different things, however alike the rest."""
+    if len(left) < 2 or len(right) < 2:
+        return False
+    return len(left & right) / len(left | right) < NAME_OVERLAP
+
+
+def contained(left: tuple[int, ...], right: tuple[int, ...]) -> bool:
+    """A short entry whose words nearly all recur in one at least twice as long: the longer one says more, not the same."""
+    short, long = (left, right) if len(left) <= len(right) else (right, left)
+    if not short or len(long) < CONTAINED_RATIO * len(short):
+        return False
+    return len(set(short) & set(long)) >= CONTAINED_SHARE * len(set(short))
