@@ -166,6 +166,7 @@ _NEGATIVE_RIGHT = re.compile(
     r"^[`'\"”’)）]?\s*(?:is |are |was |were |has been |have been )?(?:deprecated|banned|forbidden|not allowed|removed|gone"
     r"|no longer|(?:replaced|superseded) by)|^[`'\"]?\s*(?:sdks?|packages?|plugins?|library|dependency)? (?:is |was |has been )?(?:removed|deleted|uninstalled)"
     r"|^\s*(?:已废弃|不再使用|被移除|已移除|禁用)"
+    r"|^[`'\"]?\s*(?:那套|这套|那个|这个|账号|账户)?\s*(?:也)?(?:不再用|不要再用|别再用|不要再加|别再加|不用了)"
     r"|^[`'\"]?\s*(?:sdk|包|插件|依赖|那套|这套)?\s*(?:已经|已)?(?:[从在][^，。；,;]{0,25}?)?(?:移除|删掉|删除|去掉|卸载|下线|拿掉|撤掉)"
     r"|^[`'\"]?\s*[\u4e00-\u9fff]{1,3}不了"
     r"|^\s*(?:已经|已)?被[^，。；,;]{0,20}?(?:替换|取代|替代|代替|换掉)"

@@ -93,7 +93,10 @@ _ABANDONED_CJK = re.compile(
     r"(?:不再用|不再使用|停用|弃用|下掉了?|去掉了?)\s*"
     + _NAME.format("old")
     + r"(?=\s*(?:$|[，,。；;、）)]|了|改|换|转))"
-    r"|" + _NAME.format("gone") + r"\s*(?:已经|已)?(?:弃用|废弃|下线|停用)了?(?=\s*(?:$|[，,。；;]))",
+    r"|" + _NAME.format("gone") + r"\s*(?:已经|已)?(?:弃用|废弃|下线|停用)了?(?=\s*(?:$|[，,。；;]))"
+    r"|(?:不要再用|别再用|不要再使用)\s*" + _NAME.format("refused") + r"(?=\s*(?:$|[，,。；;、）)]|了))"
+    r"|" + _NAME.format("dropped") + r"\s*(?:那套|这套|那个|这个|账号|账户)?\s*(?:也)?"
+    r"(?:不再用|不再使用|不要再用|别再用|不要再加|别再加|不用了)了?(?=\s*(?:$|[，,。；;]))",
     re.I,
 )
 _REMOVED = re.compile(
@@ -175,7 +178,7 @@ _ABANDONED = re.compile(
 )
 _ABANDON_KEYS = re.compile(
     r" off |stopped using|no longer use|dropped|ditched|retired|sunset|got rid of|abandoned|removed|deleted|uninstalled"
-    r"|不再|停用|弃用|下掉|去掉|废弃|下线|移除|删掉|删除|卸载|拿掉|撤掉"
+    r"|不再|停用|弃用|下掉|去掉|废弃|下线|移除|删掉|删除|卸载|拿掉|撤掉|别再|不要再|不用了"
 )
 
 
@@ -191,7 +194,7 @@ def abandoned(statement: str) -> list[str]:
         if plain and (_tool_like(plain) or _plain_name(plain)) or named and (_tool_like(named) or ending):
             found.append((plain or named).lower())
     for match in _ABANDONED_CJK.finditer(statement):
-        name = match.group("old") or match.group("gone")
+        name = match.group("old") or match.group("gone") or match.group("refused") or match.group("dropped")
         if _tool_like(name) and name.lower() not in found:
             found.append(name.lower())
     found.extend(name for name in removed(statement) if name not in found)

@@ -134,14 +134,14 @@ SETS = {
     "blind9hold": BlindSet(
         Path(__file__).parent / "blind9hold",
         {
-            "conflict": 0.32,
+            "conflict": 0.35,
             "duplicate": 0.83,
             "outdated-number": 0.91,
             "expired-date": 0.83,
             "stale": 1.0,
             "stale-auto": 1.0,
         },
-        0.64,
+        0.66,
         min_conflict_precision=0.9,
         max_labeled_false_alarms=0,
     ),

@@ -9,6 +9,7 @@ from pathlib import Path
 
 import pytest
 
+from curator.rules.migrations import abandoned
 from tests.rules.test_blind2_forms import PAIR, findings
 
 OPPOSITE = [
@@ -41,3 +42,47 @@ def test_other_objects_agreeing_actions_and_other_environments_make_no_conflict(
     tmp_path: Path, older: str, newer: str
 ) -> None:
     assert ("conflict", PAIR) not in findings(tmp_path, older, newer)
+
+
+ABANDONED = [
+    ("Use `Req` for all outbound HTTP.", "出站 HTTP 统一改用 `Tesla`，不要再用 `Req` 了。"),
+    ("本地统一用 `wp-env`。", "本地开发改用 LocalWP；`wp-env` 不再用了。"),
+    ("板子固件统一用 PlatformIO 编译。", "固件构建改成 CMake 直接编，PlatformIO 那套不要再用了。"),
+    ("Newsletter is sent through Mailchimp.", "newsletter 改从 Buttondown 发，Mailchimp 账号不再用。"),
+    ("The Flutter app uses Riverpod for state management.", "状态管理定了用 Bloc，Riverpod 那套别再加了。"),
+    ("Don't squash — keep the full commit history.", "Squash-merge everything into main, one commit per PR."),
+]
+
+
+@pytest.mark.parametrize(("older", "newer"), ABANDONED)
+def test_a_tool_one_entry_stops_using_conflicts_with_an_entry_using_it(tmp_path: Path, older: str, newer: str) -> None:
+    assert ("conflict", PAIR) in findings(tmp_path, older, newer)
+
+
+ABANDONED_LOOK_ALIKES = [
+    ("这个接口不要再用了。", "Use `Req` for outbound HTTP."),
+    ("LocalWP 的站点名是 `wxali-dev`。", "`wp-env` 不再用了。"),
+    ("PlatformIO 的旧配置留在 legacy 目录。", "PlatformIO 那套不要再用了。"),
+    ("Riverpod 那套别再加了。", "Riverpod 的旧代码等有空再迁。"),
+    ("Don't rebase feature branches.", "Squash-merge everything into main."),
+]
+
+
+@pytest.mark.parametrize(("older", "newer"), ABANDONED_LOOK_ALIKES)
+def test_no_tool_named_or_a_tool_only_mentioned_makes_no_conflict(tmp_path: Path, older: str, newer: str) -> None:
+    assert ("conflict", PAIR) not in findings(tmp_path, older, newer)
+
+
+@pytest.mark.parametrize(
+    ("statement", "tools"),
+    [
+        ("出站 HTTP 统一改用 `Tesla`，不要再用 `Req` 了。", ["req"]),
+        ("`wp-env` 不再用了。", ["wp-env"]),
+        ("PlatformIO 那套不要再用了，依赖版本锁不住。", ["platformio"]),
+        ("Mailchimp 账号不再用。", ["mailchimp"]),
+        ("这个接口不要再用了。", []),
+        ("不要再用 console 了。", []),
+    ],
+)
+def test_tools_a_chinese_statement_says_to_stop_using(statement: str, tools: list[str]) -> None:
+    assert abandoned(statement) == tools

@@ -34,7 +34,7 @@ _LEAD_NEGATED = re.compile(
 )
 _LEAD_STRONG = re.compile(r"^\s*(" + _CJK_LEAD + r")(?:一定要|必须|务必|总是|可以|允许|一律|都要|统一|都)")
 _PERMITTED_AFTER = re.compile(r"(?:就行|就可以|即可|也可以|也行|没问题|都行)[了的啦]?\s*[。.!！]?\s*$")
-_UNIVERSAL = re.compile(r"\b(?:every|all|each)\b")
+_UNIVERSAL = re.compile(r"\b(?:every|everything|all|each)\b")
 _STRONG_MODAL = re.compile(
     r"^\s*(?:(?:during|for|in|on|when|if|after|before|once)\b[^,]{0,60}?\s)?(?:please\s+)?"
     r"(?:always|must|make sure to|be sure to|it'?s (?:fine|ok|okay|allowed) to|it is (?:fine|ok|okay|allowed) to"
