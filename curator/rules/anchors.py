@@ -21,6 +21,7 @@ from curator.scanmemo import joinable, joined, remembered, split
 
 AGREEMENT = 0.4
 MIN_CONCEPTS = 5
+MIN_SAME_CONCEPTS = 3
 RARE_ANCHOR_SHARE = 0.1
 MIN_RARE_DOCUMENTS = 4
 BLOCK_CAP = 30
@@ -48,7 +49,7 @@ _SETTINGS = frozenset(
 _FUNCTION_CONCEPTS = frozenset(
     "never alway must every befor after don't do not can should need use go us only "
     "否则 不然 要不然 得 需 先 再 然后 多半 十有八九 通常 一般 遇到 就 都 别忘了 记得 一遍 一有 其他 其它 别的 只有 只能 由 往 这个 那个 "
-    "这些 那些".split()
+    "这些 那些 做 进行".split()
 )
 
 
@@ -158,7 +159,7 @@ def anchored_pairs(
         across = chinese[left] != chinese[right]
         left_concepts = content_concepts(subjects[left], known_only=across)
         right_concepts = content_concepts(subjects[right], known_only=across)
-        if min(len(left_concepts), len(right_concepts)) < MIN_CONCEPTS:
+        if min(len(left_concepts), len(right_concepts)) < MIN_CONCEPTS and not _same_few(left_concepts, right_concepts):
             continue
         named = _anchor_words(rare[left] & rare[right])
         agree = _dice(left_concepts - named, right_concepts - named, weight)
@@ -168,6 +169,11 @@ def anchored_pairs(
         if not one_sided_setting(left_scope, right_scope, subjects[left], subjects[right]):
             found.append((left, right, round(agree * 100, 1)))
     return found
+
+
+def _same_few(left: frozenset[str], right: frozenset[str]) -> bool:
+    """Two short entries whose content concepts are the same ones (a terse bullet and its sentence)."""
+    return left == right and len(left) >= MIN_SAME_CONCEPTS
 
 
 def says_more(

@@ -65,8 +65,8 @@ def veto(docs: Docs, prints: Prints, numbers: Mapping[int, frozenset], left: int
         prints.proper[right] - path_words(prints.paths[right]) - written_both,
     )
     left_words, right_words = (
-        prints.subjects[left] | prints.proper[left],
-        prints.subjects[right] | prints.proper[right],
+        prints.concepts[left] | prints.proper[left],
+        prints.concepts[right] | prints.proper[right],
     )
     own = _own_names(left_names, right_names, left_words, right_words)
     if same_script and own and _two_subjects(own, len(left_spans & right_spans), docs.items[left], docs.items[right]):

@@ -8,7 +8,9 @@ from curator import lazyre as re
 from curator.rules import embed, pairing
 from curator.rules.choices import ChoiceTable
 from curator.rules.docs import Doc, Docs
+from curator.rules.facts.clock import clock_matches
 from curator.rules.facts.glossary import concept
+from curator.rules.facts.numwords import chinese_numeral
 from curator.rules.text import CJK_RUN, IS_CJK
 
 MEANING_THRESHOLD = 0.86
@@ -31,6 +33,8 @@ _NEGATION = re.compile(
     re.I,
 )
 _CODE_SPAN = re.compile(r"`[^`\n]*`")
+_ORDINAL = re.compile(r"第\s*(\d+|[零〇一二两三四五六七八九十百]+)")
+_CLOCK_ORIGIN = -1.0
 _WEEKDAY = re.compile(r"\b(mon|tues|wednes|thurs|fri|satur|sun)day|(?:周|星期|礼拜)([一二三四五六日天])", re.I)
 _WEEKDAY_NUMBERS = {"mon": 0, "tues": 1, "wednes": 2, "thurs": 3, "fri": 4, "satur": 5, "sun": 6}
 _CJK_WEEKDAYS = {"一": 0, "二": 1, "三": 2, "四": 3, "五": 4, "六": 5, "日": 6, "天": 6}
@@ -52,9 +56,11 @@ def signature(doc: Doc, table: ChoiceTable | None) -> tuple:
     """What must be equal for two entries to say the same thing: numbers, dates, choices, and whether it negates."""
     facts = doc.facts + doc.code_facts
     anchor = doc.written.date() if doc.written else None
-    written = frozenset(float(number) for fact in facts for number in _NUMBER.findall(fact.text))
-    spelled = frozenset(float(number) for fact in facts for number in _NUMBER.findall(fact.normalized))
-    numbers = written | (spelled - {1.0})
+    read = [_numbers(text) for fact in facts for text in (fact.text, fact.normalized)]
+    written = frozenset(number for plain, _ in read[::2] for number in plain)
+    spelled = frozenset(number for plain, _ in read[1::2] for number in plain)
+    marks = frozenset(mark for _, found in read for mark in found)
+    numbers = written | (spelled - {1.0}) | marks
     dates = frozenset(day for fact in facts for day in fact.mentioned_dates(anchor)) if anchor else frozenset()
     choices = frozenset(
         (stance.set_index, stance.member, stance.polarity)
@@ -70,16 +76,33 @@ def signature(doc: Doc, table: ChoiceTable | None) -> tuple:
     prohibits = any(_NEGATION.search(clause) and not _PERMISSION.search(clause) for clause in parts)
     permits = any(_PERMISSION.search(clause) and not _NEGATION.search(clause) for clause in parts)
     measured = frozenset((quantity.unit, quantity.low, quantity.high) for fact in facts for quantity in fact.quantities)
-    return numbers, dates, choices, stance, weekdays, (prohibits, permits), measured
+    return numbers, dates, choices, stance, weekdays, (prohibits, permits), measured, marks
+
+
+def _numbers(text: str) -> tuple[set[float], set[float]]:
+    """The plain numbers a statement writes, and its clock times and ordinals: a clock time as one value however
+    written (14:00, 2 pm, 下午 2 点; below zero, apart from plain numbers), an ordinal (第二周) as its number."""
+    lowered = text.lower()
+    marks: set[float] = set()
+    for start, end, low, high in reversed(clock_matches(lowered)):
+        marks |= {_CLOCK_ORIGIN - low, _CLOCK_ORIGIN - high}
+        lowered = f"{lowered[:start]} {lowered[end:]}"
+    for numeral in _ORDINAL.findall(lowered):
+        value = int(numeral) if numeral.isdigit() else chinese_numeral(numeral)
+        if value is not None:
+            marks.add(float(value))
+    return {float(number) for number in _NUMBER.findall(lowered)}, marks
 
 
 def facts_differ(left: tuple, right: tuple) -> bool:
-    """Two signatures disagree: different numbers or dates (when both state some), another member of a shared
-    choice, a prohibition on one side and a permission or command on the other ("禁止…" vs "可以…"), a statement
-    that forbids on one side only while the other permits, or different weekdays."""
+    """Two signatures disagree: different numbers, dates, clock times or ordinals (when both state some), another
+    member of a shared choice, a prohibition on one side and a permission or command on the other ("禁止…" vs
+    "可以…"), a statement that forbids on one side only while the other permits, or different weekdays."""
     if not numbers_agree(left, right):
         return True
     if left[1] and right[1] and left[1] != right[1]:
+        return True
+    if left[7] and right[7] and left[7] != right[7]:
         return True
     if left[3] and right[3] and left[3] != right[3]:
         return True

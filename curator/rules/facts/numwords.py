@@ -93,6 +93,11 @@ def _cn_value(numeral: str) -> int | None:
     return int(value) if float(value).is_integer() else None
 
 
+def chinese_numeral(numeral: str) -> int | None:
+    """A Chinese numeral's value ("二" → 2, "十二" → 12), or None when it is none."""
+    return _cn_value(numeral)
+
+
 def _en_value(match: re.Match[str]) -> int:
     if match.group("ones"):
         value = _ONES[match.group("ones").lower()]
