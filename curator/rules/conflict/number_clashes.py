@@ -10,6 +10,7 @@ from curator.config import Config
 from curator.rules import pairing
 from curator.rules.conflict.clash import Clash, may_pair, named_relation, scope_evidence
 from curator.rules.docs import Docs
+from curator.rules.facts import statement_facts, things
 from curator.rules.facts.changes import change_amount
 from curator.rules.facts.glossary import concepts_of
 from curator.rules.facts.subject import proper_names, stem
@@ -80,6 +81,8 @@ def number_verdict(
         return "both entries state both values", {}
     if _named_apart(docs, owners[left], owners[right], one, other):
         return "named apart", {}
+    if _things_apart(docs, owners[left], owners[right], one, other):
+        return "things apart", {}
     scoped = scope_evidence(
         docs,
         owners[left],
@@ -156,6 +159,26 @@ def _named_apart(docs: Docs, left: int, right: int, one: Quantity, other: Quanti
         if named and any(name not in _entry_words(docs, owner) for name in _entry_names(docs, partner)):
             return True
     return False
+
+
+def _things_apart(docs: Docs, left: int, right: int, one: Quantity, other: Quantity) -> bool:
+    """The two numbers share only the words of their kind and each names a thing the other entry never mentions."""
+    return things.apart(_things(one), _things(other), _entry_concepts(docs, left), _entry_concepts(docs, right))
+
+
+def _things(quantity: Quantity) -> frozenset[str]:
+    """What a number is about; a bare one (`timeout: 30s`) is about what its statement names."""
+    words = quantity.subject | quantity.scope
+    if things.bare(words):
+        return things.thing_words(statement_facts(quantity.statement).subject)
+    return things.thing_words(words)
+
+
+def _entry_concepts(docs: Docs, position: int) -> frozenset[str]:
+    """Every concept an entry's statements and code lines use."""
+    doc = docs.items[position]
+    words = {token for fact in doc.facts + doc.code_facts for token in fact.subject}
+    return frozenset(words) | concepts_of(frozenset(words))
 
 
 def _is_name(token: str, quantity: Quantity) -> bool:
