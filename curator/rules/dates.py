@@ -8,6 +8,7 @@ from curator.config import Config
 from curator.model import Finding
 from curator.rules.docs import Doc, Docs, quote
 from curator.rules.facts.date_references import refers_back
+from curator.rules.facts.date_tense import no_longer_due
 from curator.rules.facts.dates import deadlines, grace_days, mentioned_dates
 from curator.rules.registry import Rule, RuleContext
 
@@ -36,7 +37,7 @@ def analyze(docs: Docs, config: Config, now: datetime) -> list[Finding]:
 
 
 def _named_deadlines(doc: Doc, anchor: date) -> list[tuple[date, str, str]]:
-    """Deadlines each statement names, plus dates a later statement refers back to as its deadline."""
+    """Deadlines each statement names, plus dates a statement refers back to as its deadline ("…, in that case before then")."""
     named: list[tuple[date, str, str]] = []
     previous: list[date] = []
     dated_before: list[tuple[str, date]] = []
@@ -45,11 +46,12 @@ def _named_deadlines(doc: Doc, anchor: date) -> list[tuple[date, str, str]]:
         named.extend((due, span, fact.text) for due, span in own)
         period = fact.period_reference if not own else None
         period_end = next((day for text, day in reversed(dated_before) if period and period.search(text)), None)
+        mentioned = fact.mentioned_dates(anchor)
+        referred = mentioned or previous
         if period_end is not None:
             named.append((period_end, fact.text, fact.text))
-        elif not own and previous and fact.back_reference:
-            named.append((previous[-1], fact.text, fact.text))
-        mentioned = fact.mentioned_dates(anchor)
+        elif not own and referred and fact.back_reference and not no_longer_due(fact.normalized.lower()):
+            named.append((referred[-1], fact.text, fact.text))
         previous.extend(mentioned)
         if mentioned:
             dated_before.append((fact.normalized.lower(), mentioned[-1]))

@@ -45,12 +45,13 @@ _HOLIDAY_ALIASES = {"感恩节": "thanksgiving", "黑五": "black friday"}
 NAMES = (
     r"国庆节?|元旦|(?<![\d一二三四五六七八九十])五一(?![\d一二三四五六七八九十])|劳动节|春节|中秋节?"
     r"|万圣节|圣诞节?|平安夜|情人节|儿童节|清明节?|跨年|除夕|元宵节?|端午节?|七夕|感恩节|黑五"
-    r"|\b(?:christmas(?: eve)?|xmas|new year(?:'s)?(?: day| eve)?|thanksgiving|black friday|halloween|valentine's(?: day)?)\b"
+    r"|\b(?:christmas(?: eve)?|xmas|new year(?:'s)?(?: day| eve)?|thanksgiving|black friday|halloween|valentine's(?: day)?"
+    r"|labou?r day|memorial day)\b"
 )
 
 
 def holiday_day(said: str, anchor: date) -> date | None:
-    """The next date of a named holiday on or after two months before the anchor (国庆 → 10-01, Thanksgiving → 4th Thursday of November)."""
+    """The next date of a named holiday on or after two months before the anchor (国庆 → 10-01, Thanksgiving → 4th Thursday of November, Labor Day → 1st Monday of September)."""
     name = _HOLIDAY_ALIASES.get(said, said)
     if name in _FIXED_HOLIDAYS:
         month, day_of_month = _FIXED_HOLIDAYS[name]
@@ -62,6 +63,12 @@ def holiday_day(said: str, anchor: date) -> date | None:
             if known is None:
                 return None
             day = date(year, *known)
+        elif name.startswith("labo"):
+            first = date(year, 9, 1)
+            day = first + timedelta(days=(0 - first.weekday()) % 7)
+        elif name == "memorial day":
+            last = date(year, 5, 31)
+            day = last - timedelta(days=last.weekday())
         else:
             first = date(year, 11, 1)
             thanksgiving = first + timedelta(days=(3 - first.weekday()) % 7 + 21)

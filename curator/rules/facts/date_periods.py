@@ -37,7 +37,9 @@ _NUMERIC_BEFORE_SLASH = re.compile(r"\b(?:on|by)\s*$")
 _FRACTION_BEFORE = re.compile(
     r"\b(?:reduc|cut|increas|decreas|grow|drop|shrink|improv|rais|lower|slash|scal|divid|multipl|down|up|fell|rose)\w*\b"
 )
-_NUMERIC_AFTER = re.compile(r"^\s*(?:前|之前|截止|到期|[(（]\s*(?:周|星期|礼拜|mon|tue|wed|thu|fri|sat|sun))")
+_NUMERIC_AFTER = re.compile(
+    r"^\s*(?:前|之前|截止|到期|生效|起(?:生效|执行|涨价|停用|下线)|[(（]\s*(?:周|星期|礼拜|mon|tue|wed|thu|fri|sat|sun))"
+)
 EVERY_YEAR = re.compile(
     r"\b(?:every|each)\s+(?:\w+\s+)?years?\b|\b(?:annually|yearly|annual)\b|每一?年"
     r"|\b(?:our |the )?(?:fiscal|financial) year (?:ends|starts|begins|closes|runs)\b|(?:财年|财务年度|会计年度)(?:从|在|于)?"

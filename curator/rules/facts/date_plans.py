@@ -54,7 +54,11 @@ WITHIN = (
     r"(?P<within>\b(?:within|in the next|in the coming|over the next|inside of)\s+(?:the\s+next\s+)?"
     r"(?P<wn>\d+|a|an|one)\s+(?P<wu>business day|working day|day|week|month)s?\b"
     r"|\b(?P<wn2>\d+)\s+(?P<wu2>business day|working day|day|week|month)s?\s+from (?:now|today)\b"
-    r"|(?P<zwn>\d+)\s*个?\s*(?P<zwu>工作日|天|日|周|星期|礼拜|月)\s*(?:之内|以内|内))"
+    r"|(?P<zwn>\d+)\s*个?\s*(?P<zwu>工作日|天|日|周|星期|礼拜|月)\s*(?:之内|以内|内)"
+    r"|(?<!\w[a-z]ed )(?<!takes )(?<!took )\bin\s+(?P<wn3>\d+|a|an|one)\s+(?P<wu3>business day|working day|day|week|month)s?\b"
+    r"(?!\s+(?:of|after|from|before|since|per|each|every)\b)"
+    r"|(?<![后每])(?P<zan>\d+)\s*个?\s*(?P<zau>周|星期|礼拜|月)\s*(?:之后|以后|后)"
+    r"(?!\s*(?:自动|会|就|才|由|被|过期|失效|删除|清理|归档|关闭?|开始|起|生效|重试)))"
 )
 
 _PLAN = re.compile(
@@ -62,6 +66,13 @@ _PLAN = re.compile(
     r"|targeted|targeting|aim(?:s|ing)? (?:for|to)|expected (?:on|to)|due|eta|target(?: date)?|go-live|on track for"
     r"|(?:launch|release|cutover|ship|delivery|go-live) date|pencill?ed in|booked for)\b|'ll\b"
     r"|要|必须|定在|定于|计划|安排在|赶|将|预计|预定|排在|准备|目标|上线时间|上线日期|发布日期|交付日期"
+)
+_HAPPENS = re.compile(
+    r"\b(?:goes|go|comes|come|ships|lands|launches|starts|opens|closes|ends|expires|kicks off|is out|is due|happens)\b"
+)
+_GOAL = re.compile(r"\b(?:commit(?:s|ted)? to|wants?|hop(?:e|es|ing) to|promised?)\b|打算|争取|力争|希望|想要|承诺")
+_DONE_BY = re.compile(
+    r"^\s*[末底]?\s*(?:[之以]?前)?\s*(?:完成|上线|到位|交付|落地|发布|做完|考完|搞定|ready\b|done\b|complete\b)"
 )
 _WINDOW = re.compile(
     r"\b(?:during|freeze|frozen|window|blackout|outage|maintenance|no|don't|do not|never|avoid|sprint|iteration|campaign"
@@ -100,13 +111,30 @@ def plan_date(clause_before: str, clause: str, after: str) -> bool:
     return bool(_PLAN.search(clause)) and not _not_a_plan(clause_before, after)
 
 
+def period_goal(clause_before: str, clause: str, after: str) -> bool:
+    """Whether a quarter, half or part of a month is when a plan or goal is due ("committed to shipping in Q3 2026", "计划第三季度末上线", "Q3 末到位")."""
+    if _GOAL.search(clause_before):
+        return not _NOT_A_PLAN_AFTER.match(after)
+    return bool(_PLAN.search(clause) or _DONE_BY.match(after)) and not _not_a_plan(clause_before, after)
+
+
 def window_date(statement: str) -> bool:
     """Whether a range of days is a window a rule or plan holds for ("no migrations during Nov 23–29")."""
     return bool(_PLAN.search(statement) or _WINDOW.search(statement))
 
 
+def not_a_plan(clause_before: str, after: str) -> bool:
+    """Whether a date only starts something, looks back or is an example ("since March", "11 月 1 日起", "e.g. Q3")."""
+    return _not_a_plan(clause_before, after)
+
+
 def _not_a_plan(clause_before: str, after: str) -> bool:
     return bool(_NOT_A_PLAN_BEFORE.search(clause_before) or _NOT_A_PLAN_AFTER.match(after))
+
+
+def unplanned_span(match: re.Match[str], clause: str) -> bool:
+    """Whether "in 2 weeks" tells how long something takes ("replies in 2 days") rather than when a plan is due ("goes out in 2 weeks")."""
+    return bool(match.group("wn3")) and not (_PLAN.search(clause) or _HAPPENS.search(clause))
 
 
 def general_span(clause_before: str, clause: str, after: str) -> bool:
@@ -162,11 +190,12 @@ def next_on_or_after(month: int, day: int, anchor: date) -> date:
 
 
 def span_end(match: re.Match[str], anchor: date) -> date:
-    """The day a span counted from the entry's date ends ("within 2 weeks", "in the next 10 days", "3 天之内")."""
-    if match.group("zwn"):
-        count, unit_days = int(match.group("zwn")), _SPAN_DAYS_ZH[match.group("zwu")]
+    """The day a span counted from the entry's date ends ("within 2 weeks", "in the next 10 days", "in 2 weeks", "3 天之内", "2 周后")."""
+    if match.group("zwn") or match.group("zan"):
+        count = int(match.group("zwn") or match.group("zan"))
+        unit_days = _SPAN_DAYS_ZH[match.group("zwu") or match.group("zau")]
     else:
-        raw = match.group("wn") or match.group("wn2")
+        raw = match.group("wn") or match.group("wn2") or match.group("wn3")
         count = int(raw) if raw.isdigit() else 1
-        unit_days = _SPAN_DAYS[match.group("wu") or match.group("wu2")]
+        unit_days = _SPAN_DAYS[match.group("wu") or match.group("wu2") or match.group("wu3")]
     return anchor + timedelta(days=round(count * unit_days))

@@ -36,6 +36,7 @@ _MONTHS = {
 _MONTH = r"(?P<{name}>jan(?:uary)?|feb(?:ruary)?|mar(?:ch)?|apr(?:il)?|may|june?|july?|aug(?:ust)?|sep(?:t(?:ember)?)?|oct(?:ober)?|nov(?:ember)?|dec(?:ember)?)\.?"
 _WEEKDAYS_EN = {"monday": 0, "tuesday": 1, "wednesday": 2, "thursday": 3, "friday": 4, "saturday": 5, "sunday": 6}
 _WEEKDAYS_ZH = {"一": 0, "二": 1, "三": 2, "四": 3, "五": 4, "六": 5, "日": 6, "天": 6}
+_WEEKDAYS_ZH |= {str(number): number - 1 for number in range(1, 7)}
 _WEEKDAY_EN = r"monday|tuesday|wednesday|thursday|friday|saturday|sunday"
 _ZH_ORDINAL = {"一": 1, "二": 2, "三": 3, "四": 4, "1": 1, "2": 2, "3": 3, "4": 4}
 _MONTH_NAME = r"月|\b(?:jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)"
@@ -52,7 +53,11 @@ _EXTRA_FORMS = (
         r"月\s*[上中下初末]|\b(?:early|mid|late|beginning|start|middle|half)\b",
     ),
     ("festival", plans.FESTIVAL, r"[·・双]|618|\d\.\d"),
-    ("within", plans.WITHIN, r"\b(?:within|next|coming|inside|from now|from today)\b|内"),
+    (
+        "within",
+        plans.WITHIN,
+        r"\b(?:within|next|coming|inside|from now|from today)\b|内|\bin (?:\d|an? |one )|\d\s*个?\s*(?:周|星期|礼拜|月)\s*[之以]?后",
+    ),
     ("ypart", periods.YEAR_PART, r"年|year|\beoy\b|end of 20\d\d"),
     ("rquarter", periods.RELATIVE_QUARTER, r"季度|quarter|\beoq\b"),
     ("mweek", periods.MONTH_WEEK.format(month=_MONTH.format(name="mwm")), r"\bweek of|月.{0,8}(?:周|星期)"),
@@ -67,7 +72,7 @@ _BASE_DATE = (
     rf"|(?P<en1>\b{_MONTH.format(name='e1m')}\s+(?P<e1d>\d{{1,2}})(?:st|nd|rd|th)?\b(?:,?\s+(?P<e1y>20\d\d))?)"
     rf"|(?P<en2>\b(?P<e2d>\d{{1,2}})(?:st|nd|rd|th)?(?:\s+of)?\s+{_MONTH.format(name='e2m')}\b(?:,?\s+(?P<e2y>20\d\d))?)"
     r"|(?P<rel>\b(?:next|this)\s+(?P<rwd>monday|tuesday|wednesday|thursday|friday|saturday|sunday)\b"
-    r"|(?P<zrel>下|本|这)(?:周|星期|礼拜)(?P<zwd>[一二三四五六日天])|\bend of (?:the )?(?P<eom>month|week)\b|(?P<zeom>月底|本月底|周末))"
+    r"|(?P<zrel>下|本|这)(?:周|星期|礼拜)(?P<zwd>[一二三四五六日天]|[1-6](?!\d|\s*(?:次|个|回|遍|天|小时|篇)))|\bend of (?:the )?(?P<eom>month|week)\b|(?P<zeom>月底|本月底|周末))"
     r"|(?P<zme>(?P<zmy>20\d\d)?\s*年?\s*(?P<zmm>\d{1,2})\s*月底)"
     rf"|(?P<eme>\bend of {_MONTH.format(name='emm')}(?:,?\s+(?P<emy>20\d\d))?)"
     r"|(?P<quarter>\bq(?P<qn>[1-4])\b(?:\s*(?:of\s+)?(?P<qy>20\d\d))?|(?P<qy2>20\d\d)[\s-]?q(?P<qn2>[1-4])\b"
@@ -77,7 +82,7 @@ _BASE_DATE = (
     rf"|(?P<holiday>{holidays.NAMES})"
     rf"|(?P<month>\b(?!may\b(?!\s+20\d\d)){_MONTH.format(name='mm')}(?:\s+(?P<my>20\d\d))?\b(?!\s*\d))"
     r"|(?P<zmonth>(?:(?P<zmy2>20\d\d)\s*年\s*)?(?P<zmm2>\d{1,2})\s*月(?!\s*\d|底))"
-    rf"|(?P<weekday>\b(?P<wd>{_WEEKDAY_EN})\b|(?<![下本这])(?:周|星期|礼拜)(?P<zwd2>[一二三四五六日天]))"
+    rf"|(?P<weekday>\b(?P<wd>{_WEEKDAY_EN})\b|(?<![下本这每])(?:周|星期|礼拜)(?P<zwd2>[一二三四五六日天]|[1-6](?!\d|\s*(?:次|个|回|遍|天|小时|篇))))"
     r"|(?P<span>\b(?:eo(?P<eo>[dwm])|(?:the )?end of (?:the )?(?P<eonext>next )?(?P<eounit>day|week|month)"
     r"|(?P<enext>next|this) (?P<eunit>week|month)|(?P<today>today|tomorrow))\b"
     r"|(?P<zspan>(?P<znext>下个?|本|这个?)(?P<zunit>周|星期|礼拜|月)(?!底|[一二三四五六日天])|(?P<ztoday>今天|今日|明天)))"
@@ -100,7 +105,8 @@ _DEADLINE_BEFORE = re.compile(
     r"|截止(?:日期|时间|到)?|截至|直到|(?<![迁移换切转改升降级新滚署布推加放存写传])到|到期(?:日)?|有效期(?:至|到)?|之前|(?<=[\u4e00-\u9fff])前(?=\s*[(（])|\bpaused until|\bat(?=\s+(?:the\s+)?end[-\s]of))[\s:：(（]*(?:on\s+|the\s+)?(?:(?:the\s+)?end[-\s]of[-\s]+)?$"
 )
 _DEADLINE_AFTER = re.compile(
-    r"^\s*(?:[(（][^)）]{1,8}[)）]\s*|[)）]\s*)?(?:(?:[末底]\s*)?(?:前|之前|以前)(?![的后])|为止|截止|到期|结束之?前|[之以]?内|目标|的目标|(?:goals?|targets?|okrs?)\b)"
+    r"^\s*(?:[(（][^)）]{1,8}[)）]\s*|[)）]\s*)?(?:(?:[末底]\s*)?(?:(?:上午|下午|中午|晚上|早上|凌晨|傍晚)?\s*\d{1,2}\s*[点:：]\s*(?:半|\d{1,2}\s*分?)?\s*"
+    r"|(?:[a-z][\w-]*|下班|上班|开会|例会|站会|周会)\s*)?(?:前|之前|以前)(?![的后])|(?:假期|长假|假|节)?\s*(?:之后|以后|后)\s*再|为止|截止|到期|结束之?前|[之以]?内|目标|的目标|(?:goals?|targets?|okrs?)\b)"
 )
 
 
@@ -110,7 +116,7 @@ _EVENT_ON = re.compile(
     r"\b(?:is|are)\s+(?:on|set for|booked for|fixed for)\s*(?:the\s+)?$"
     r"|(?:会议?|评审|答辩|审计|发布会|演示|面试|考试)[^，。；,;]{0,6}?(?:是|在|于|定在)\s*$"
 )
-_BREAK = re.compile(r"[,，;；。!?！？]|\.\s")
+_BREAK = re.compile(r"[,，](?!\s*(?:jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)[a-z]*\.?\s+\d)|[;；。!?！？]|\.\s")
 
 
 def _clause(lowered: str, start: int, end: int) -> tuple[int, int]:
@@ -240,7 +246,7 @@ def _with_year(year: str | None, month: int, day: int, anchor: date) -> date:
 
 
 _MAY_HOLD_DATE = Folded(
-    r"\d|next |this |end of|下周|本周|这周|月底|周末|季度|半年|周[一二三四五六日天]|星期|\b(?:q[1-4]|h[12])\b"
+    r"\d|next |this |end of|下周|本周|这周|月底|周末|季度|半年|周[一二三四五六日天1-6]|星期|\b(?:q[1-4]|h[12])\b"
     r"|\beo[dwm]\b|\btoday\b|\btomorrow\b|下个?月|本月|这个?月|今天|今日|明天"
     r"|\b(?:jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)|day\b"
     r"|国庆|双十|双1[12]|元旦|五一|劳动节|春节|中秋|christmas|xmas|new year|thanksgiving|black friday"
@@ -261,6 +267,7 @@ _RELATIVE_SPAN = Folded(
     r"|(?:下个?|本|这个?)(?:周|星期|礼拜|月)(?!底|[一二三四五六日天])|今天|今日|明天"
     r"|(?:本|这个?|下个?)月\s*(?:上旬|中旬|下旬|初|中)|\b(?:early|mid|late|later)[- ](?:this|next) month|of (?:this|next) month"
     r"|\bwithin \d|\b(?:in the|over the) (?:next|coming) \d|\d \w+ from (?:now|today)|\d\s*个?\s*(?:工作日|天|日|周|星期|礼拜|月)\s*(?:之内|以内|内)"
+    r"|\bin (?:\d+|an?|one) (?:business |working )?(?:day|week|month)s?\b|\d\s*个?\s*(?:周|星期|礼拜|月)\s*[之以]?后"
 )
 
 
@@ -332,15 +339,21 @@ def dated(statement: str, anchor: date) -> tuple[list[tuple[date, str]], list[da
         worded = not within and bool(
             _DEADLINE_BEFORE.search(before)
             or _DEADLINE_AFTER.match(after)
-            or (match.group(0).startswith("end") and _AT_THE_END.search(before))
+            or (match.group(0).startswith(("end", "the end")) and _AT_THE_END.search(before))
         )
-        if done or not (within or worded or (day_precise and not yearly)):
+        period = any(match.group(group) for group in _PERIODS)
+        relative_day = bool(match.group("rwd") or match.group("zwd"))
+        if done or not (within or worded or ((day_precise or period or relative_day) and not yearly)):
             continue
         clause_start, clause_end = _clause(lowered, start, end)
         clause, clause_before = lowered[clause_start:clause_end], lowered[clause_start:start]
         if tense.no_longer_due(clause) or plans.cohort(before, after):
             continue
-        if within and (plans.general_span(clause_before, clause, after) or _RECURRING.search(clause)):
+        if within and (
+            plans.general_span(clause_before, clause, after)
+            or plans.unplanned_span(match, clause)
+            or _RECURRING.search(clause)
+        ):
             continue
         if not (within or worded or _implied(match, range_end, clause_before, clause, after)):
             continue
@@ -349,11 +362,16 @@ def dated(statement: str, anchor: date) -> tuple[list[tuple[date, str]], list[da
 
 
 _DAY_PRECISE = ("range", "festival", "iso", "dmy", "zh", "en1", "en2", "numeric")
+_PERIODS = ("quarter", "half", "zme", "eme", "mpart", "ypart", "rquarter", "rpart")
 _RANGE_JOIN = re.compile(r"\s*(?:-|–|—|~|～|→|->|to|through|thru|until|至|到)\s*")
 
 
 def _implied(match: re.Match[str], range_end: bool, clause_before: str, clause: str, after: str) -> bool:
-    """Whether a day-precise date with no deadline word is still one: the end of a window a rule holds for, a plan's, an event's."""
+    """Whether a date with no deadline word is still one: the end of a window a rule holds for, a plan's, a goal's period, an event's, a weekday of the entry's week."""
     if match.group("range") or range_end:
         return plans.window_date(clause)
+    if any(match.group(group) for group in _PERIODS):
+        return plans.period_goal(clause_before, clause, after)
+    if match.group("rwd") or match.group("zwd"):
+        return not plans.not_a_plan(clause_before, after)
     return plans.plan_date(clause_before, clause, after) or bool(_EVENT_ON.search(clause_before))
