@@ -18,22 +18,22 @@ pytestmark = pytest.mark.slow
 ONE_STORE = None
 CHUNK = 45
 CEILINGS = {
-    (ONE_STORE, "conflict"): 190,
+    (ONE_STORE, "conflict"): 193,
     (ONE_STORE, "duplicate"): 173,
     (CHUNK, "conflict"): 54,
     (CHUNK, "duplicate"): 89,
 }
 FLOORS = {
-    (ONE_STORE, "conflict"): 73,
-    (ONE_STORE, "duplicate"): 43,
-    (CHUNK, "conflict"): 81,
-    (CHUNK, "duplicate"): 45,
+    (ONE_STORE, "conflict"): 77,
+    (ONE_STORE, "duplicate"): 46,
+    (CHUNK, "conflict"): 85,
+    (CHUNK, "duplicate"): 48,
 }
 MAX_VIOLATED = {
     (ONE_STORE, "conflict"): 3,
-    (ONE_STORE, "duplicate"): 2,
+    (ONE_STORE, "duplicate"): 1,
     (CHUNK, "conflict"): 4,
-    (CHUNK, "duplicate"): 2,
+    (CHUNK, "duplicate"): 1,
 }
 
 
