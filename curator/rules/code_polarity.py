@@ -5,9 +5,11 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass
+from typing import Any
 
 from curator import lazyre as re
 from curator.rules.facts import StatementFacts
+from curator.scanmemo import joinable, joined, remembered
 
 _FLAG = r"--[a-z][a-z0-9]*(?:[-_][a-z0-9]+)+|--[a-z][a-z0-9]{3,}(?:=[\w.-]+)?(?![\w-])"
 _CODE_NAME = re.compile(
@@ -67,6 +69,38 @@ def stances(facts: list[StatementFacts]) -> list[CodeStance]:
                     and not _REPLACED.search(before)
                 ):
                     found.append(CodeStance("pos", name, fact.text))
+    return found
+
+
+def remembered_stances(facts: list[StatementFacts]) -> list[CodeStance]:
+    """`stances(facts)`, or what the scan memo holds for the same statements."""
+    texts = [fact.text for fact in facts]
+    if not texts or not joinable(texts):
+        return stances(facts)
+    return remembered(
+        "code-stances",
+        joined(texts),
+        lambda: stances(facts),
+        lambda found: _encode(found, texts),
+        lambda raw: _decode(raw, texts),
+    )
+
+
+def _encode(found: list[CodeStance], texts: list[str]) -> list[list[Any]]:
+    position = {text: index for index, text in reversed(list(enumerate(texts)))}
+    return [[stance.polarity, stance.name, position[stance.statement]] for stance in found]
+
+
+def _decode(raw: Any, texts: list[str]) -> list[CodeStance]:
+    if type(raw) is not list:
+        raise TypeError("not a list of code stances")
+    found: list[CodeStance] = []
+    for item in raw:
+        if type(item) is not list or len(item) != 3 or item[0] not in ("pos", "neg") or type(item[1]) is not str:
+            raise TypeError("not a code stance")
+        if type(item[2]) is not int or not 0 <= item[2] < len(texts):
+            raise TypeError("not a code stance")
+        found.append(CodeStance(item[0], item[1], texts[item[2]]))
     return found
 
 

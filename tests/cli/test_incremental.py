@@ -112,6 +112,35 @@ def _committed(repo: Path) -> None:
     commit(repo)
 
 
+def _practice_added(repo: Path) -> None:
+    add_entry(
+        repo,
+        "friday_deploys",
+        "project",
+        "Deploy the order service on Fridays after the evening freeze; ops signs it off. "
+        "Always run `./deploy.sh` with `--skip-smoke` on Fridays.",
+    )
+
+
+def _rule_against_it_added(repo: Path) -> None:
+    """A negated action makes an unchanged entry's plain clause an action (the polarity rule reads store-wide)."""
+    add_entry(repo, "no_friday", "feedback", "Never deploy the order service on Fridays.")
+
+
+def _code_name_rejected(repo: Path) -> None:
+    replace(
+        repo, "memory/release_smoke.md", "跑完才能发版。", "跑完才能发版。不要再带 `--skip-smoke` 跑 `./deploy.sh`。"
+    )
+
+
+def _rarity_moved(repo: Path) -> None:
+    """Entries repeating a duplicate pair's rare words make them common (pairing ranks words by rarity)."""
+    for number in range(4):
+        add_entry(
+            repo, f"callback_note_{number}", "project", f"Callback log {number}: out_trade_no and idempotent replies."
+        )
+
+
 CHANGES: list[Callable[[Path], None]] = [
     _number_edit,
     _number_reverted,  # back to a text the scan memo already holds (its quantities, anchors, lessons)
@@ -123,6 +152,11 @@ CHANGES: list[Callable[[Path], None]] = [
     _duplicate_added,
     _instruction_edited,
     _metadata_only,
+    _committed,
+    _practice_added,
+    _rule_against_it_added,
+    _code_name_rejected,
+    _rarity_moved,
     _committed,
 ]
 
@@ -150,6 +184,10 @@ def test_every_change_between_scans_gives_the_cold_scans_findings(repo: Path) ->
         previous = cached
     assert frozenset({"order_timeout.md", "order_close.md"}) not in keys(previous, "conflict")
     assert frozenset({"pay_idempotent.md", "payment_callbacks.md"}) in keys(previous, "duplicate")
+    assert {
+        frozenset({"friday_deploys.md", "no_friday.md"}),
+        frozenset({"friday_deploys.md", "release_smoke.md"}),
+    } <= keys(previous, "conflict")
 
 
 def test_a_cached_scan_sees_a_change_in_the_project_files_that_decide_a_conflict(tmp_path: Path) -> None:

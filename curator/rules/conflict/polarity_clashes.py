@@ -32,7 +32,7 @@ def add_action_clashes(docs: Docs, clashes: dict[tuple[int, int], list[Clash]]) 
 
 def add_code_name_clashes(docs: Docs, clashes: dict[tuple[int, int], list[Clash]]) -> None:
     """An entry that always uses a code name (a flag, a function) and another that says to stop using it."""
-    held = [code_polarity.stances(doc.facts) for doc in docs.items]
+    held = [code_polarity.remembered_stances(doc.facts) for doc in docs.items]
     for negative, positive, rejected, used in code_polarity.clashes(held, lambda a, b: may_pair(docs, a, b)):
         _add_polarity_clash(
             docs,

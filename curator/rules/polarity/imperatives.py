@@ -2,13 +2,12 @@
 
 from __future__ import annotations
 
-from collections.abc import Iterator
-
 from curator import lazyre as re
 from curator.rules.facts import StatementFacts
 from curator.rules.facts.clauses import clauses as split_clauses
-from curator.rules.polarity.action import Action, _action, _key, _object
+from curator.rules.polarity.action import Action, _key, _object
 from curator.rules.polarity.practices import _collect_practices
+from curator.rules.polarity.remembered import Reading, remembered_action, remembered_readings
 from curator.rules.text import CJK_CHAR
 
 _NEGATED = re.compile(
@@ -60,13 +59,14 @@ def collect(statements_by_owner: list[list[StatementFacts]]) -> tuple[list[int],
     keys: set[tuple[str, ...]] = set()
     verbs: set[str] = set()
     objects: set[str] = set()
-    clauses = [
-        (owner, statement, lowered, _negated_core(lowered))
-        for owner, statement, lowered in _clauses(statements_by_owner)
+    readings = [
+        (owner, facts[index].text, lowered, negated, core, strong, key)
+        for owner, facts in enumerate(statements_by_owner)
+        for index, lowered, negated, core, strong, key in _readings(facts)
     ]
-    for owner, statement, _, negated in clauses:
+    for owner, statement, _, negated, _, _, _ in readings:
         if negated is not None:
-            action = _action("neg", negated, statement, practice=negated)
+            action = remembered_action("neg", negated, statement, practice=negated)
             if action:
                 owners.append(owner)
                 found.append(action)
@@ -76,25 +76,40 @@ def collect(statements_by_owner: list[list[StatementFacts]]) -> tuple[list[int],
                 objects.update(_object(action.words))
     if not found:
         return owners, found
-    for owner, statement, lowered, negated in clauses:
-        if len(lowered) <= MAX_POSITIVE_CHARS + MAX_CONDITION_CHARS and negated is None:
-            core, strong = _positive_core(lowered)
-            if len(core) > MAX_POSITIVE_CHARS:
-                continue
-            key = _key(core)
-            verb = key[0].split("-")[0] if key else ""
-            imperative = strong or core != lowered or bool(verb and (verb in verbs or verb in _IMPERATIVE_VERBS))
-            if imperative and not strong and verb in _IMPERATIVE_VERBS and _UNIVERSAL.search(core):
-                strong = True
-            if key in keys or (strong and key[:1] and key[0] in verbs) or imperative:
-                action = _action("pos", core, statement, strong)
-                if action and (
-                    key in keys or (strong and key[:1] and key[0] in verbs) or not objects.isdisjoint(action.words)
-                ):
-                    owners.append(owner)
-                    found.append(action)
-    _collect_practices(clauses, owners, found)
+    for owner, statement, lowered, _, core, strong, key in readings:
+        if core is None or len(core) > MAX_POSITIVE_CHARS:
+            continue
+        verb = key[0].split("-")[0] if key else ""
+        imperative = strong or core != lowered or bool(verb and (verb in verbs or verb in _IMPERATIVE_VERBS))
+        if imperative and not strong and verb in _IMPERATIVE_VERBS and _UNIVERSAL.search(core):
+            strong = True
+        if key in keys or (strong and key[:1] and key[0] in verbs) or imperative:
+            action = remembered_action("pos", core, statement, strong)
+            if action and (
+                key in keys or (strong and key[:1] and key[0] in verbs) or not objects.isdisjoint(action.words)
+            ):
+                owners.append(owner)
+                found.append(action)
+    _collect_practices([reading[:4] for reading in readings], owners, found)
     return owners, found
+
+
+def _readings(facts: list[StatementFacts]) -> list[Reading]:
+    """Each clause of an entry's statements: its statement, the clause, its negated core, its positive core
+    (a short clause that negates nothing), whether a strong modal asks it, and its key."""
+
+    def read() -> list[Reading]:
+        found: list[Reading] = []
+        for index, fact in enumerate(facts):
+            for lowered in _own_clauses(fact):
+                negated = _negated_core(lowered)
+                core, strong = None, False
+                if negated is None and len(lowered) <= MAX_POSITIVE_CHARS + MAX_CONDITION_CHARS:
+                    core, strong = _positive_core(lowered)
+                found.append((index, lowered, negated, core, strong, _key(core) if core is not None else ()))
+        return found
+
+    return remembered_readings([fact.text for fact in facts], read)
 
 
 _IMPERATIVE_VERBS = frozenset(
@@ -128,14 +143,6 @@ def _positive_core(lowered: str) -> tuple[str, bool]:
     if allowed and allowed.start() > 0:
         return lowered[: allowed.start()], True
     return _MODAL.sub("", lowered, count=1), False
-
-
-def _clauses(facts_by_owner: list[list[StatementFacts]]) -> Iterator[tuple[int, str, str]]:
-    """(owner, statement, lower-cased clause) for every clause of every statement."""
-    for owner, facts in enumerate(facts_by_owner):
-        for fact in facts:
-            for lowered in _own_clauses(fact):
-                yield owner, fact.text, lowered
 
 
 def _own_clauses(fact: StatementFacts) -> list[str]:
