@@ -35,6 +35,7 @@ _NEGATION = re.compile(
 _CODE_SPAN = re.compile(r"`[^`\n]*`")
 _ORDINAL = re.compile(r"第\s*(\d+|[零〇一二两三四五六七八九十百]+)")
 _CLOCK_ORIGIN = -1.0
+_REJECTED_NUMBER = re.compile(r"(?:\bnot|\binstead of|\brather than|而不是|不是)\s*(?:port\s*|端口\s*)?\d+(?:\.\d+)?")
 _WEEKDAY = re.compile(r"\b(mon|tues|wednes|thurs|fri|satur|sun)day|(?:周|星期|礼拜)([一二三四五六日天])", re.I)
 _WEEKDAY_NUMBERS = {"mon": 0, "tues": 1, "wednes": 2, "thurs": 3, "fri": 4, "satur": 5, "sun": 6}
 _CJK_WEEKDAYS = {"一": 0, "二": 1, "三": 2, "四": 3, "五": 4, "六": 5, "日": 6, "天": 6}
@@ -81,7 +82,8 @@ def signature(doc: Doc, table: ChoiceTable | None) -> tuple:
 
 def _numbers(text: str) -> tuple[set[float], set[float]]:
     """The plain numbers a statement writes, and its clock times and ordinals: a clock time as one value however
-    written (14:00, 2 pm, 下午 2 点; below zero, apart from plain numbers), an ordinal (第二周) as its number."""
+    written (14:00, 2 pm, 下午 2 点; below zero, apart from plain numbers), an ordinal (第二周) as its number, and a
+    number it rejects ("on 5433, not 5432", "而不是 8080") left out."""
     lowered = text.lower()
     marks: set[float] = set()
     for start, end, low, high in reversed(clock_matches(lowered)):
@@ -91,6 +93,7 @@ def _numbers(text: str) -> tuple[set[float], set[float]]:
         value = int(numeral) if numeral.isdigit() else chinese_numeral(numeral)
         if value is not None:
             marks.add(float(value))
+    lowered = _REJECTED_NUMBER.sub(" ", lowered)
     return {float(number) for number in _NUMBER.findall(lowered)}, marks
 
 

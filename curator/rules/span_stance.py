@@ -38,6 +38,8 @@ def span_stances(prose: str) -> dict[str, frozenset[str]]:
 
 def _stance(prose: str, start: int, end: int) -> str:
     before = prose[max(0, start - _WINDOW) : start]
+    if before.count("`") % 2:
+        before = before[before.index("`") + 1 :]
     clause_starts = [found.end() for found in _CLAUSE_END.finditer(before)]
     before = before[clause_starts[-1] :] if clause_starts else before
     before = _SPAN.sub(" ", before)

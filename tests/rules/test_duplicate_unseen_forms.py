@@ -1,4 +1,5 @@
-"""Duplicates in forms written blind: a clock time however written, ordinals, a Latin word that translates the other
+"""Duplicates in forms written blind: a clock time however written, ordinals, a number the entry rejects ("on 6380,
+not 6379"), steps whose code spans hold a negation word (`--no-optional`), a Latin word that translates the other
 side's Chinese word, and a terse bullet whose concepts are the sentence's.
 
 Each positive restates one fact in other words; each look-alike keeps the wording and changes one fact (the time,
@@ -15,7 +16,13 @@ import pytest
 from curator.model import Store
 from curator.rules.docs import Docs
 from curator.rules.paraphrase import facts_differ, signature
+from curator.rules.span_stance import span_stances
 from tests.rules.test_blind2_forms import NOW, PAIR, _entry, findings
+
+DEV_BOX = "To get a dev box running: start Redis with `docker compose up -d cache` (it's on 6380, not 6379), run `make seed`, then `make serve`."
+LOCAL_DEV = "Local dev: `make seed` (fixtures, admin user), then `make serve`. Redis runs via `docker compose up -d cache` and listens on port {}."
+RELEASE_ARROWS = "上线流程：`pnpm install --no-optional` → `rsync` 到服务器的 `releases/` → `pm2 reload web` → 改 `CHANGELOG.md` 的版本号。"
+RELEASE_STEPS = "1. 先 `pnpm install --no-optional` 装依赖； 2. 用 `rsync` 同步进服务器的 `releases/`； 3. {}； 4. 更新 `CHANGELOG.md` 里的版本号。"
 
 SAME_FACT = [
     (
@@ -34,6 +41,8 @@ SAME_FACT = [
     ("Memcached 缓存键统一加前缀 `shop:v1:`。", "- 所有缓存 key 前面都要带 shop:v1: 这个前缀"),
     ("发版前跑 `make smoke-test`。", "- 每次 release 之前先执行 make smoke-test 做检查。"),
     ("Run `pnpm typecheck` before every push.", "- before pushing: run pnpm typecheck"),
+    (DEV_BOX, LOCAL_DEV.format(6380)),
+    (RELEASE_ARROWS, RELEASE_STEPS.format("`pm2 reload web` 重启")),
 ]
 
 ONE_FACT_APART = [
@@ -49,6 +58,8 @@ ONE_FACT_APART = [
     ("发版前跑 `make smoke-test`。", "发版前跑 `make load-test`。"),
     ("发版前跑 `make smoke-test`。", "发版前不要跑 `make smoke-test`。"),
     ("Run `pnpm typecheck` before every push.", "Never run `pnpm typecheck` before a push."),
+    (DEV_BOX, LOCAL_DEV.format(6379)),
+    (RELEASE_ARROWS, RELEASE_STEPS.format("千万不要跑 `pm2 reload web`")),
 ]
 
 
@@ -79,3 +90,8 @@ def test_clock_times_and_ordinals_in_the_facts_signature(tmp_path: Path, left: s
         store.entries.append(_entry(f"e{position}.md", "file", text, NOW - timedelta(days=20 - position)))
     docs = Docs.from_store(store)
     assert facts_differ(signature(docs.items[0], None), signature(docs.items[1], None)) is differ
+
+
+def test_a_stance_window_opening_inside_a_code_span_reads_no_negation_from_it() -> None:
+    stances = span_stances("上线流程：`pnpm install --no-optional` → `rsync` 到服务器的 `releases/` → 发版。")
+    assert stances["releases"] == frozenset({"pos"})
