@@ -5,6 +5,7 @@ from __future__ import annotations
 from curator import lazyre as re
 from curator.rules.facts.quantity_comparators import CAPPED_BEFORE
 from curator.rules.facts.snapshots import dated_past, laid_out, snapshot_spans
+from curator.rules.facts.tallies import tally_spans
 
 _N = r"(\d{1,3}(?:,\d{3})+|\d+)"
 _DECIMAL = r"(\d+(?:\.\d+)?)"
@@ -30,7 +31,8 @@ _POINT_IN_TIME = [
         r"|quarantined|skipped|disabled|muted|overdue|outdated|out-of-date|stale|unassigned|untriaged|stuck)\s+[a-z]"
     ),
     re.compile(
-        rf"\b(?:still|currently|right now|at the moment|so far)\s+(?:have\s+|has\s+|are\s+|is\s+|at\s+|got\s+)?"
+        rf"\b(?:still|currently|right now|at the moment|so far)\s+(?:have\s+|has\s+|are\s+|is\s+|at\s+|got\s+|contains\s+|holds\s+"
+        r"|lists\s+|tracks\s+|sits at\s+|stands at\s+)?"
         rf"(?:(?:about|around|roughly|nearly|over|~)\s*)?{_N}\s+"
         rf"(?!{_TIME_UNITS})[a-z]"
     ),
@@ -128,10 +130,10 @@ _PER = re.compile(r"[\w\s]{0,12}?(?:/|\bper\b|每)")
 _METRIC = re.compile(
     r"\b(?P<name>(?:test |code |line |branch )?coverage|accuracy|precision|recall|f1(?: score)?|auc|bleu|rouge[\w-]*|wer|cer|mrr|ndcg"
     r"|p50|p90|p95|p99|(?:median |mean |average )?latency|error rate|uptime|throughput|perplexity|loss|success rate"
-    r"|hit rate|pass rate|bundle size|build time|cold start(?: time)?|startup time|launch time|time to interactive|memory (?:usage|footprint)"
+    r"|hit rate|pass rate|win rate|open rate|click rate|reply rate|(?:app store |play store |average |avg )?rating|bundle size|build time|cold start(?: time)?|startup time|launch time|time to interactive|memory (?:usage|footprint)"
     r"|peak memory|heap usage|crash(?:-free)? rate|anr rate|(?:app|apk|ipa|binary|install|download) size"
     r"|lighthouse(?: performance)? score|lcp|fcp|inp|ttfb|tti|(?:daily|weekly|monthly) active users|conversion(?: rate)?|(?:user |customer |day-\d+ |d\d+ |\d+-day )retention(?: rate)?|retention rate|churn(?: rate)?|bounce rate|click-through rate|ctr|cvr"
-    r"|dau|mau|wau|gmv|arpu|arppu|ltv|nps|(?:average |mean |median )?response time|cpu usage|disk usage|payer rate|paying rate)\b(?:[^\d.;:=]{0,40}?(?:\bis|\bwas|\bsits(?: at)?|\bstands(?: at)?|\bhovers(?: at)?|\bat|=|:|\breached))?"
+    r"|dau|mau|wau|gmv|arpu|arppu|ltv|nps|(?:average |mean |median )?response time|cpu usage|disk usage|payer rate|paying rate)\b(?:[^\d.;:=]{0,40}?(?:\bis|\bwas|\bsits(?: at)?|\bstands(?: at)?|\bhovers(?: at)?|\bat|=|:|\breached|是|为|在|大概|大约|约))?"
     r"(?:\s+(?:now|currently|around|about|only))*"
     r"[\s:=]*(?P<value>\d+(?:\.\d+)?)\s*(?:%|ms|s|kb|mb|gb)?"
     r"|(?P<zname>覆盖率|准确率|召回率|精确率|精度|延迟|错误率|可用性|成功率|命中率|通过率|打包后|包体积|体积|首屏|冷启动|热启动|启动耗时|启动时间"
@@ -205,6 +207,11 @@ def count_spans(statement: str) -> list[tuple[str, str]]:
             found.append((number, statement[max(0, match.start() - 10) : match.end() + 12].strip()))
     found.extend(_state_percentages(lowered, statement))
     found.extend(snapshot_spans(lowered, statement))
+    found.extend(
+        (number, span)
+        for number, span, position in tally_spans(lowered, statement)
+        if not (_in_code(statement, position) or dated_past(lowered, position))
+    )
     for match in _METRIC.finditer(lowered):
         if _in_code(statement, match.start()) or _TARGET.search(lowered[max(0, match.start() - 40) : match.end()]):
             continue

@@ -81,7 +81,7 @@ _PLAN_OR_RULE = re.compile(
     r"\b(?:if|when|whenever|once|unless|until|after|before|at most|up to|no more than|more than|fewer than|less than"
     r"|at least|max(?:imum)?|min(?:imum)?|limit(?:ed)?|cap(?:ped)?|allow(?:s|ed)?|need(?:s|ed)?|require[sd]?|must|should"
     r"|will|(?:plan(?:s|ned)?|planning) to|target|goal|aim|budget|keep|set (?:to|at)|starting|from now on|going forward|every|each"
-    r"|decided|agreed|chose|switched|moved|changed|asked|wants?|prefers?|said|use[sd]?|using|run)\b"
+    r"|decided|agreed|chose|switched|moved|changed|asked|wants?|prefers?|said|use[sd]?|using|(?<!has )(?<!have )run)\b"
     r"|如果|若|一旦|超过|多于|少于|最多|至多|不超过|至少|上限|下限|每|(?<![主重只])要|必须|应该|计划|打算|目标|争取|保持|控制|限制"
     r"|设为|设成|改为|改成|调到|调成|配置|配成|配了|允许|只能|只许|仅限|(?<!使)用(?![户了])|部署|定了|(?<![一对])起(?!码)|开始|之后|以后|(?:周|月|天|年|季度)内|决定|改用|换成|采用|统一|规定|规则|约定|政策|配额|名额"
 )
@@ -95,9 +95,10 @@ _DATED_PAST = re.compile(
     r"\b(?:back (?:in|when|then)|in (?:early |late |mid-?)?(?:jan(?:uary)?|feb(?:ruary)?|march|april|may|june|july|aug(?:ust)?"
     r"|sept?(?:ember)?|oct(?:ober)?|nov(?:ember)?|dec(?:ember)?|q[1-4]|(?:19|20)\d\d)\b)|\bat the time\b"
     r"|\b(?:on|during|in) (?:the )?(?:19|20)\d\d-\d\d"
+    r"|(?<![\d.])(?:19|20)\d\d[-/.]\d{1,2}[-/.]\d{1,2}(?!\d|\s*[:：\]】])|(?:19|20)\d\d\s*年\s*\d{1,2}\s*月"
     r"|去年|前年|当时|那时|\d{1,2}\s*月份?(?:时|的时候|那会)"
 )
-_AS_OF = re.compile(r"\bas of\b|截至|截止")
+_AS_OF = re.compile(r"\bas of\b|\bsince\b|截至|截止|自从|以来")
 
 
 def snapshot_spans(lowered: str, statement: str) -> list[tuple[str, str]]:
