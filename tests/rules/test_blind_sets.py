@@ -134,7 +134,7 @@ SETS = {
     "blind9hold": BlindSet(
         Path(__file__).parent / "blind9hold",
         {
-            "conflict": 0.35,
+            "conflict": 0.39,
             "duplicate": 1.0,
             "outdated-number": 0.91,
             "expired-date": 0.83,

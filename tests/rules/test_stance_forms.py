@@ -86,3 +86,37 @@ def test_no_tool_named_or_a_tool_only_mentioned_makes_no_conflict(tmp_path: Path
 )
 def test_tools_a_chinese_statement_says_to_stop_using(statement: str, tools: list[str]) -> None:
     assert abandoned(statement) == tools
+
+
+SAME_JOB_CHOICES = [
+    (
+        "Compose 截图测试用 Paparazzi，`./gradlew recordPaparazziDebug` 更新基准图。",
+        "截图测试现在统一用 Roborazzi（跑在 Robolectric 上）。",
+    ),
+    (
+        "工单系统用 Zendesk，宏和触发器都在 Zendesk 后台维护。",
+        "工单已经迁到 Freshdesk，新宏都建在 Freshdesk，Zendesk 后台别再改。",
+    ),
+    ("客服 bot 默认模型用 `gpt-4o-mini`，便宜够用。", "默认模型已换成 `claude-3-5-haiku`，4o-mini 只留作 fallback。"),
+    ("新服务默认部署在 `ap-southeast-1`（新加坡）。", "新服务一律放东京 ap-northeast-1。"),
+    ("机票一律订经济舱，报销标准卡得严。", "机票默认订商务舱，公司已经批了。"),
+]
+
+
+@pytest.mark.parametrize(("older", "newer"), SAME_JOB_CHOICES)
+def test_two_tools_for_one_job_named_by_the_sentence_conflict(tmp_path: Path, older: str, newer: str) -> None:
+    assert ("conflict", PAIR) in findings(tmp_path, older, newer)
+
+
+SAME_JOB_LOOK_ALIKES = [
+    ("日志统一用 zap。", "日志默认放 Loki。"),
+    ("截图测试用 Paparazzi。", "单元测试现在统一用 Robolectric。"),
+    ("默认模型用 `gpt-4o-mini`。", "embedding 模型统一用 `bge-m3`。"),
+    ("工单系统用 Zendesk。", "工单系统的宏用 Zendesk 后台维护，报表用 Metabase。"),
+    ("截图测试用 Paparazzi。", "截图测试用 Paparazzi 配合 Roborazzi 的规则。"),
+]
+
+
+@pytest.mark.parametrize(("older", "newer"), SAME_JOB_LOOK_ALIKES)
+def test_tools_for_other_jobs_or_used_together_make_no_conflict(tmp_path: Path, older: str, newer: str) -> None:
+    assert ("conflict", PAIR) not in findings(tmp_path, older, newer)

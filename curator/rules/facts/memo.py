@@ -179,7 +179,9 @@ def decode_quantities(raw: Any, text: str, normalized: str) -> list[Quantity]:
 
 def storable_instruments(instruments: list[Instrument]) -> bool:
     """Whether every word of every claim's job and naming clause survives being joined."""
-    return all(joinable(part) for instrument in instruments for part in (instrument.job, instrument.named))
+    return all(
+        joinable(part) for instrument in instruments for part in (instrument.job, instrument.named, instrument.words)
+    )
 
 
 def encode_instruments(instruments: list[Instrument], text: str) -> list[list[Any]]:
@@ -190,6 +192,8 @@ def encode_instruments(instruments: list[Instrument], text: str) -> list[list[An
             joined(sorted(instrument.job)),
             1 if instrument.statement == text else instrument.statement,
             joined(sorted(instrument.named)),
+            instrument.family,
+            joined(sorted(instrument.words)),
         ]
         for instrument in instruments
     ]
@@ -199,10 +203,19 @@ def decode_instruments(raw: Any, text: str) -> list[Instrument]:
     """Instrument claims stored by `encode_instruments` for the statement `text`."""
     found = []
     for item in _list(raw):
-        if type(item) is not list or len(item) != 4:
+        if type(item) is not list or len(item) != 6:
             raise TypeError("not an instrument claim")
-        tool, job, statement, named = item
+        tool, job, statement, named, family, words = item
         if type(statement) is int and statement == 1:
             statement = text
-        found.append(Instrument(_string(tool), frozenset(split(job)), _string(statement), frozenset(split(named))))
+        found.append(
+            Instrument(
+                _string(tool),
+                frozenset(split(job)),
+                _string(statement),
+                frozenset(split(named)),
+                _string(family),
+                frozenset(split(words)),
+            )
+        )
     return found
