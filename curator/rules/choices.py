@@ -150,7 +150,7 @@ _FILLER = (
     r"|[a-z][\w.-]*\s*(?:\+|&|配合|搭配|加上|和|跟)|[a-z][\w.-]* and)*"
 )
 _NEGATIVE = re.compile(
-    r"(?:\bnever|\bused to|\bdon'?t|\bdo not|\bnot|\bno longer|\bavoid(?:ing)?|\bstop(?:ped)?(?: using)?|\binstead of|\brather than"
+    r"(?:\bno new|\b(?:don'?t|do not|never) (?:add|create|write|introduce)(?: any)? new|\bnever|\bused to|\bdon'?t|\bdo not|\bnot|\bno longer|\bavoid(?:ing)?|\bstop(?:ped)?(?: using)?|\binstead of|\brather than"
     r"|\bover|\b(?:migrat\w*|switch\w*|mov\w*|moving|came|coming) (?:away )?from|\b(?:migrat\w*|switch\w*|mov\w*|got|get|getting) off(?: of)?|\bban(?:ned)?|不要|别再|别|不用|不再|停用|禁止|禁用|而不是|而非|代替|替代|取代|弃用|不能|不准|不许|换掉|\bdropped|\bremoved|\bretired|\bditched|\bgot rid of|\breplaced|去掉了?|移除了?|下线了?)"
     + _FILLER
     + "$"
@@ -166,6 +166,8 @@ _NEGATIVE_RIGHT = re.compile(
     r"^[`'\"”’)）]?\s*(?:is |are |was |were |has been |have been )?(?:deprecated|banned|forbidden|not allowed|removed|gone"
     r"|no longer|(?:replaced|superseded) by)|^[`'\"]?\s*(?:sdks?|packages?|plugins?|library|dependency)? (?:is |was |has been )?(?:removed|deleted|uninstalled)"
     r"|^\s*(?:已废弃|不再使用|被移除|已移除|禁用)"
+    r"|^[`'\"]?\s*(?:build|site|account|instance|server|integration|subscription)?\s*(?:is|was|has been|got|are|were) "
+    r"(?:now )?(?:switched off|turned off|shut down|decommissioned|cancell?ed)"
     r"|^[`'\"]?\s*(?:那套|这套|那个|这个|账号|账户)?\s*(?:也)?(?:不再用|不要再用|别再用|不要再加|别再加|不用了)"
     r"|^[`'\"]?\s*(?:sdk|包|插件|依赖|那套|这套)?\s*(?:已经|已)?(?:[从在][^，。；,;]{0,25}?)?(?:移除|删掉|删除|去掉|卸载|下线|拿掉|撤掉)"
     r"|^[`'\"]?\s*[\u4e00-\u9fff]{1,3}不了"

@@ -173,11 +173,18 @@ _ABANDONED = re.compile(
     + r"(?![\w+-]|\.\w)(?! (?:to|onto|over to|in favou?r of)\b)"
     + r"|\b(?:stopped using|no longer use|dropped|ditched|retired|sunset|got rid of|abandoned) "
     + _NAME.format("named")
-    + r"(?![\w+-]|\.\w)(?! (?:from|for|to|in favou?r of|with|by)\b)",
+    + r"(?![\w+-]|\.\w)(?! (?:from|for|to|in favou?r of|with|by)\b)"
+    + r"|\b(?:no new|(?:don'?t|do not|never) (?:add|create|write|introduce)(?: any)? new) "
+    + _NAME.format("fresh")
+    + r"(?= (?:code|slices?|components?|screens?|files?|pages?|jobs?|usages?|calls?|runs?|projects?|dependenc\w+)\b)"
+    + r"|(?<![\w.-])"
+    + _NAME.format("off")
+    + r"(?: (?:build|site|account|instance|server|integration|subscription))? (?:is|was|has been|got|are|were) "
+    r"(?:now )?(?:switched off|turned off|shut down|decommissioned|cancell?ed)\b",
     re.I,
 )
 _ABANDON_KEYS = re.compile(
-    r" off |stopped using|no longer use|dropped|ditched|retired|sunset|got rid of|abandoned|removed|deleted|uninstalled"
+    r" off |switched off|turned off|shut down|decommissioned|cancel|no new| new |stopped using|no longer use|dropped|ditched|retired|sunset|got rid of|abandoned|removed|deleted|uninstalled"
     r"|不再|停用|弃用|下掉|去掉|废弃|下线|移除|删掉|删除|卸载|拿掉|撤掉|别再|不要再|不用了"
 )
 
@@ -190,9 +197,12 @@ def abandoned(statement: str) -> list[str]:
     text = _PARENTHESES.sub("", statement)
     for match in _ABANDONED.finditer(text):
         plain, named = match.group("plain"), match.group("named")
+        fresh = _last_tool_word(match.group("fresh") or match.group("off") or "")
         ending = named and _plain_name(named) and _PHRASE_END.match(text[match.end() :])
         if plain and (_tool_like(plain) or _plain_name(plain)) or named and (_tool_like(named) or ending):
             found.append((plain or named).lower())
+        elif fresh and _tool_like(fresh):
+            found.append(fresh.lower())
     for match in _ABANDONED_CJK.finditer(statement):
         name = match.group("old") or match.group("gone") or match.group("refused") or match.group("dropped")
         if _tool_like(name) and name.lower() not in found:

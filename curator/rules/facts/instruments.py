@@ -20,6 +20,7 @@ _TOOL = r"`?(?P<tool>[a-z][\w.+-]*(?:/[a-z][\w.+-]*)?)`?"
 _ZH_ADVERBS = r"(?:现在|目前|已经|已|全部|统一|都|一律|默认|也|就|以后|今后|全都|定了)*"
 _ZH_CHANGES = r"改用|换成|改成|迁到|迁移到|切到|切换到|换用|转用"
 _ZH_VERBS = r"使用|采用|" + _ZH_CHANGES + r"|用|走|放在|放到|放|部署在|部署到|建在|订"
+_TOOL_END = r"(?=\s*(?:$|[.,;:!?)(]|(?:from|for|in|on|at|with|so|because|now)\b))"
 _FOR_JOB = r"(?P<job>[a-z][\w-]*(?: [a-z][\w-]*){0,3}?)"
 _STOP = r"(?=\s*(?:$|[.,;:!?)—–]|\b(?:and|so|because|since|instead|rather|but|when|if|in|on|inside|under)\b))"
 _LEAD = r"^(?:please\s+)?(?:(?:we|i|you|the team)\s+(?:now\s+|still\s+)?)?(?:always\s+)?"
@@ -40,9 +41,13 @@ _PATTERNS = (
         + r"(?=\s*(?:$|[.,;:!?)(]))"
     ),
     re.compile(
-        r"^(?P<job>[a-z][\w-]*(?: [a-z][\w-]*){1,3}?)\s+(?:are|is)\s+(?:written|generated|built|run|made|created|produced|rendered|managed|handled|done)\s+(?:with|using|via|by)\s+"
-        + _TOOL
-        + r"(?=\s*(?:$|[.,;:!?)(]))"
+        r"^(?P<job>[a-z][\w-]*(?: [a-z][\w-]*){1,3}?)\s+(?:are|is)\s+(?:now\s+)?(?:written|generated|built|run|made"
+        r"|created|produced|rendered|managed|handled|done|sent|routed|hosted|tracked|published|delivered)\s+"
+        r"(?:with|using|via|by|through|on)\s+" + _TOOL + _TOOL_END
+    ),
+    re.compile(
+        r"^(?P<job>[a-z][\w-]*(?: [a-z][\w-]*){1,3}?)\s+(?:now\s+)?(?:go|goes|run|runs|live|lives)\s+(?:now\s+)?"
+        r"(?:through|via|on)\s+(?:self-hosted\s+)?" + _TOOL + _TOOL_END
     ),
     re.compile(
         r"^(?P<job>(?:[a-z][\w.-]*\s*)?["
@@ -60,7 +65,7 @@ _PATTERNS = (
         + r"]{2,4}))(?=\s*(?:$|[，,。；;、+（(）)\s]|来|跑|写|做|生成|编译|发|部署|托管))"
     ),
 )
-_CUE = re.compile(r" (?:for|with|using|via|through|by|to) |用|换成|改成|迁|切到|走|放|部署|建在|订")
+_CUE = re.compile(r" (?:for|with|using|via|through|by|to|on) |用|换成|改成|迁|切到|走|放|部署|建在|订")
 _PARENTHESES = re.compile(r"\s*(?:\([^()]{0,80}\)|（[^（）]{0,80}）)")
 _NEGATION = re.compile(
     r"\b(?:never|not|don'?t|do not|no longer|stop|avoid|instead of|rather than)\b|不要|别|不再|不用|禁止|而不是"
