@@ -9,6 +9,7 @@ from typing import Any
 
 from curator import lazyre as re
 from curator.rules.facts import StatementFacts
+from curator.rules.polarity.negation import REFUSING, REFUSING_ZH, alternatives
 from curator.scanmemo import joinable, joined, remembered
 
 _FLAG = r"--[a-z][a-z0-9]*(?:[-_][a-z0-9]+)+|--[a-z][a-z0-9]{3,}(?:=[\w.-]+)?(?![\w-])"
@@ -18,9 +19,8 @@ _CODE_NAME = re.compile(
     r"|(?:[a-z_][a-z0-9_]*::)*(?P<name>[a-z][a-z0-9]*(?:_[a-z0-9]+)+)(?:\(\))?"
 )
 _NEGATION = re.compile(
-    r"(?:不要|别再|不再|禁止|严禁|不准|不许|不得|切勿|千万别|别)\s*(?:再|继续)?\s*\S{0,3}\s*$"
-    r"|\b(?:never|don'?t|do not|no longer|no more|stop|stopped|must not|mustn'?t|should not|shouldn'?t|avoid)\s+"
-    r"(?!(?:\w+\s+)?(?:need|have|bother)\b)(?:\w+\s+){0,3}$",
+    r"(?:" + alternatives(REFUSING_ZH) + r")\s*(?:再|继续)?\s*\S{0,3}\s*$"
+    r"|\b(?:" + alternatives(REFUSING) + r")\s+(?!(?:\w+\s+)?(?:need|have|bother)\b)(?:\w+\s+){0,3}$",
 )
 _REPLACED = re.compile(r"(?:\binstead of|\brather than|\bnot|\bthan|\bover|而不是|代替|替代|取代|替换)\s*$")
 _STRONG = re.compile(

@@ -4,14 +4,15 @@
 from __future__ import annotations
 
 from curator import lazyre as re
+from curator.rules.polarity.negation import REFUSING, REFUSING_ZH, REPLACING, REPLACING_ZH, alternatives
 
 _SPAN = re.compile(r"`([^`\n]{1,80})`")
 _CLAUSE_END = re.compile(r"[。；;！!？?，,：\n]|[.:](?:\s|$)")
 _WINDOW = 40
 _AFTER_WINDOW = 16
 _BEFORE_CUE = re.compile(
-    r"\b(?:never|don'?t|do not|does not|must not|mustn'?t|should not|shouldn'?t|no longer|avoid|stop|not|no)\b"
-    r"|\b(?:instead of|rather than)\b|不要|别|禁止|不能|不准|不许|切勿|不再|不得|严禁|勿|而不是|代替|取代",
+    r"\b(?:" + alternatives((*REFUSING, *REPLACING, "does not", "not", "no")) + r")\b"
+    r"|" + alternatives((*REFUSING_ZH, *REPLACING_ZH)),
     re.I,
 )
 _AFTER_CUE = re.compile(

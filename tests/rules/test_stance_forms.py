@@ -10,6 +10,7 @@ from pathlib import Path
 import pytest
 
 from curator.rules.migrations import abandoned
+from curator.rules.span_stance import span_stances
 from tests.rules.test_blind2_forms import PAIR, findings
 
 OPPOSITE = [
@@ -169,3 +170,27 @@ def test_a_retired_environment_or_another_job_makes_no_conflict(tmp_path: Path, 
 )
 def test_tools_an_english_statement_retires(statement: str, tools: list[str]) -> None:
     assert abandoned(statement) == tools
+
+
+@pytest.mark.parametrize(
+    ("prose", "name", "stance"),
+    [
+        ("千万别跑 `make seed`，会清库。", "make seed", "neg"),
+        ("No more `npm link` for local packages.", "npm link", "neg"),
+        ("We stopped `git push --force` on shared branches.", "git push --force", "neg"),
+        ("Run `make seed` after migrations.", "make seed", "pos"),
+    ],
+)
+def test_one_list_of_refusing_words_reads_a_code_span_stance(prose: str, name: str, stance: str) -> None:
+    assert span_stances(prose)[name] == frozenset({stance})
+
+
+@pytest.mark.parametrize(
+    ("older", "newer"),
+    [
+        ("Always pass `--no-verify` when amending a commit.", "提交时不能带 `--no-verify`。"),
+        ("Always call `flush_cache()` after a deploy.", "部署后勿调用 `flush_cache()`。"),
+    ],
+)
+def test_a_code_name_refused_with_any_listed_word_conflicts(tmp_path: Path, older: str, newer: str) -> None:
+    assert ("conflict", PAIR) in findings(tmp_path, older, newer)
