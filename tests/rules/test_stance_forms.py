@@ -110,6 +110,7 @@ def test_two_tools_for_one_job_named_by_the_sentence_conflict(tmp_path: Path, ol
 
 
 SAME_JOB_LOOK_ALIKES = [
+    ("以前告警走 PagerDuty，去年年底整体迁到了 Opsgenie。", "以前音频用 FMOD，去年已经整体迁到 Wwise。"),
     ("日志统一用 zap。", "日志默认放 Loki。"),
     ("截图测试用 Paparazzi。", "单元测试现在统一用 Robolectric。"),
     ("默认模型用 `gpt-4o-mini`。", "embedding 模型统一用 `bge-m3`。"),

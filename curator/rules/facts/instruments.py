@@ -111,6 +111,8 @@ def instrument_claims(statement: str, clauses: list[str]) -> list[Instrument]:
             match = pattern.search(bare)
             if match is None:
                 continue
+            if _HISTORY.match(match.group("job")):
+                continue
             place = match.groupdict().get("place")
             if place and match.group("verb") not in _PLACING:
                 continue
@@ -132,7 +134,11 @@ def instrument_claims(statement: str, clauses: list[str]) -> list[Instrument]:
 
 _DECIDED = re.compile(r"现在|已经|已|统一|一律|全部|全都|定了|默认|" + _ZH_CHANGES)
 _PLACING = frozenset("订 放 放在 放到 部署在 部署到 建在 改成 换成".split())
-_JOB_NOISE = frozenset("以后 今后 现在 目前 新 所有 全部 这边 那边 我们 大家".split())
+_JOB_NOISE = frozenset(
+    "以后 今后 现在 目前 新 所有 全部 整体 这边 那边 我们 大家 去年 今年 明年 年底 年初 年中 月底 月初 上周 本周 下周 上个月 "
+    "这个月 下个月 最近 后来 当时 上次 这次".split()
+)
+_HISTORY = re.compile(r"^(?:[a-z][\w.-]*\s*)?(?:以前|之前|原来|过去|曾经|早先|早期|当初|早年)")
 
 
 _PLACES = frozenset("订 放 放在 放到 部署在 部署到 建在".split())
