@@ -141,7 +141,7 @@ SETS = {
             "stale": 1.0,
             "stale-auto": 1.0,
         },
-        0.69,
+        0.70,
         min_conflict_precision=0.9,
         max_labeled_false_alarms=0,
     ),
