@@ -11,7 +11,7 @@ from __future__ import annotations
 import os
 import pickle
 import threading
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 from typing import Generic, TypeVar
 
 DISABLE_VARIABLE = "CURATOR_NO_FORK"
@@ -50,13 +50,13 @@ class Forked(Generic[Value]):
     def _receive(self) -> Value:
         if self.pid is None:
             return self.compute()
-        with os.fdopen(self.read, "rb") as stream:
-            data = stream.read()
-        self._reap()
         try:
-            status, value = pickle.loads(data)  # noqa: S301 - our own forked child's output
+            with os.fdopen(self.read, "rb") as stream:
+                status, value = pickle.load(stream)  # noqa: S301 - our own forked child's output, read as it arrives
         except Exception:  # noqa: BLE001 - a child that died mid-way: compute here instead
+            self._reap()
             return self.compute()
+        self._reap()
         return value if status == "ok" else self.compute()
 
     def cancel(self) -> None:
@@ -83,13 +83,95 @@ def _send(write: int, compute: Callable[[], object]) -> None:
     status = 0
     try:
         try:
-            data = pickle.dumps(("ok", compute()), protocol=pickle.HIGHEST_PROTOCOL)
+            outcome: tuple[str, object] = ("ok", compute())
         except BaseException as error:  # noqa: BLE001 - any failure goes back as a status, never as a traceback
-            data = pickle.dumps(("failed", type(error).__name__))
+            outcome = ("failed", type(error).__name__)
             status = 1
         with os.fdopen(write, "wb") as stream:
-            stream.write(data)
+            pickle.dump(outcome, stream, protocol=pickle.HIGHEST_PROTOCOL)  # written as it is pickled, never whole
     except BaseException:  # noqa: BLE001 - the parent went away
+        status = 1
+    finally:
+        os._exit(status)
+
+
+Item = TypeVar("Item")
+
+
+class ForkedStream(Generic[Item, Value]):
+    """`compute(item)` for each item in a forked child, sent back in chunks and read one chunk at a time.
+
+    `results()` yields the values in the items' order while the child is still sending; whatever the child did
+    not deliver (it failed, died or never ran) is computed here, so the values never depend on where they were made.
+    The parent never holds more than one unpickled chunk beyond what its caller keeps.
+    """
+
+    def __init__(self, items: list[Item], compute: Callable[[Item], Value], chunk: int = 256) -> None:
+        self.items = items
+        self.compute = compute
+        self.pid: int | None = None
+        self.read = -1
+        if not can_fork():
+            return
+        read, write = os.pipe()
+        pid = os.fork()
+        if pid == 0:
+            os.close(read)
+            _stream(write, items, compute, chunk)
+        os.close(write)
+        self.pid, self.read = pid, read
+
+    def results(self) -> Iterator[Value]:
+        """Each item's value, in order (from the child while it delivers, then computed here)."""
+        delivered = 0
+        if self.pid is not None:
+            try:
+                with os.fdopen(self.read, "rb") as stream:
+                    while delivered < len(self.items):
+                        status, values = pickle.load(stream)  # noqa: S301 - our own forked child's output
+                        if status != "chunk":
+                            break
+                        yield from values
+                        delivered += len(values)
+            except Exception:  # noqa: BLE001, S110 - a child that died mid-way: the rest is computed here
+                pass
+            finally:
+                self._reap()
+        for item in self.items[delivered:]:
+            yield self.compute(item)
+
+    def cancel(self) -> None:
+        """Stop a child whose values are no longer wanted."""
+        if self.pid is None:
+            return
+        try:
+            os.kill(self.pid, 9)
+        except ProcessLookupError:
+            pass
+        try:
+            os.close(self.read)
+        except OSError:
+            pass
+        self._reap()
+
+    def _reap(self) -> None:
+        if self.pid is not None:
+            try:
+                os.waitpid(self.pid, 0)
+            except ChildProcessError:
+                pass
+            self.pid = None
+
+
+def _stream(write: int, items: list[Item], compute: Callable[[Item], object], chunk: int) -> None:
+    status = 0
+    try:
+        with os.fdopen(write, "wb") as stream:
+            for start in range(0, len(items), chunk):
+                values = [compute(item) for item in items[start : start + chunk]]
+                pickle.dump(("chunk", values), stream, protocol=pickle.HIGHEST_PROTOCOL)
+                stream.flush()  # the parent may start on this chunk now
+    except BaseException:  # noqa: BLE001 - the parent computes what it did not get
         status = 1
     finally:
         os._exit(status)

@@ -8,7 +8,7 @@ import numpy
 import pytest
 
 from curator import forked
-from curator.forked import Forked
+from curator.forked import Forked, ForkedStream
 from curator.rules import embed
 
 
@@ -84,3 +84,71 @@ def test_prefetch_for_other_texts_is_dropped(monkeypatch: pytest.MonkeyPatch) ->
     other = texts[:5]
     assert numpy.array_equal(embed.encode(other), embed.encode(list(other)))
     assert "prefetch" not in embed._state
+
+
+def test_value_larger_than_a_pipe_travels_back_whole() -> None:
+    value = {f"text {index}": (frozenset({"deploy", str(index)}), "x" * 300) for index in range(5000)}
+    assert Forked(lambda: value).result() == value
+
+
+def test_child_dying_mid_stream_is_computed_here() -> None:
+    parent = os.getpid()
+
+    class DiesWhilePickled:
+        def __reduce__(self):  # noqa: ANN204 - pickling protocol
+            if os.getpid() != parent:
+                os._exit(3)  # the child dies after the first frames of its answer went out
+            return (str, ("here",))
+
+    def compute() -> object:
+        if os.getpid() == parent:
+            return "here"
+        return ["a" * 200_000, DiesWhilePickled()]
+
+    assert Forked(compute).result() == "here"
+
+
+def _square_in_child(parent: int) -> object:
+    def compute(number: int) -> tuple[int, bool]:
+        return number * number, os.getpid() != parent
+
+    return compute
+
+
+def test_stream_values_arrive_in_order_from_the_child() -> None:
+    job = ForkedStream(list(range(1000)), _square_in_child(os.getpid()), chunk=64)
+    assert job.pid is not None
+    values = list(job.results())
+    assert [value for value, _ in values] == [number * number for number in range(1000)]
+    assert all(in_child for _, in_child in values)
+
+
+def test_stream_child_dying_mid_way_leaves_the_rest_to_this_process() -> None:
+    parent = os.getpid()
+
+    def compute(number: int) -> tuple[int, bool]:
+        if os.getpid() != parent and number == 300:
+            os._exit(3)
+        return number * number, os.getpid() != parent
+
+    values = list(ForkedStream(list(range(1000)), compute, chunk=64).results())
+    assert [value for value, _ in values] == [number * number for number in range(1000)]
+    assert values[0][1] and not values[-1][1]  # the first chunks came from the child, the rest was computed here
+
+
+def test_stream_without_a_child_computes_here(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setenv(forked.DISABLE_VARIABLE, "1")
+    job = ForkedStream([1, 2, 3], _square_in_child(os.getpid()))
+    assert job.pid is None
+    assert list(job.results()) == [(1, False), (4, False), (9, False)]
+
+
+def test_stream_left_half_read_is_reaped() -> None:
+    job = ForkedStream(list(range(100_000)), _square_in_child(os.getpid()), chunk=16)
+    pid = job.pid
+    results = job.results()
+    assert next(results) == (0, True)
+    results.close()
+    assert job.pid is None
+    with pytest.raises(ChildProcessError):
+        os.waitpid(pid, os.WNOHANG)

@@ -3,11 +3,11 @@ a candidate pair is checked against, computed once per text."""
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
 
 from curator import lazyre as re
-from curator.forked import Forked, can_fork
+from curator.forked import ForkedStream, can_fork
 from curator.rules.choices import ChoiceTable
 from curator.rules.docs import Doc, Docs
 from curator.rules.facts.glossary import chinese_names
@@ -50,31 +50,38 @@ def text_print(prose: str) -> Print:
     return token_set, ordered, core, _numbers(core), names, paths
 
 
-def _remembered_fingerprint(prose: str, ready: Mapping[str, Print]) -> Print:
+def _remembered_fingerprint(prose: str, ready: _Ready) -> Print:
+    """The prose's fingerprint, taken from the prefetched ones (each freed once compacted) or computed."""
     return remembered(
         "fingerprint",
         prose,
-        lambda: ready.get(prose) or text_print(prose),
+        lambda: ready.pop(prose) or text_print(prose),
         _encode_print,
         _decode_print,
         keep=_joinable,
     )
 
 
-_prefetched: dict[str, tuple[list[str], Forked[list[Print]]]] = {}
+_prefetched: dict[str, tuple[list[str], ForkedStream[str, Print]]] = {}
 
 
-def text_prints(texts: list[str]) -> list[Print]:
-    """Fingerprints of many texts in which equal words are one string (so the parent unpickles each word once)."""
+def _sharing_print() -> Callable[[str], Print]:
+    """`text_print` whose equal words are one string from call to call (so a chunk of them unpickles each word once)."""
     words: dict[str, str] = {}
 
     def shared(part: frozenset[str]) -> frozenset[str]:
         return frozenset(words.setdefault(word, word) for word in part)
 
-    return [
-        (shared(token_set), ordered, shared(core), shared(numbers), shared(names), paths)
-        for token_set, ordered, core, numbers, names, paths in map(text_print, texts)
-    ]
+    def compute(text: str) -> Print:
+        token_set, ordered, core, numbers, names, paths = text_print(text)
+        return shared(token_set), ordered, shared(core), shared(numbers), shared(names), paths
+
+    return compute
+
+
+def text_prints(texts: list[str]) -> list[Print]:
+    """Fingerprints of many texts in which equal words are one string."""
+    return list(map(_sharing_print(), texts))
 
 
 def prefetch_fingerprints(docs: Docs) -> None:
@@ -85,7 +92,7 @@ def prefetch_fingerprints(docs: Docs) -> None:
     if memo is not None:
         texts = [text for text in texts if not memo.holds("fingerprint", text)]
     if len(texts) >= PREFETCH_MIN_ENTRIES and can_fork():
-        _prefetched["prints"] = (texts, Forked(lambda: text_prints(texts)))
+        _prefetched["prints"] = (texts, ForkedStream(texts, _sharing_print()))
 
 
 def discard_prefetch() -> None:
@@ -94,13 +101,32 @@ def discard_prefetch() -> None:
         prefetched[1].cancel()
 
 
-def _ready_prints() -> Mapping[str, Print]:
-    """The prefetched fingerprints by prose (empty when none were prefetched)."""
+class _Ready:
+    """The prefetched fingerprints by prose, read from the child's stream only as far as they are asked for."""
+
+    def __init__(self, texts: list[str], prints: Iterator[Print]) -> None:
+        self.pending = zip(texts, prints)
+        self.held: dict[str, Print] = {}
+
+    def pop(self, prose: str) -> Print | None:
+        """The prose's fingerprint, handed out once (None when none was prefetched for it)."""
+        found = self.held.pop(prose, None)
+        if found is not None:
+            return found
+        for text, value in self.pending:
+            if text == prose:
+                return value
+            self.held[text] = value
+        return None
+
+
+def _ready_prints() -> _Ready:
+    """The prefetched fingerprints (none when none were prefetched)."""
     prefetched = _prefetched.pop("prints", None)
     if prefetched is None:
-        return {}
+        return _Ready([], iter(()))
     texts, job = prefetched
-    return dict(zip(texts, job.result()))
+    return _Ready(texts, job.results())
 
 
 def _encode_print(value: Print) -> list[str]:
@@ -173,13 +199,14 @@ def entry_prints(docs: Docs, table: ChoiceTable | None) -> Prints:
         prints.numbers.append(numbers)
         prints.paths.append(paths)
         prints.names.append(names)
-    items = docs.items
+    items, entry_names = docs.items, prints.names
+    subjects = OnDemand(lambda position: _subject_words(items[position]))
     prints.facts = OnDemand(lambda position: signature(items[position], table))
-    prints.subjects = OnDemand(lambda position: _subject_words(items[position]))
+    prints.subjects = subjects
     prints.scopes = OnDemand(lambda position: scope_concepts(items[position]))
-    prints.concepts = OnDemand(lambda position: word_concepts(prints.subjects[position]))
+    prints.concepts = OnDemand(lambda position: word_concepts(subjects[position]))
     prints.sequences = OnDemand(lambda position: subject_tokens(items[position].prose[:MAX_TEMPLATE_CHARS]))
-    prints.proper = OnDemand(lambda position: _proper(items[position], prints.names[position]))
+    prints.proper = OnDemand(lambda position: _proper(items[position], entry_names[position]))
     return prints
 
 

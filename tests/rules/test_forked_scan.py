@@ -44,6 +44,13 @@ def test_forked_children_change_no_finding(tmp_path: Path, monkeypatch: pytest.M
         started.append("child" if self.pid else "here")
 
     monkeypatch.setattr(forked.Forked, "__init__", counting)
+    streaming = forked.ForkedStream.__init__
+
+    def counting_stream(self, items, compute):  # noqa: ANN001, ANN202
+        streaming(self, items, compute)
+        started.append("child" if self.pid else "here")
+
+    monkeypatch.setattr(forked.ForkedStream, "__init__", counting_stream)
     segmenting = rules.segment_in_child
 
     def segment_in_child() -> None:

@@ -86,3 +86,16 @@ def test_silent_child_falls_back_to_this_process(monkeypatch: pytest.MonkeyPatch
     os.kill(helper.pid, signal.SIGSTOP)
     assert helper.segment("部署之前先跑测试") is None
     assert helper.pid is None
+
+
+def test_equal_words_from_separate_answers_are_one_string() -> None:
+    helper = Segmenter(subject._segment_here, subject._jieba)
+    try:
+        first, second = helper.segment("部署之前先跑测试"), helper.segment("测试通过之后再部署")
+    finally:
+        helper.close()
+    assert first is not None and second is not None
+    shared = set(first) & set(second)
+    assert shared
+    for word in shared:
+        assert next(one for one in first if one == word) is next(other for other in second if other == word)

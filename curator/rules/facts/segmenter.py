@@ -43,6 +43,13 @@ class Segmenter:
         os.set_blocking(self.requests, False)
         self.outgoing = bytearray()
         self.words: dict[str, tuple[str, ...]] = {}
+        self.spellings: dict[str, str] = {}
+
+    def _take(self, answers: dict[str, tuple[str, ...]]) -> None:
+        """Keep the child's answers with one string per distinct word (each message unpickles its own copies)."""
+        spelling = self.spellings.setdefault
+        for run, words in answers.items():
+            self.words[run] = tuple(spelling(word, word) for word in words)
 
     def expect(self, runs: list[str]) -> None:
         """Runs this process will ask for, in about the order it will ask (sent as the pipe takes them)."""
@@ -66,7 +73,7 @@ class Segmenter:
                 while run not in self.words:
                     if not select.select([self.replies], [], [], REPLY_TIMEOUT_SECONDS)[0]:
                         raise TimeoutError("the segmenting child stopped answering")
-                    self.words.update(_read(self.replies))
+                    self._take(_read(self.replies))
         except (OSError, EOFError, pickle.UnpicklingError, ValueError, TypeError):
             self.close()
             return None
@@ -93,7 +100,7 @@ class Segmenter:
         while True:
             readable, writable, _ = select.select([self.replies], [self.requests] if self.outgoing else [], [], 0)
             if readable:
-                self.words.update(_read(self.replies))
+                self._take(_read(self.replies))
             if writable:
                 try:
                     written = os.write(self.requests, self.outgoing)
