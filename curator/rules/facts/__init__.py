@@ -8,9 +8,10 @@ cached on the statement, and statements with the same text share one `StatementF
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from datetime import date
 from functools import lru_cache
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, TypeVar
 
 from curator.rules.facts.clauses import clauses as split_clauses
 from curator.rules.facts.counts import count_spans
@@ -52,13 +53,23 @@ if TYPE_CHECKING:
     from curator.rules.facts.versions import Version
 
 
+NOTHING: tuple = ()
+NO_DATES: tuple[tuple, tuple] = (NOTHING, NOTHING)
+Found = TypeVar("Found")
+
+
+def held(found: list[Found]) -> Sequence[Found]:
+    """`found`, or one shared empty tuple when it is empty: most statements state none, and a list each adds up."""
+    return found or NOTHING
+
+
 class StatementFacts:
     """Everything the rules need from one statement, each part computed at most once."""
 
     def __init__(self, text: str) -> None:
         self.text = text
-        self._stances: tuple[ChoiceTable, list[Stance]] | None = None
-        self._dated: tuple[date, tuple[list[tuple[date, str]], list[date]]] | None = None
+        self._stances: tuple[ChoiceTable, Sequence[Stance]] | None = None
+        self._dated: tuple[date, tuple[Sequence[tuple[date, str]], Sequence[date]]] | None = None
 
     @cached
     def normalized(self) -> str:
@@ -74,15 +85,17 @@ class StatementFacts:
         return scope_tokens(self.normalized)
 
     @cached
-    def quantities(self) -> list[Quantity]:
+    def quantities(self) -> Sequence[Quantity]:
         text, normalized = self.text, self.normalized
-        return remembered(
-            "quantities",
-            text,
-            self._read_quantities,
-            lambda found: encode_quantities(found, text, normalized),
-            lambda raw: decode_quantities(raw, text, normalized),
-            keep=storable_quantities,
+        return held(
+            remembered(
+                "quantities",
+                text,
+                self._read_quantities,
+                lambda found: encode_quantities(found, text, normalized),
+                lambda raw: decode_quantities(raw, text, normalized),
+                keep=storable_quantities,
+            )
         )
 
     def _read_quantities(self) -> list[Quantity]:
@@ -102,29 +115,31 @@ class StatementFacts:
         return versions(self.text)
 
     @cached
-    def counts(self) -> list[tuple[str, str]]:
+    def counts(self) -> Sequence[tuple[str, str]]:
         """Point-in-time counts ("58 posts still to delete"): (number, span)."""
         normalized = self.normalized
-        return remembered("counts", normalized, lambda: count_spans(normalized), list, decode_pairs)
+        return held(remembered("counts", normalized, lambda: count_spans(normalized), list, decode_pairs))
 
     @cached
     def clauses(self) -> list[str]:
         return split_clauses(self.normalized)
 
     @cached
-    def instruments(self) -> list[Instrument]:
+    def instruments(self) -> Sequence[Instrument]:
         """Tools named as the instrument of a job ("use gomock for interface mocks")."""
         text = self.text
-        return remembered(
-            "instruments",
-            text,
-            lambda: instrument_claims(text, self.clauses),
-            lambda found: encode_instruments(found, text),
-            lambda raw: decode_instruments(raw, text),
-            keep=storable_instruments,
+        return held(
+            remembered(
+                "instruments",
+                text,
+                lambda: instrument_claims(text, self.clauses),
+                lambda found: encode_instruments(found, text),
+                lambda raw: decode_instruments(raw, text),
+                keep=storable_instruments,
+            )
         )
 
-    def stances(self, table: ChoiceTable) -> list[Stance]:
+    def stances(self, table: ChoiceTable) -> Sequence[Stance]:
         """Asserted or rejected members of the table's exclusive sets (kept for the last table asked)."""
         held = self._stances
         if held is None or held[0] is not table:
@@ -136,18 +151,18 @@ class StatementFacts:
                 encode_stances,
                 lambda raw: decode_stances(raw, text, len(table.sets)),
             )
-            held = self._stances = (table, found)
+            held = self._stances = (table, found or NOTHING)
         return held[1]
 
-    def deadlines(self, anchor: date) -> list[tuple[date, str]]:
+    def deadlines(self, anchor: date) -> Sequence[tuple[date, str]]:
         """Deadline or validity dates, resolved against the entry's date (kept for the last anchor asked)."""
         return self._dated_at(anchor)[0]
 
-    def mentioned_dates(self, anchor: date) -> list[date]:
+    def mentioned_dates(self, anchor: date) -> Sequence[date]:
         """Every date the statement names (a later "before then" refers back to it), kept for the last anchor asked."""
         return self._dated_at(anchor)[1]
 
-    def _dated_at(self, anchor: date) -> tuple[list[tuple[date, str]], list[date]]:
+    def _dated_at(self, anchor: date) -> tuple[Sequence[tuple[date, str]], Sequence[date]]:
         held = self._dated
         if held is None or held[0] != anchor:
             normalized = self.normalized
@@ -158,7 +173,7 @@ class StatementFacts:
                 encode_dated,
                 decode_dated,
             )
-            held = self._dated = (anchor, found)
+            held = self._dated = (anchor, found if found[0] or found[1] else NO_DATES)
         return held[1]
 
     @cached
