@@ -25,6 +25,17 @@ TWO_THINGS = [
     ("对账任务的超时时间是 40 分钟。", "Price feed consumer settings: `timeout: 15s`, `acks: all`."),
 ]
 
+STATUS_AND_GOAL = [
+    ("Keep line coverage above 85 % on the ingest package.", "Line coverage of the ingest package is 64 %."),
+    ("单测覆盖率要保持在 85% 以上。", "目前 ingest 包的单测覆盖率是 64%。"),
+    ("Cold start must stay under 1.5 s.", "Cold start is 2.3 s on the Pixel 6."),
+]
+
+GOAL_AND_GOAL = [
+    ("Cold start must stay under 1.5 s.", "Cold start must stay under 3 s."),
+    ("包体上限 80 MB。", "包体上限调到 120 MB 了。"),
+]
+
 ONE_THING = [
     ("Invoice exporter settings: `timeout: 20s`.", "The invoice exporter now times out after 60 s."),
     ("短信网关发送失败后最多重试 3 次。", "The SMS gateway retries a failed send 5 times."),
@@ -44,6 +55,16 @@ def test_numbers_of_two_things_sharing_only_their_kind_are_no_conflict(tmp_path:
 
 @pytest.mark.parametrize(("older", "newer"), ONE_THING)
 def test_one_thing_with_two_values_still_conflicts(tmp_path: Path, older: str, newer: str) -> None:
+    assert ("conflict", PAIR) in findings(tmp_path, older, newer)
+
+
+@pytest.mark.parametrize(("older", "newer"), STATUS_AND_GOAL)
+def test_a_measured_metric_is_no_answer_to_a_goal(tmp_path: Path, older: str, newer: str) -> None:
+    assert ("conflict", PAIR) not in findings(tmp_path, older, newer)
+
+
+@pytest.mark.parametrize(("older", "newer"), GOAL_AND_GOAL)
+def test_two_goals_for_one_metric_still_conflict(tmp_path: Path, older: str, newer: str) -> None:
     assert ("conflict", PAIR) in findings(tmp_path, older, newer)
 
 

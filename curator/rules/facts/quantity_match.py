@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from dataclasses import replace
+from functools import lru_cache
 
 from curator import lazyre as re
 from curator.rules.facts.chinese_subjects import (
@@ -12,6 +13,7 @@ from curator.rules.facts.chinese_subjects import (
     same_head,
     without_generic,
 )
+from curator.rules.facts.counts import count_spans, is_measurement
 from curator.rules.facts.glossary import GLOSSARY, concept, concepts_of
 from curator.rules.facts.quantities import Quantity
 from curator.rules.facts.quantity_comparators import _THRESHOLD_LEFT, _TRIGGER
@@ -378,6 +380,14 @@ def alerting(quantity: Quantity) -> bool:
     return bool(_TRIGGER.search(quantity.statement.lower()) and _THRESHOLD_BEFORE.search(quantity.span))
 
 
+@lru_cache(maxsize=50_000)
+def _measured_now(statement: str) -> bool:
+    """A statement of where a metric stands ("coverage is 61 %", 首页 Lighthouse score 是 68), no goal to answer."""
+    return bool(_STATUS_NOW.search(statement)) or any(
+        is_measurement(number, span) for number, span in count_spans(statement)
+    )
+
+
 def _level_and_status(left: Quantity, right: Quantity) -> bool:
     """One is an alert level and the other a plain measurement that speaks of no alert at all."""
     for level, other in ((left, right), (right, left)):
@@ -402,7 +412,7 @@ def incompatible(left: Quantity, right: Quantity) -> bool:
     if left.unit == "clock":
         left, right = in_one_zone(left, right)
     for status, goal in ((left, right), (right, left)):
-        if status.kind == "exact" and goal.kind in ("lower", "upper") and _STATUS_NOW.search(status.statement):
+        if status.kind == "exact" and goal.kind in ("lower", "upper") and _measured_now(status.statement):
             return False
     if left.rate and right.rate:
         based = common_base(left, right)
