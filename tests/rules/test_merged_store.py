@@ -18,15 +18,15 @@ pytestmark = pytest.mark.slow
 ONE_STORE = None
 CHUNK = 45
 CEILINGS = {
-    (ONE_STORE, "conflict"): 187,
+    (ONE_STORE, "conflict"): 186,
     (ONE_STORE, "duplicate"): 173,
     (CHUNK, "conflict"): 52,
     (CHUNK, "duplicate"): 89,
 }
 FLOORS = {
-    (ONE_STORE, "conflict"): 77,
+    (ONE_STORE, "conflict"): 85,
     (ONE_STORE, "duplicate"): 46,
-    (CHUNK, "conflict"): 85,
+    (CHUNK, "conflict"): 92,
     (CHUNK, "duplicate"): 48,
 }
 MAX_VIOLATED = {
