@@ -134,14 +134,14 @@ SETS = {
     "blind9hold": BlindSet(
         Path(__file__).parent / "blind9hold",
         {
-            "conflict": 0.39,
+            "conflict": 0.46,
             "duplicate": 1.0,
             "outdated-number": 0.91,
             "expired-date": 0.83,
             "stale": 1.0,
             "stale-auto": 1.0,
         },
-        0.70,
+        0.75,
         min_conflict_precision=0.9,
         max_labeled_false_alarms=0,
     ),

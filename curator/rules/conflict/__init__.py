@@ -10,7 +10,8 @@ from curator.rules.choices import ChoiceTable
 from curator.rules.conflict.choice_clashes import add_choice_clashes, add_instrument_clashes
 from curator.rules.conflict.clash import Clash
 from curator.rules.conflict.findings import assemble_finding
-from curator.rules.conflict.number_clashes import add_number_clashes
+from curator.rules.conflict.meaning_clashes import add_meaning_clashes
+from curator.rules.conflict.number_clashes import add_number_clashes, number_claims
 from curator.rules.conflict.polarity_clashes import add_action_clashes, add_code_name_clashes
 from curator.rules.conflict.version_clashes import add_version_clashes
 from curator.rules.docs import Docs
@@ -26,7 +27,9 @@ def analyze(
     `facts` (tool -> the project files that establish it) decide a tool choice whatever the dates say.
     """
     clashes: dict[tuple[int, int], list[Clash]] = defaultdict(list)
-    add_number_clashes(docs, config, clashes)
+    claims = number_claims(docs)
+    add_number_clashes(docs, config, claims, clashes)
+    add_meaning_clashes(docs, claims, clashes)
     add_version_clashes(docs, clashes)
     add_choice_clashes(docs, table, clashes, facts or {})
     add_instrument_clashes(docs, clashes)

@@ -77,9 +77,9 @@ def number_verdict(
         return "below subject threshold", {}
     if not same_subject(one, other):
         return "subject veto", {}
-    if _both_stated(quantities, owners, claims.stated, left, right):
+    if both_stated(quantities, owners, claims.stated, left, right):
         return "both entries state both values", {}
-    if _named_apart(docs, owners[left], owners[right], one, other):
+    if named_apart(docs, owners[left], owners[right], one, other):
         return "named apart", {}
     if _things_apart(docs, owners[left], owners[right], one, other):
         return "things apart", {}
@@ -98,8 +98,9 @@ def number_verdict(
     return None, named or scoped
 
 
-def add_number_clashes(docs: Docs, config: Config, clashes: dict[tuple[int, int], list[Clash]]) -> None:
-    claims = number_claims(docs)
+def add_number_clashes(
+    docs: Docs, config: Config, claims: NumberClaims, clashes: dict[tuple[int, int], list[Clash]]
+) -> None:
     if len(claims.quantities) < 2:
         return
     owners, quantities = claims.owners, claims.quantities
@@ -150,7 +151,7 @@ def _version_read_as_value(quantity: Quantity) -> bool:
     return quantity.unit.startswith("value:") and names_a_version(quantity.unit.removeprefix("value:"))
 
 
-def _named_apart(docs: Docs, left: int, right: int, one: Quantity, other: Quantity) -> bool:
+def named_apart(docs: Docs, left: int, right: int, one: Quantity, other: Quantity) -> bool:
     """One quantity's subject names a thing (k3s, ZFS) the other entry never mentions, and that entry names
     things of its own (Proxmox) the first never mentions: the two numbers are about two systems."""
     for owner, partner, quantity in ((left, right, one), (right, left, other)):
@@ -211,7 +212,7 @@ _CALENDAR_NAMES = (
 )
 
 
-def _both_stated(
+def both_stated(
     quantities: list[Quantity],
     owners: list[int],
     stated: dict[tuple[int, str], set[tuple[float, float]]],
