@@ -18,7 +18,7 @@ pytestmark = pytest.mark.slow
 ONE_STORE = None
 CHUNK = 45
 CEILINGS = {
-    (ONE_STORE, "conflict"): 186,
+    (ONE_STORE, "conflict"): 187,
     (ONE_STORE, "duplicate"): 173,
     (CHUNK, "conflict"): 53,
     (CHUNK, "duplicate"): 89,
