@@ -11,7 +11,7 @@ from curator.rules import pairing
 from curator.rules.conflict.clash import Clash, may_pair, named_relation, scope_evidence
 from curator.rules.docs import Docs
 from curator.rules.facts import statement_facts, things
-from curator.rules.facts.changes import change_amount
+from curator.rules.facts.changes import change_amount, recorded_instance
 from curator.rules.facts.glossary import concepts_of
 from curator.rules.facts.subject import proper_names, stem
 from curator.rules.facts.time_zones import ZONE_WORDS, offset_near
@@ -34,7 +34,12 @@ def number_claims(docs: Docs) -> NumberClaims:
     quantities: list[Quantity] = []
     for position, doc in enumerate(docs.items):
         for quantity in doc.quantities + [found for fact in doc.code_facts for found in fact.quantities]:
-            if change_amount(quantity) or _version_read_as_value(quantity) or _share_of_total(quantity):
+            if (
+                change_amount(quantity)
+                or recorded_instance(quantity)
+                or _version_read_as_value(quantity)
+                or _share_of_total(quantity)
+            ):
                 continue
             owners.append(position)
             quantities.append(quantity)
@@ -45,13 +50,14 @@ def number_claims(docs: Docs) -> NumberClaims:
 
 
 def number_candidates(docs: Docs, claims: NumberClaims) -> tuple[list[tuple[int, int]], list[float]]:
-    """Pairs of quantities in one unit whose subjects share enough concepts, with their subject similarity."""
+    """Pairs of quantities in one unit whose subjects and scopes share enough concepts, with their subject similarity."""
     from rapidfuzz import fuzz  # imported here: a warm scan reuses the cached pairwise stage
 
     owners, quantities = claims.owners, claims.quantities
     concepts = [concepts_of(q.subject) for q in quantities]
     token_sets = [
-        words | {f"@{q.rate}"} | (set() if words else {f"@{q.unit}"}) if q.rate else words | {f"@{q.unit}"}
+        (words | {f"@{q.rate}"} | (set() if words else {f"@{q.unit}"}) if q.rate else words | {f"@{q.unit}"})
+        | (concepts_of(q.scope) if not words or len(words) > 1 else set())
         for q, words in zip(quantities, concepts)
     ]
     pairs = pairing.candidate_pairs(

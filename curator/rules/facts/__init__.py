@@ -9,10 +9,12 @@ cached on the statement, and statements with the same text share one `StatementF
 from __future__ import annotations
 
 from collections.abc import Sequence
+from dataclasses import replace
 from datetime import date
 from functools import lru_cache
 from typing import TYPE_CHECKING, TypeVar
 
+from curator import lazyre as re
 from curator.rules.facts.clauses import clauses as split_clauses
 from curator.rules.facts.counts import count_spans
 from curator.rules.facts.date_references import referred_period, refers_back
@@ -35,6 +37,7 @@ from curator.rules.facts.memo import (
 from curator.rules.facts.money import money
 from curator.rules.facts.numwords import normalise
 from curator.rules.facts.quantities import extract
+from curator.rules.facts.quantity_units import SECONDS_PER
 from curator.rules.facts.rates import on_time_base
 from curator.rules.facts.schedules import clock_times, schedules
 from curator.rules.facts.scope import scope_tokens
@@ -107,7 +110,7 @@ class StatementFacts:
             + schedules(self.normalized)
             + clock_times(self.normalized)
         )
-        return [on_time_base(quantity) for quantity in read]
+        return [_as_retries(on_time_base(quantity)) for quantity in read]
 
     @cached
     def versions(self) -> tuple[Version, ...]:
@@ -184,6 +187,17 @@ class StatementFacts:
     def period_reference(self) -> Pattern[str] | None:
         """The named period ("sprint 22", "the meeting") whose end this statement is due by, as a pattern to find where it was dated."""
         return referred_period(self.normalized)
+
+
+_ATTEMPTS = re.compile(r"\d\s*(?:[a-z]+\s+)?attempts?\b|attempts?[`'\"]?\s*(?:[:=]|is|to)\s*`?\d|\d\s*次尝试", re.I)
+
+
+def _as_retries(quantity: Quantity) -> Quantity:
+    """Attempts counted as retries: the first try is no retry, so "3 attempts per image" is 2 retries (attempts per unit
+    of time, "5 login attempts per minute", stay as written)."""
+    if quantity.unit != "retry" or quantity.rate in SECONDS_PER or not _ATTEMPTS.search(quantity.span):
+        return quantity
+    return replace(quantity, low=quantity.low - 1, high=quantity.high - 1)
 
 
 @lru_cache(maxsize=200_000)

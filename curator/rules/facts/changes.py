@@ -1,4 +1,5 @@
-"""Numbers stated as how much something changed ("saves 0.8 ms per tick", "快了 3 秒", "cut by 200 ms"), not what it is."""
+"""Numbers stated as how much something changed ("saves 0.8 ms per tick", "快了 3 秒", "cut by 200 ms"), not what it is,
+or as what one numbered run happened to use ("Run 17 used seed 1234"), not what is set."""
 
 from __future__ import annotations
 
@@ -30,3 +31,17 @@ def change_amount(quantity: Quantity) -> bool:
     start, end = at + number.start(), at + number.end()
     statement = quantity.statement
     return bool(_CHANGE_BEFORE.search(statement[max(0, start - 24) : start]) or _CHANGE_AFTER.match(statement[end:]))
+
+
+_RECORD = re.compile(
+    r"\b(?:run|build|job|experiment|exp|trial|deploy(?:ment)?|release|sprint|pr|ticket|issue|episode)\s*#?\d+"
+    r"\s+(?:used|ran|had|took|got|hit|needed|reached|was run|was trained)\b"
+    r"|第\s*\d+\s*(?:次|轮|个)(?:运行|实验|训练|构建)\s*(?:用了|跑了|花了)",
+    re.I,
+)
+
+
+def recorded_instance(quantity: Quantity) -> bool:
+    """Whether the quantity is what one numbered run or build used, in the past ("Run 17 used seed 1234 and diverged"):
+    a record of that run, which a default or a setting does not contradict."""
+    return bool(_RECORD.search(quantity.statement))

@@ -11,7 +11,7 @@ from curator.rules.text import IS_CJK
 CJK_SHARED_SHARE = 0.6
 
 _CJK_GENERIC = frozenset(
-    "大小 数量 时间 次数 单个 每个 个数 总数 长度 数目 全局 全部 所有 全体 整体 统一 一律 还是 仍然 依然 其他 其它 已经".split()
+    "大小 数量 时间 次数 频率 单个 每个 个数 总数 长度 数目 全局 全部 所有 全体 整体 统一 一律 还是 仍然 依然 其他 其它 已经".split()
 )
 
 

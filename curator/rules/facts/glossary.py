@@ -19,7 +19,8 @@ GLOSSARY: dict[str, str] = {
 
 @lru_cache(maxsize=200_000)
 def concept(token: str) -> str:
-    """The English token a Chinese word stands for (itself when unknown or already Latin; a vendor's name as its Latin name)."""
+    """The English token a Chinese word stands for (itself when unknown or already Latin; a vendor's name as its Latin name;
+    an unknown compound as a known word inside it: 数据表 → data)."""
     if token.isascii():
         return token
     found = GLOSSARY.get(token) or _NAMES.get(token)
@@ -29,9 +30,14 @@ def concept(token: str) -> str:
         for size in (3, 2, 1):
             for start in range(len(token) - size + 1):
                 part = GLOSSARY.get(token[start : start + size])
-                if part is not None:
+                if part is not None and not (size == 1 and token[start] in _NOT_INSIDE):
                     return part
     return token
+
+
+_NOT_INSIDE = frozenset("开跑走拉推读刷搞弄前")
+"""Characters the glossary knows alone whose meaning a longer word does not keep: 断开 is no enabling, 开票 no
+opening, 提前 no 'before'."""
 
 
 def concepts_of(tokens: frozenset[str]) -> frozenset[str]:

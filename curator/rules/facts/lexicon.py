@@ -56,6 +56,8 @@ PAIRS = """
 显示 show|真实 real|隐藏 hide|角色 role|守卫 guard|演示 demo|备注 note|提审 submission|凭据 credential|
 取消 cancel|下单 order|输入 input|骑手 driver|司机 driver|
 自检 selftest|帧 frame|帧率 framerate|分辨率 resolution|验收 acceptance|活动 event|机型 device|
+包邮 shipping|运费 shipping|免运费 shipping|配送 delivery|配送费 delivery|满减 discount|折扣 discount|优惠 discount|
+商户 merchant|结算 payout|打款 payout|预算 budget|主包 bundl|推文 post|公众号 wechat|中午 noon|下午 afternoon|
 """
 
 NAMES = """

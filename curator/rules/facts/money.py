@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from curator import lazyre as re
 from curator.rules.facts.quantities import Quantity
-from curator.rules.facts.quantity_comparators import _LOWER_LEFT, _UPPER_LEFT
+from curator.rules.facts.quantity_comparators import _LOWER_LEFT, _UPPER_LEFT, FLOOR_BEFORE
 from curator.rules.facts.quantity_subjects import _clause_bounds, _subject, with_head
 from curator.rules.facts.scope import component_tokens, scope_tokens
 from curator.rules.facts.subject import proper_names
@@ -82,7 +82,7 @@ def _quantity(statement: str, lowered: str, match: re.Match[str], value: float, 
     start, end = match.span()
     before = lowered[_clause_bounds(lowered, start, end)[0] : start]
     kind, low, high = "exact", value, value
-    if _LOWER_LEFT.search(before):
+    if _LOWER_LEFT.search(before) or FLOOR_BEFORE.search(before):
         kind, high = "lower", float("inf")
     elif _UPPER_LEFT.search(before) or _CEILING.search(before):
         kind, low = "upper", float("-inf")

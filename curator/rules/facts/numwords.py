@@ -57,7 +57,8 @@ _N_AND_HALF = re.compile(r"\b(?P<n>\d+)\s+and\s+a\s+half\s+(?P<unit>hours?|minut
 _HALF_VALUES = {"minute": (30, 90, "seconds"), "second": (500, 1500, "ms"), "day": (12, 36, "hours")}
 _HOUR_AND_HALF = re.compile(r"\b(?:an?|one)\s+hour\s+and\s+a\s+half\b|\b(?P<n>\d+)\s+and\s+a\s+half\s+hours\b", re.I)
 _A_UNIT = re.compile(
-    r"\b(?P<lead>wait|waits|take|takes|took|last|lasts|than|most|least|under|within|after|about|around|for)\s+an?\s+"
+    r"\b(?P<lead>wait|waits|take|takes|took|last|lasts|than|most|least|under|within|after|about|around|for|is|are|was|were"
+    r"|be|to|of)\s+an?\s+"
     r"(?=(?:hour|minute|second|day|week|month|year)\b(?!\s*(?:ago|or two)))",
     re.I,
 )

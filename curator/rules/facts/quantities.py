@@ -18,6 +18,7 @@ from curator.rules.facts.quantity_comparators import (
     _TRIGGER,
     _UPPER_LEFT,
     _UPPER_RIGHT,
+    FLOOR_BEFORE,
 )
 from curator.rules.facts.quantity_rates import _EVERY, _INTERVAL, _ONCE_AFTER, _PER_TIME, _REQUEST_CONTEXT, _rate
 from curator.rules.facts.quantity_subjects import (
@@ -53,7 +54,7 @@ _NUMBER = re.compile(
     r"(?P<num>\d{1,3}(?:,\d{3})+|\d{1,3}(?:[ \u00a0\u202f]\d{3})+(?=\s?[^\W\d_])|\d+(?:\.\d+)?)(?P<suffix>[kK](?![a-zA-Z]))?(?P<plus>\+)?"
     r"(?:\s*(?:-|–|~|～|to|到|至)\s*(?P<num2>\d+(?:\.\d+)?)(?P<suffix2>[kK](?![a-zA-Z]))?)?"
 )
-_LEFT_OK = re.compile(f"(?:^|[\\s(~≈<>=≤≥:：,，、（$￥{CJK_CHAR}])$")
+_LEFT_OK = re.compile(f"(?:^|[\\s(~≈<>=≤≥:：,，、（{CJK_CHAR}])$")
 
 
 @dataclass(frozen=True)
@@ -166,6 +167,8 @@ def extract(statement: str) -> list[Quantity]:
             kind, low = "upper", float("-inf")
         if _THRESHOLD_LEFT.search(lowered[:start]) and _TRIGGER.search(lowered):
             kind, low, high = "exact", value, value
+        if kind == "exact" and unit.startswith("money:") and FLOOR_BEFORE.search(lowered[:start]):
+            kind, high = "lower", float("inf")
         bounds = _clause_bounds(lowered, start, end + unit_length)
         interval = (
             _EVERY.search(lowered[max(0, start - 12) : start])

@@ -1,4 +1,5 @@
-"""Words around a number that make it a bound, an approximation or an alert threshold ("at most", "以上", "左右")."""
+"""Words around a number that make it a bound, an approximation or an alert threshold ("at most", "以上", "左右"), and the
+perks an amount is the threshold of ("free delivery over ¥30", "满 30 元包邮")."""
 
 from __future__ import annotations
 
@@ -34,3 +35,27 @@ _TRIGGER = re.compile(
 )
 _LOWER_RIGHT = re.compile(r"^\s*(?:[^\s\d]{0,12}\s+)?(?:or more|plus\b|以上|起)")
 _APPROX_RIGHT = re.compile(r"^\s*(?:[^\s\d]{0,6}\s*)?(?:左右|上下)")
+_PERK_KINDS = (
+    (
+        "delivery",
+        r"\bfree[\s-]+(?:delivery|shipping|postage)\b|\bships? (?:for )?free\b|\b(?:delivery|shipping) is free\b"
+        r"|免(?:配送费|运费|邮费?)|包邮",
+    ),
+    (
+        "discount",
+        r"\bdiscount(?:ed|s)?\b|\d\s?% off\b|立减|满减|减免|优惠|打\s?\d*\s?折|折扣|满\s?\d+(?:\.\d+)?\s?元?减",
+    ),
+    ("gift", r"\bfree[\s-]+gift|\bgift wrap|赠送|送赠品"),
+    ("cashback", r"\bcash ?back\b|返现"),
+    ("waiver", r"\bwaived?\b|\b(?:is|are|goes|go) free\b|免单"),
+)
+FLOOR_BEFORE = re.compile(
+    r"(?:满|(?<![不没未])(?:超过|高于|大于))\s*$|\b(?:minimum|min)\b[^.;:!?\d]{0,30}\s(?:is|=)\s*(?:now\s+|still\s+)?[$€£¥￥]?\s*$",
+    re.I,
+)
+_PERK_PATTERNS = tuple((kind, re.compile(pattern, re.I)) for kind, pattern in _PERK_KINDS)
+
+
+def perks(text: str) -> frozenset[str]:
+    """The kinds of perk a statement makes an amount the threshold of (delivery, discount, gift, cashback, waiver)."""
+    return frozenset(kind for kind, pattern in _PERK_PATTERNS if pattern.search(text))

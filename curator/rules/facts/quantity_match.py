@@ -16,7 +16,8 @@ from curator.rules.facts.chinese_subjects import (
 from curator.rules.facts.counts import count_spans, is_measurement
 from curator.rules.facts.glossary import GLOSSARY, concept, concepts_of
 from curator.rules.facts.quantities import Quantity
-from curator.rules.facts.quantity_comparators import _THRESHOLD_LEFT, _TRIGGER
+from curator.rules.facts.quantity_comparators import _THRESHOLD_LEFT, _TRIGGER, perks
+from curator.rules.facts.quantity_subjects import _COUNTED_VERBS, RETAINED
 from curator.rules.facts.quantity_units import _UNIT_ALIASES, SECONDS_PER
 from curator.rules.facts.scope import relation
 from curator.rules.facts.subject import stem
@@ -58,7 +59,8 @@ _MEASURE_UNITS = frozenset(
 
 def same_subject(left: Quantity, right: Quantity) -> bool:
     """Same quantity: see _same_subject; a qualified unit ("CT tests") needs the same qualifier on the other side, and
-    how long something is kept is not how long something lasts."""
+    how long something is kept is not how long something lasts or may run ("cache kept 1.5 h" vs "cap every job at
+    30 min")."""
     for one, other in ((left, right), (right, left)):
         if one.qualifier and one.qualifier != other.qualifier and not _names_qualifier(other, one.qualifier):
             return False
@@ -66,9 +68,23 @@ def same_subject(left: Quantity, right: Quantity) -> bool:
         return False
     if left.measure and right.measure and left.measure != right.measure:
         return False
+    for one, other in ((left, right), (right, left)):
+        if one.measure == RETAINED and other.measure != RETAINED and _LIMITING.search(other.statement):
+            return False
     if left.unit == "clock":
         return _same_schedule(left, right)
+    if left.unit.startswith("money:") and _other_perks(left, right):
+        return False
     return _same_subject(left, right)
+
+
+_LIMITING = re.compile(r"\b(?:caps?|capped|time(?:s|d)? out|timeouts?|limits?)\b|超时|上限", re.I)
+
+
+def _other_perks(left: Quantity, right: Quantity) -> bool:
+    """Two amounts that are thresholds of different perks ("free delivery over ¥30" vs "orders over ¥30 get 10 % off")."""
+    one, other = perks(left.statement), perks(right.statement)
+    return bool(one and other and one.isdisjoint(other))
 
 
 def _names_qualifier(quantity: Quantity, qualifier: str) -> bool:
@@ -81,15 +97,19 @@ _SCHEDULING_WORDS = (
     frozenset(
         concept(word)
         for word in "run start begin open happen fire kick send go push trigger schedul execut mov shift set "
-        "推送 发 发送 开始 执行 运行 跑 触发 改到 改成 挪到 挪 提醒时间 时间".split()
+        "release releas publish night nightly daily morning noon afternoon evening 开 推送 发 发送 开始 执行 运行 跑 触发 改到 改成 挪到 挪 提醒时间 时间".split()
     )
     | ZONE_WORDS
 )
 
 
 def _scheduled(quantity: Quantity) -> frozenset[str]:
-    """What a clock time is the time of: its subject's concepts without the verbs of scheduling or time zones."""
-    return concepts_of(quantity.subject) - _SCHEDULING_WORDS
+    """What a clock time is the time of: its subject's concepts without the verbs of scheduling, time zones, or a
+    weekday's lone numeral (四 of 周四)."""
+    return concepts_of(quantity.subject) - _SCHEDULING_WORDS - _WEEKDAY_NUMERALS
+
+
+_WEEKDAY_NUMERALS = frozenset("一二三四五六日天")
 
 
 def _same_schedule(left: Quantity, right: Quantity) -> bool:
@@ -225,7 +245,7 @@ def _same_subject(left: Quantity, right: Quantity) -> bool:
         if left.unit in _MEASURE_UNITS or right.unit in _MEASURE_UNITS:
             return False
         wide_left, wide_right = left.subject | left.scope, right.subject | right.scope
-        return not wide_left or not wide_right or bool(wide_left & wide_right)
+        return not wide_left or not wide_right or bool(concepts_of(wide_left) & concepts_of(wide_right))
     across = _across_languages(left, right)
     if across is not None:
         return across
@@ -404,9 +424,11 @@ _MINIMUM = re.compile(r"\bleast\b|\bminimum\b|\bmin\b|\b(?:less|fewer) than\b|>=
 
 
 def _threshold(quantity: Quantity) -> bool:
-    """A lower bound set as a threshold ('at least 30', '≥ 20', 'min 30', 不低于 650), not a size described
-    ('4000+ words', 'above 70 %')."""
-    return bool(_MINIMUM.search(quantity.span))
+    """A lower bound set as a threshold ('at least 30', '≥ 20', 'min 30', 不低于 650, an amount a perk starts at:
+    'free delivery over ¥30'), not a size described ('4000+ words', 'above 70 %')."""
+    return bool(_MINIMUM.search(quantity.span)) or (
+        quantity.unit.startswith("money:") and bool(perks(quantity.statement))
+    )
 
 
 _THRESHOLD_BEFORE = re.compile(_THRESHOLD_LEFT.pattern.removesuffix(r"\s*$") + r"\s*\d", re.I)
@@ -456,10 +478,22 @@ def _as_ceiling(quantity: Quantity, other: Quantity) -> Quantity:
     return quantity
 
 
+_OCCURRENCE_UNITS = frozenset({"time"}) | _COUNTED_VERBS
+_PERIODS = frozenset(SECONDS_PER) | {"month", "quarter", "year"}
+_TIMES = re.compile(r"\d\s*次|\b(?:times?|twice|once)\b", re.I)
+
+
+def _total_and_frequency(left: Quantity, right: Quantity) -> bool:
+    """How many times in all (跑了 3 次, "every 6 hours … once") and how many times per period (每月 1 次): two things."""
+    if {left.rate in _PERIODS, right.rate in _PERIODS} != {True, False} or None not in (left.rate, right.rate):
+        return False
+    return left.unit in _OCCURRENCE_UNITS or all(_TIMES.search(side.span) for side in (left, right))
+
+
 def incompatible(left: Quantity, right: Quantity) -> bool:
     """Whether two quantities for the same subject and unit cannot both hold ("every 500 steps" is no amount of
     steps; "coverage is 76 % right now" is a status, not an answer to "keep it above 80 %")."""
-    if _is_interval(left) != _is_interval(right) or _level_and_status(left, right):
+    if _is_interval(left) != _is_interval(right) or _level_and_status(left, right) or _total_and_frequency(left, right):
         return False
     left, right = _as_ceiling(left, right), _as_ceiling(right, left)
     if left.unit == "clock":

@@ -9,10 +9,11 @@ from curator.rules.facts.subject import segment, subject_tokens
 from curator.rules.text import CJK_CHAR, IS_CJK, STOPWORDS, tokens
 
 _FILLER = re.compile(
-    r"at most|up to|no more than|not more than|maximum|max|at least|minimum|about|around|roughly|approximately"
-    r"|capped at|rate[- ]?limit(?:ed|s)?|limit|raised to|lowered to|increased to|reduced to|bumped to|set to|changed to|dropped to"
+    r"(?<![a-z_])(?:at most|up to|no more than|not more than|maximum|max|at least|minimum|about|around|roughly|approximately"
+    r"|capped at|rate[- ]?limit(?:ed|s)?|limit(?:s|ed|ing)?|raised to|lowered to|increased to|reduced to|bumped to|set to"
+    r"|changed to|dropped to|moved to|switched to|by default|defaults?(?: to)?)(?![a-z_])"
     r"|最多|至多|最大|最小|不超过|不得超过|上限|至少|不少于|约|大约|左右|以上|以内|可以|只能|能|应该|需要|控制在|改成|改为"
-    r"|moved to|switched to|放到|开到|加到|扩到|缩到|放宽到|收紧到|限制为|限制在|限制|设的是|设的|默认|by default|default"
+    r"|放到|开到|加到|扩到|缩到|放宽到|收紧到|限制为|限制在|限制|设的是|设的|默认"
     r"|设置为|设为|设成|定为|调整为|调到|调成|提高到|提到|降低到|降到|改到|增加到|减少到|[了的吗呢吧]"
 )
 _PURPOSE = re.compile(r"^\s*(?:for|on)\s+(?:the\s+|all\s+|our\s+)?([a-z][\w-]+)\b")

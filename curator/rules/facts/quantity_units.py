@@ -104,6 +104,7 @@ _UNIT_ALIASES = {
     "rpm": "rpm",
     "fps": "fps",
     "帧": "fps",
+    "元": "money:cny",
 }
 _NOT_UNITS = frozenset(
     "of the and or to in on at for from with is are was be by as it this that we i you they he she our your "

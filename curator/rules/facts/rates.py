@@ -50,3 +50,23 @@ def on_time_base(quantity: Quantity) -> Quantity:
     if quantity.kind == "exact" and _LIMIT.search(quantity.statement):
         return replace(rated, kind="upper", low=float("-inf"))
     return rated
+
+
+_OCCURRENCES = frozenset({"time"})
+MIN_TIMES_PER_PERIOD = 2
+_WEEKDAYS = re.compile(
+    r"\b(?:mon|tue|tues|wed|thu|thur|thurs|fri|sat|sun)(?:day)?s?\b|(?:周|星期|礼拜)[一二三四五六日天1-7]", re.I
+)
+
+
+def as_interval(quantity: Quantity) -> Quantity | None:
+    """How often something happens written as several times per period ("每天 2 次", "twice a week") also read as the
+    interval between two of them (12 hours, 3.5 days), so it meets "every 6 hours" / 每 6 小时; a cap, a range and "once
+    a minute" (already an interval of one period) and times named by weekday ("twice a week, Tuesday and Friday") are
+    left as they are."""
+    if quantity.kind != "exact" or quantity.unit not in _OCCURRENCES or quantity.rate not in SECONDS_PER:
+        return None
+    if quantity.low < MIN_TIMES_PER_PERIOD or _WEEKDAYS.search(quantity.statement):
+        return None
+    every = SECONDS_PER[quantity.rate] / quantity.low
+    return replace(quantity, unit="duration", rate="interval", low=every, high=every)

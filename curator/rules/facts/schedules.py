@@ -109,4 +109,4 @@ def _clock_subject(lowered: str, start: int, end: int) -> tuple[str, ...]:
     return tuple(token for token in _subject(lowered, clause_end + 1, clause_end + 1) if token not in _SCHEDULE_WORDS)
 
 
-_CLOCK_HINT = re.compile(r"\d\s*(?::\d|[ap]\.?m\b)|[点點]", re.I)
+_CLOCK_HINT = re.compile(r"\d\s*(?::\d|[ap]\.?m\b)|[点點]|\d \* \*", re.I)

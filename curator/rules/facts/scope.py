@@ -17,7 +17,7 @@ _TIME_WORDS = (
 )
 _EN_SCOPE = re.compile(
     r"(?:^|\b)(?:for|on|in|inside|within|under|across)\s+(?!(?:" + _TIME_WORDS + r"))"
-    r"(?P<scope>(?:(?:the|our|any|all|every|each)\s+)?[\w./-]+(?:\s+(?!(?:and|or|but|to|with|because|so|when|if|unless|before|after|than|at|by|of|is|are|was|were|as)\b)[\w./-]+){0,2})",
+    r"(?P<scope>(?:(?:the|our|any|all|every|each)\s+)?[\w-]+(?:[./][\w-]+)*(?:\s+(?!(?:and|or|but|to|with|because|so|when|if|unless|before|after|than|at|by|of|is|are|was|were|as)\b)[\w-]+(?:[./][\w-]+)*){0,2})",
     re.I,
 )
 _EN_SCOPE_HEAD = re.compile(

@@ -29,8 +29,10 @@ from curator.rules.text import STOPWORDS
 
 _SETTING = re.compile(
     r"(?<![\w.-])(?P<dash>--?)?(?P<key>[A-Za-z][A-Za-z0-9]*(?:[_.-][A-Za-z0-9]+)*)[`'\"]?\s*(?P<sep>=|:|\s|\s+(?:is|of|at)\s+"
-    r"|\s*(?:是|为|设为|设成|设置为|改成|改为|调到|调成|调整为|提到|提高到|升到|降到|降低到|=)\s*)\s*[`'\"]?"
-    r"(?P<num>\d+(?:\.\d+)?)(?P<unit>(?i:ms|s|m|h|min|sec|[kmgt]i?b?))?(?![\w:/-]|\.\d|\s?%|\s(?!(?:in|on|for|at|and|or|to|with|by|of|per|when|if|the|is|are|was|than|from|after|before|until)\b)[a-zA-Z])"
+    r"|\s*(?:是|为|设为|设成|设置为|设|定为|定成|改成|改为|调到|调成|调整为|提到|提高到|升到|降到|降低到|=)\s*)\s*[`'\"]?"
+    r"(?:(?:int|float)\(\s*(?=\d[\d_.e]*\)))?(?P<num>\d{1,3}(?:_\d{3})+(?![\d_])|\d+(?:\.\d+)?(?:e\d+(?=\)|\W|$))?)(?:(?<=\d)\))?"
+    r"(?:[fFL](?=[`'\";,\s)]|$))?"
+    r"(?P<unit>(?i:ms|s|m|h|min|sec|[kmgt]i?b?))?(?![\w:/-]|\.\d|\s?%|\s(?!(?:in|on|for|at|and|or|to|with|by|of|per|when|if|the|is|are|was|than|from|after|before|until)\b)[a-zA-Z])"
 )
 _GENERIC_KEY_WORDS = frozenset(
     stem(word)
@@ -148,7 +150,11 @@ def settings(statement: str) -> list[Quantity]:
             unit, factor = counted, 1.0
         elif {"retry"} & set(words):
             unit, factor = "retry", 1.0
-        elif len(every_word) > 1 and words and words[-1] in _COUNTED_NOUNS:
+        elif (
+            words
+            and words[-1] in _COUNTED_NOUNS
+            and (len(every_word) > 1 or (_PLURAL_KEY.fullmatch(key) and not match.group("dash")))
+        ):
             unit, factor = words[-1], 1.0
         else:
             unit, factor = f"value:{name}", 1.0
@@ -222,11 +228,31 @@ def settings(statement: str) -> list[Quantity]:
             )
         )
     found.extend(_tool_flags(statement, scope))
+    for match in _CLOCK_DURATION.finditer(statement):
+        words = tuple(
+            word for word in subject_tokens(match.group("key").replace("_", " ")) if word not in _TIME_KEY_WORDS
+        )
+        hours, minutes, seconds = (int(match.group(part)) for part in ("h", "m", "s"))
+        if not words:
+            lead = _CODE_SPAN.sub(" ", statement[_clause_start(statement, match.start()) : match.start()])
+            words = tuple(word for word in _content(lead.lower()) if word)
+        span = match.group(0).lstrip("-")
+        found.append(
+            _setting(
+                statement, span, hours * 3600.0 + minutes * 60 + seconds, match.group("key"), words, "duration", scope
+            )
+        )
     found.extend(ports(statement) + rate_strings(statement) + worker_flags(statement))
     return found
 
 
 _PERIOD_ADVERBS = frozenset({"hourly", "daily", "weekly", "monthly", "yearly"})
+_CLOCK_DURATION = re.compile(
+    r"(?<![\w.-])-{0,2}(?P<key>(?:[a-z]+_)*(?:time|walltime|timeout|duration|time_limit|ttl))[`'\"]?\s*[=:]\s*[`'\"]?"
+    r"(?P<h>\d{1,3}):(?P<m>[0-5]\d):(?P<s>[0-5]\d)(?![\d:])",
+    re.I,
+)
+_TIME_KEY_WORDS = frozenset({"time", "limit", "duration"})
 _LINE_LENGTH_KEY = re.compile(r"line_?(?:length|len|width)|print_?width|column_?limit|max_?columns")
 _DURATION_PRODUCT = re.compile(
     r"\s*\*\s*(?:time\.|TimeUnit\.|chrono::)?(Millisecond|Second|Minute|Hour|MILLISECONDS|SECONDS|MINUTES|HOURS)s?\b"
@@ -256,7 +282,10 @@ _DURATION_CONSTANTS = {
     "hour": "h",
     "hours": "h",
 }
-_COUNTED_NOUNS = frozenset("worker job thread process replica run connection task shard partition node".split())
+_COUNTED_NOUNS = frozenset(
+    "worker job thread process replica run connection task shard partition node step epoch token chunk".split()
+)
+_PLURAL_KEY = re.compile(r"[a-z]+s")
 
 
 def _noun_key(statement: str, start: int) -> bool:
@@ -285,7 +314,7 @@ def _setting(
     kind, low, high = "exact", value, value
     if "limit" in words:
         kind, low = "upper", float("-inf")
-    subject = frozenset(words) - {unit, "limit"}
+    subject = frozenset(words) - {unit, stem(unit), "limit"}
     sequence = tuple(dict.fromkeys(word for word in words if word in subject))
     return Quantity(statement, span, kind, low, high, unit, None, subject, sequence, scope)
 
