@@ -23,6 +23,15 @@ def can_fork() -> bool:
     return hasattr(os, "fork") and not os.environ.get(DISABLE_VARIABLE) and threading.active_count() == 1
 
 
+def _reap(pid: int | None) -> None:
+    """Wait for a forked child so it leaves no zombie."""
+    if pid is not None:
+        try:
+            os.waitpid(pid, 0)
+        except ChildProcessError:
+            pass
+
+
 class Forked(Generic[Value]):
     """`compute()` started in a forked child now; `result()` waits for it (or computes it here when no child ran)."""
 
@@ -71,12 +80,8 @@ class Forked(Generic[Value]):
         self._reap()
 
     def _reap(self) -> None:
-        if self.pid is not None:
-            try:
-                os.waitpid(self.pid, 0)
-            except ChildProcessError:
-                pass
-            self.pid = None
+        _reap(self.pid)
+        self.pid = None
 
 
 def _send(write: int, compute: Callable[[], object]) -> None:
@@ -155,12 +160,8 @@ class ForkedStream(Generic[Item, Value]):
         self._reap()
 
     def _reap(self) -> None:
-        if self.pid is not None:
-            try:
-                os.waitpid(self.pid, 0)
-            except ChildProcessError:
-                pass
-            self.pid = None
+        _reap(self.pid)
+        self.pid = None
 
 
 def _stream(write: int, items: list[Item], compute: Callable[[Item], object], chunk: int) -> None:

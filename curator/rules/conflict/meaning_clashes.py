@@ -4,8 +4,8 @@ The subject-word check of `number_clashes` misses one setting named two ways ("4
 websocket idle timeout to 2 minutes", 空闲超时改为 10 分钟 vs 会话空闲超时为 5 分钟). Here each quantity's own clause,
 its numbers masked, is embedded; quantities of one unit in two entries that are each other's nearest such clause are
 proposed, and a verifier keeps a pair only when one side says its value was changed, the values differ, both share a
-subject word (neither the unit nor a time zone) that neither side qualifies as a thing of its own, and the scope and
-named-part checks of `number_clashes` pass.
+subject word (neither the unit nor a time zone) that neither side qualifies as a thing of its own, and the checks
+every pair of numbers passes (`number_clashes.pair_checks`) hold.
 """
 
 from __future__ import annotations
@@ -14,8 +14,8 @@ from collections import defaultdict
 
 from curator import lazyre as re
 from curator.rules import embed
-from curator.rules.conflict.clash import Clash, may_pair, named_relation, scope_evidence
-from curator.rules.conflict.number_clashes import NumberClaims, both_stated, named_apart
+from curator.rules.conflict.clash import Clash, may_pair
+from curator.rules.conflict.number_clashes import NumberClaims, number_clash, pair_checks
 from curator.rules.docs import Docs
 from curator.rules.facts.quantity_match import modified_apart, shared_concepts
 from curator.rules.facts.time_zones import ZONE_WORDS
@@ -111,7 +111,7 @@ def nearest_partners(docs: Docs, claims: NumberClaims) -> list[tuple[int, int, f
 
 def meaning_verdict(docs: Docs, claims: NumberClaims, left: int, right: int) -> tuple[str | None, dict]:
     """The check that drops a proposed pair (None when it clashes), and the clash's scope evidence."""
-    owners, one, other = claims.owners, claims.quantities[left], claims.quantities[right]
+    one, other = claims.quantities[left], claims.quantities[right]
     if not (is_revised(one) or is_revised(other)):
         return "neither value revised", {}
     if not comparable(one, other):
@@ -123,28 +123,12 @@ def meaning_verdict(docs: Docs, claims: NumberClaims, left: int, right: int) -> 
         return "qualified apart", {}
     if one.measure and other.measure and one.measure != other.measure:
         return "measures differ", {}
-    if both_stated(claims.quantities, owners, claims.stated, left, right):
-        return "both entries state both values", {}
-    if named_apart(docs, owners[left], owners[right], one, other):
-        return "named apart", {}
-    scoped = scope_evidence(
-        docs,
-        owners[left],
-        one.scope | (one.subject & other.scope),
-        owners[right],
-        other.scope | (other.subject & one.scope),
-    )
-    if scoped is None:
-        return "scope veto", {}
-    named = named_relation(docs, owners[left], one, owners[right], other)
-    if named is None:
-        return "named parts apart", {}
-    return None, named or scoped
+    return pair_checks(docs, claims, left, right)
 
 
 def add_meaning_clashes(docs: Docs, claims: NumberClaims, clashes: dict[tuple[int, int], list[Clash]]) -> None:
     """Number clashes between nearest clauses that the subject-word pairing did not find."""
-    owners, quantities = claims.owners, claims.quantities
+    owners = claims.owners
     for left, right, cosine in nearest_partners(docs, claims):
         key = tuple(sorted((owners[left], owners[right])))
         if any(clash.kind == "number" for clash in clashes.get(key, [])):  # type: ignore[arg-type]
@@ -153,18 +137,5 @@ def add_meaning_clashes(docs: Docs, claims: NumberClaims, clashes: dict[tuple[in
         if dropped is not None:
             continue
         clashes[key].append(  # type: ignore[index]
-            Clash(
-                "number",
-                {owners[left]: quantities[left].statement, owners[right]: quantities[right].statement},
-                {
-                    "unit": quantities[left].unit,
-                    "rate": quantities[left].rate or quantities[right].rate,
-                    "values": {
-                        docs.items[owners[left]].id: quantities[left].span,
-                        docs.items[owners[right]].id: quantities[right].span,
-                    },
-                    "clause_similarity": round(cosine * 100, 1),
-                    **scoped,
-                },
-            )
+            number_clash(docs, claims, left, right, {"clause_similarity": round(cosine * 100, 1), **scoped})
         )

@@ -76,14 +76,20 @@ def number_verdict(
     docs: Docs, config: Config, claims: NumberClaims, left: int, right: int, score: float
 ) -> tuple[str | None, dict]:
     """The check that drops a candidate pair of quantities (None when they clash), and the clash's scope evidence."""
-    owners, quantities, one, other = claims.owners, claims.quantities, claims.quantities[left], claims.quantities[right]
+    one, other = claims.quantities[left], claims.quantities[right]
     if not incompatible(one, other):
         return "values agree", {}
     if score < config.conflict_subject_threshold and not named_anchor(one, other):
         return "below subject threshold", {}
     if not same_subject(one, other):
         return "subject veto", {}
-    if both_stated(quantities, owners, claims.stated, left, right):
+    return pair_checks(docs, claims, left, right)
+
+
+def pair_checks(docs: Docs, claims: NumberClaims, left: int, right: int) -> tuple[str | None, dict]:
+    """The checks every proposed pair of numbers passes, however proposed: the check that drops it, or its scope evidence."""
+    owners, one, other = claims.owners, claims.quantities[left], claims.quantities[right]
+    if both_stated(claims.quantities, owners, claims.stated, left, right):
         return "both entries state both values", {}
     if named_apart(docs, owners[left], owners[right], one, other):
         return "named apart", {}
@@ -109,7 +115,7 @@ def add_number_clashes(
 ) -> None:
     if len(claims.quantities) < 2:
         return
-    owners, quantities = claims.owners, claims.quantities
+    owners = claims.owners
     pairs, scores = number_candidates(docs, claims)
     for (left, right), score in zip(pairs, scores):
         dropped, scoped = number_verdict(docs, config, claims, left, right, score)
@@ -119,22 +125,25 @@ def add_number_clashes(
         key = (first, second)
         if any(clash.kind == "number" for clash in clashes[key]):
             continue
-        clashes[key].append(
-            Clash(
-                "number",
-                {owners[left]: quantities[left].statement, owners[right]: quantities[right].statement},
-                {
-                    "unit": quantities[left].unit,
-                    "rate": quantities[left].rate or quantities[right].rate,
-                    "values": {
-                        docs.items[owners[left]].id: quantities[left].span,
-                        docs.items[owners[right]].id: quantities[right].span,
-                    },
-                    "subject_score": round(score, 1),
-                    **scoped,
-                },
-            )
-        )
+        clashes[key].append(number_clash(docs, claims, left, right, {"subject_score": round(score, 1), **scoped}))
+
+
+def number_clash(docs: Docs, claims: NumberClaims, left: int, right: int, evidence: dict) -> Clash:
+    """The clash of two quantities: both statements, the unit and rate, each side's value, and `evidence`."""
+    owners, quantities = claims.owners, claims.quantities
+    return Clash(
+        "number",
+        {owners[left]: quantities[left].statement, owners[right]: quantities[right].statement},
+        {
+            "unit": quantities[left].unit,
+            "rate": quantities[left].rate or quantities[right].rate,
+            "values": {
+                docs.items[owners[left]].id: quantities[left].span,
+                docs.items[owners[right]].id: quantities[right].span,
+            },
+            **evidence,
+        },
+    )
 
 
 _SHARE_OF_TOTAL = re.compile(r"(?<![\d.])(\d+(?:\.\d+)?)\s*([a-z%]*)\s*/\s*\d+(?:\.\d+)?\s*\2(?![a-z])", re.I)
