@@ -23,7 +23,7 @@ def can_fork() -> bool:
     return hasattr(os, "fork") and not os.environ.get(DISABLE_VARIABLE) and threading.active_count() == 1
 
 
-def _reap(pid: int | None) -> None:
+def _wait_for_child(pid: int | None) -> None:
     """Wait for a forked child so it leaves no zombie."""
     if pid is not None:
         try:
@@ -80,7 +80,7 @@ class Forked(Generic[Value]):
         self._reap()
 
     def _reap(self) -> None:
-        _reap(self.pid)
+        _wait_for_child(self.pid)
         self.pid = None
 
 
@@ -160,7 +160,7 @@ class ForkedStream(Generic[Item, Value]):
         self._reap()
 
     def _reap(self) -> None:
-        _reap(self.pid)
+        _wait_for_child(self.pid)
         self.pid = None
 
 
