@@ -86,6 +86,21 @@ def test_prefetch_for_other_texts_is_dropped(monkeypatch: pytest.MonkeyPatch) ->
     assert "prefetch" not in embed._state
 
 
+def test_encoding_beside_a_prefetch_leaves_it_running(monkeypatch: pytest.MonkeyPatch) -> None:
+    texts = [f"squash merge feature branch {index} into main" for index in range(20)]
+    direct = embed.encode(texts)
+    if direct is None:
+        pytest.skip("no embedding model installed")
+    monkeypatch.setattr(embed, "PREFETCH_MIN_TEXTS", 10)
+    embed.prefetch(texts)
+    aside = embed.encode_remembered(texts[:3], leave_prefetch=True)
+    assert aside is not None and numpy.array_equal(aside, direct[:3])
+    job = embed._state.get("prefetch")
+    assert isinstance(job, tuple) and job[0] == texts
+    assert numpy.array_equal(embed.encode(texts), direct)
+    assert "prefetch" not in embed._state
+
+
 def test_value_larger_than_a_pipe_travels_back_whole() -> None:
     value = {f"text {index}": (frozenset({"deploy", str(index)}), "x" * 300) for index in range(5000)}
     assert Forked(lambda: value).result() == value

@@ -119,20 +119,24 @@ def _recalled(memo: scanmemo.TextMemo, texts: list[str]) -> tuple[list[bytes | N
     return found, [row for row, vector in enumerate(found) if vector is None]
 
 
-def encode_remembered(texts: list[str]) -> numpy.ndarray | None:
-    """`encode`, reading and filling the active scan memo: the model is loaded only when some text is new to it."""
+def encode_remembered(texts: list[str], *, leave_prefetch: bool = False) -> numpy.ndarray | None:
+    """`encode`, reading and filling the active scan memo: the model is loaded only when some text is new to it.
+
+    With `leave_prefetch`, a prefetch of other texts keeps running for the caller it was started for.
+    """
     import numpy
 
+    compute = _encode_here if leave_prefetch else encode
     memo = scanmemo.active()
     if memo is None or os.environ.get(DISABLE_VARIABLE):
-        return encode(texts)
+        return compute(texts)
     vectors = numpy.empty((len(texts), DIMENSIONS), dtype=numpy.float32)
     found, missing = _recalled(memo, texts)
     for row, vector in enumerate(found):
         if vector is not None:
             vectors[row] = numpy.frombuffer(vector, dtype=numpy.float32)
     if missing:
-        computed = encode([texts[row] for row in missing])
+        computed = compute([texts[row] for row in missing])
         if computed is None:
             return None
         for row, vector in zip(missing, computed):
@@ -143,11 +147,17 @@ def encode_remembered(texts: list[str]) -> numpy.ndarray | None:
 
 def encode(texts: list[str]) -> numpy.ndarray | None:
     """Unit-length float32 embeddings, one row per text, or None when no model is available."""
-    import numpy
 
     ready, vectors = _prefetched(texts)
     if ready:
         return vectors
+    return _encode_here(texts)
+
+
+def _encode_here(texts: list[str]) -> numpy.ndarray | None:
+    """`encode` in this process, whatever a prefetch is doing."""
+    import numpy
+
     loaded = model()
     if loaded is None:
         return None

@@ -87,7 +87,7 @@ def nearest_partners(docs: Docs, claims: NumberClaims) -> list[tuple[int, int, f
     if not groups or not any(is_revised(quantities[index]) for members in groups.values() for index in members):
         return []
     texts = [masked(own_clause(quantities[index])) for members in groups.values() for index in members]
-    vectors = embed.encode_remembered(texts)
+    vectors = embed.encode_remembered(texts, leave_prefetch=True)  # the duplicate rule's prefetch keeps running
     if vectors is None:
         return []
     found: list[tuple[int, int, float]] = []
