@@ -12,7 +12,7 @@ import pytest
 
 from curator.rules.conflict import meaning_clashes
 from curator.rules.facts import statement_facts
-from curator.rules.facts.quantity_match import modified_apart
+from curator.rules.facts.subject_modifiers import modified_apart
 from tests.rules.test_blind2_forms import PAIR, findings
 
 VERIFIED = [

@@ -17,7 +17,7 @@ from curator.rules import embed
 from curator.rules.conflict.clash import Clash, may_pair
 from curator.rules.conflict.number_clashes import NumberClaims, number_clash, pair_checks
 from curator.rules.docs import Docs
-from curator.rules.facts.quantity_match import modified_apart, shared_concepts
+from curator.rules.facts.subject_modifiers import modified_apart, shared_concepts
 from curator.rules.facts.time_zones import ZONE_WORDS
 from curator.rules.quantities import Quantity, incompatible
 

@@ -11,6 +11,16 @@ from curator.rules.facts.quantity_rates import _RATE_ALIASES
 from curator.rules.facts.quantity_subjects import _SEGMENT_BREAK, _content, _segment_of
 from curator.rules.facts.quantity_units import _KNOWN_UNITS, _UNIT_ALIASES, SECONDS_PER, _canonical_unit, _unit
 from curator.rules.facts.scope import component_tokens, scope_tokens
+from curator.rules.facts.setting_flags import (
+    BYTE_SUFFIX,
+    CODE_SPAN,
+    COUNTED_NOUNS,
+    DURATION_CALL,
+    GENERIC_KEY_WORDS,
+    clause_start,
+    flag_settings,
+    setting_quantity,
+)
 from curator.rules.facts.setting_keys import (
     BARE_KEY_WORDS,
     RAILS_UNIT,
@@ -24,7 +34,7 @@ from curator.rules.facts.setting_keys import (
     spelled_key,
     timed_key,
 )
-from curator.rules.facts.subject import proper_names, stem, subject_tokens
+from curator.rules.facts.subject import proper_names, subject_tokens
 from curator.rules.text import STOPWORDS
 
 _SETTING = re.compile(
@@ -34,31 +44,7 @@ _SETTING = re.compile(
     r"(?:[fFL](?=[`'\";,\s)]|$))?"
     r"(?P<unit>(?i:ms|s|m|h|min|sec|[kmgt]i?b?))?(?![\w:/-]|\.\d|\s?%|\s(?!(?:in|on|for|at|and|or|to|with|by|of|per|when|if|the|is|are|was|than|from|after|before|until)\b)[a-zA-Z])"
 )
-_GENERIC_KEY_WORDS = frozenset(
-    stem(word)
-    for word in "max min num n number count resources spec config settings values defaults default params options".split()
-)
 _VERSION_SUFFIX = re.compile(r"_?(?:version|ver)$")
-_SHORT_FLAG = re.compile(r"\b(?P<command>[a-z][\w-]*)\s+(?:with\s+`?|`)?-(?P<flag>[a-zA-Z])\s*(?P<num>\d+)\b(?![.\w])")
-_PROPERTY_FLAG = re.compile(r"(?<![\w-])-[DP](?P<key>[A-Za-z][\w.-]*)=(?P<num>\d+(?:\.\d+)?)(?![\w.])")
-_JVM_FLAG = re.compile(r"(?<![\w-])-X(?P<flag>mx|ms|ss)(?P<num>\d+)(?P<suffix>[kmgKMG])\b")
-_JVM_NAMES = {"mx": "jvm-max-heap", "ms": "jvm-initial-heap", "ss": "jvm-thread-stack"}
-_BYTE_SUFFIX = {
-    "k": "kb",
-    "kb": "kb",
-    "ki": "kb",
-    "kib": "kb",
-    "m": "mb",
-    "mb": "mb",
-    "mi": "mb",
-    "mib": "mb",
-    "g": "gb",
-    "gb": "gb",
-    "gi": "gb",
-    "gib": "gb",
-    "t": "tb",
-    "tb": "tb",
-}
 _MEMORY_KEY = re.compile(r"mem|heap|size|cache|ram|disk|storage|volume", re.I)
 _NOT_KEYS = frozenset(
     "version v node python java go rust step steps since in from to at on by of is are was for top page line lines item items "
@@ -95,7 +81,7 @@ def settings(statement: str) -> list[Quantity]:
             or bool(re.search(r"[a-z][A-Z]", key))
             or statement.count("`", 0, match.start()) % 2 == 1
         )
-        if _DURATION_CALL.search(statement, max(0, match.start() - 40), match.end() + 2):
+        if DURATION_CALL.search(statement, max(0, match.start() - 40), match.end() + 2):
             continue
         if key.lower() in _NOT_KEYS or key.lower() in STOPWORDS or re.fullmatch(r"(19|20)\d\d", match.group("num")):
             continue
@@ -126,9 +112,9 @@ def settings(statement: str) -> list[Quantity]:
             re.sub(r"(?<=[a-z0-9])(?=[A-Z])", "_", key).lower().lstrip("-").replace("-", "_").replace(".", "_")
         )
         every_word = subject_tokens(snake.replace("_", " "))
-        words = tuple(word for word in every_word if word not in _GENERIC_KEY_WORDS)
-        if suffix in _BYTE_SUFFIX and (suffix != "m" or _MEMORY_KEY.search(key)):
-            unit, factor = _canonical_unit(_BYTE_SUFFIX[suffix])
+        words = tuple(word for word in every_word if word not in GENERIC_KEY_WORDS)
+        if suffix in BYTE_SUFFIX and (suffix != "m" or _MEMORY_KEY.search(key)):
+            unit, factor = _canonical_unit(BYTE_SUFFIX[suffix])
         elif suffix and suffix in _UNIT_ALIASES:
             unit, factor = _canonical_unit(_UNIT_ALIASES[suffix])
         elif suffix:
@@ -136,7 +122,7 @@ def settings(statement: str) -> list[Quantity]:
         elif named := key_unit(snake):
             unit, factor = _canonical_unit(named[0])
             words = tuple(word for word in subject_tokens(snake[: named[1]].replace("_", " ")) if word)
-            words = tuple(word for word in words if word not in _GENERIC_KEY_WORDS) or words
+            words = tuple(word for word in words if word not in GENERIC_KEY_WORDS) or words
         elif timed_key(snake) and seconds_by_convention(key, value):
             unit, factor = _canonical_unit("second")
         elif plain.rsplit("_", 1)[-1] in _PERIOD_ADVERBS and "_" in plain:
@@ -152,14 +138,14 @@ def settings(statement: str) -> list[Quantity]:
             unit, factor = "retry", 1.0
         elif (
             words
-            and words[-1] in _COUNTED_NOUNS
+            and words[-1] in COUNTED_NOUNS
             and (len(every_word) > 1 or (_PLURAL_KEY.fullmatch(key) and not match.group("dash")))
         ):
             unit, factor = words[-1], 1.0
         else:
             unit, factor = f"value:{name}", 1.0
         span = statement[match.start() : value_end].strip()
-        quantity = _setting(statement, span, value * factor, name, words, unit, own_scope)
+        quantity = setting_quantity(statement, span, value * factor, name, words, unit, own_scope)
         if unit not in ("duration", "char") and key_names_ceiling(snake):
             quantity = replace(quantity, ceiling=True)
         elif unit not in ("duration", "char") and key_names_floor(snake):
@@ -170,7 +156,7 @@ def settings(statement: str) -> list[Quantity]:
         if per and code_like:
             quantity = replace(quantity, rate=_per_unit(per.group(1)))
         if code_like and set(words) <= BARE_KEY_WORDS:
-            before = _content(_CODE_SPAN.sub(" ", statement[_clause_start(statement, match.start()) : match.start()]))
+            before = _content(CODE_SPAN.sub(" ", statement[clause_start(statement, match.start()) : match.start()]))
             preceding = tuple(word for word in before if word and word not in quantity.subject)
             if preceding:
                 found.append(quantity)
@@ -200,59 +186,12 @@ def settings(statement: str) -> list[Quantity]:
                 quantity, subject=frozenset(owned) or quantity.subject, sequence=owned or quantity.sequence
             )
         found.append(quantity)
-    found.extend(_duration_calls(statement, scope))
-    for match in _PROPERTY_FLAG.finditer(statement):
-        last = match.group("key").split(".")[-1]
-        name = re.sub(r"(?<=[a-z0-9])(?=[A-Z])", "_", last).lower().replace("-", "_")
-        every_word = subject_tokens(name.replace("_", " "))
-        words = tuple(word for word in every_word if word not in _GENERIC_KEY_WORDS)
-        unit = words[-1] if len(every_word) > 1 and words and words[-1] in _COUNTED_NOUNS else f"value:{name}"
-        found.append(_setting(statement, match.group(0), float(match.group("num")), name, words, unit, scope))
-    for match in _JVM_FLAG.finditer(statement):
-        unit, factor = _canonical_unit(_BYTE_SUFFIX[match.group("suffix").lower()])
-        name = _JVM_NAMES[match.group("flag").lower()]
-        found.append(
-            _setting(statement, match.group(0), float(match.group("num")) * factor, name, (name,), unit, scope)
-        )
-    for match in _SHORT_FLAG.finditer(statement):
-        name = f"{match.group('command').lower()} -{match.group('flag')}"
-        found.append(
-            _setting(
-                statement,
-                match.group(0).strip(),
-                float(match.group("num")),
-                name,
-                (match.group("command").lower(),),
-                f"value:{name}",
-                scope,
-            )
-        )
-    found.extend(_tool_flags(statement, scope))
-    for match in _CLOCK_DURATION.finditer(statement):
-        words = tuple(
-            word for word in subject_tokens(match.group("key").replace("_", " ")) if word not in _TIME_KEY_WORDS
-        )
-        hours, minutes, seconds = (int(match.group(part)) for part in ("h", "m", "s"))
-        if not words:
-            lead = _CODE_SPAN.sub(" ", statement[_clause_start(statement, match.start()) : match.start()])
-            words = tuple(word for word in _content(lead.lower()) if word)
-        span = match.group(0).lstrip("-")
-        found.append(
-            _setting(
-                statement, span, hours * 3600.0 + minutes * 60 + seconds, match.group("key"), words, "duration", scope
-            )
-        )
+    found.extend(flag_settings(statement, scope))
     found.extend(ports(statement) + rate_strings(statement) + worker_flags(statement))
     return found
 
 
 _PERIOD_ADVERBS = frozenset({"hourly", "daily", "weekly", "monthly", "yearly"})
-_CLOCK_DURATION = re.compile(
-    r"(?<![\w.-])-{0,2}(?P<key>(?:[a-z]+_)*(?:time|walltime|timeout|duration|time_limit|ttl))[`'\"]?\s*[=:]\s*[`'\"]?"
-    r"(?P<h>\d{1,3}):(?P<m>[0-5]\d):(?P<s>[0-5]\d)(?![\d:])",
-    re.I,
-)
-_TIME_KEY_WORDS = frozenset({"time", "limit", "duration"})
 _LINE_LENGTH_KEY = re.compile(r"line_?(?:length|len|width)|print_?width|column_?limit|max_?columns")
 _DURATION_PRODUCT = re.compile(
     r"\s*\*\s*(?:time\.|TimeUnit\.|chrono::)?(Millisecond|Second|Minute|Hour|MILLISECONDS|SECONDS|MINUTES|HOURS)s?\b"
@@ -282,9 +221,6 @@ _DURATION_CONSTANTS = {
     "hour": "h",
     "hours": "h",
 }
-_COUNTED_NOUNS = frozenset(
-    "worker job thread process replica run connection task shard partition node step epoch token chunk".split()
-)
 _PLURAL_KEY = re.compile(r"[a-z]+s")
 
 
@@ -302,40 +238,9 @@ def _noun_key(statement: str, start: int) -> bool:
     )
 
 
-def _setting(
-    statement: str,
-    span: str,
-    value: float,
-    name: str,
-    words: tuple[str, ...],
-    unit: str,
-    scope: frozenset[str],
-) -> Quantity:
-    kind, low, high = "exact", value, value
-    if "limit" in words:
-        kind, low = "upper", float("-inf")
-    subject = frozenset(words) - {unit, stem(unit), "limit"}
-    sequence = tuple(dict.fromkeys(word for word in words if word in subject))
-    return Quantity(statement, span, kind, low, high, unit, None, subject, sequence, scope)
-
-
-_SETTING_WORDS = frozenset(
-    "timeout retries retry attempts workers jobs threads concurrency replicas parallelism interval ttl port batch "
-    "batch_size limit max min delay backoff".split()
-)
-
-
-_CODE_SPAN = re.compile(r"`[^`]*`")
 _PER_AFTER = re.compile(r"`?\s*(?:per|/)\s*(?:each\s+)?([A-Za-z][A-Za-z-]+)\b")
 _COUNTED_PER = re.compile(r"\b([A-Za-z][A-Za-z-]+)((?:\s+per\s+[A-Za-z][A-Za-z-]+)*)\s+per\s+$")
 _PER_WORD = re.compile(r"per\s+([A-Za-z][A-Za-z-]+)")
-_CLAUSE_START = re.compile(r"[.;!?](?=\s)|[。；！？\n]|\s[—–]\s")
-
-
-def _clause_start(statement: str, position: int) -> int:
-    """Where the sentence part holding `position` starts."""
-    starts = [found.end() for found in _CLAUSE_START.finditer(statement, 0, position)]
-    return starts[-1] if starts else 0
 
 
 def _per_unit(word: str) -> str:
@@ -353,7 +258,7 @@ def _counted_per(statement: str, match: re.Match[str], counted_per: re.Match[str
     counted = _canonical_unit(counted)[0]
     pers = [_per_unit(word) for word in _PER_WORD.findall(counted_per.group(2))] + [_per_unit(match.group("key"))]
     rate = next((per for per in pers if per in SECONDS_PER), pers[0])
-    before = _content(statement[_clause_start(statement, match.start()) : counted_per.start()].lower())
+    before = _content(statement[clause_start(statement, match.start()) : counted_per.start()].lower())
     ordered = tuple(word for word in before if word and word not in (counted, rate))
     ordered += tuple(subject_tokens(" ".join(per for per in pers if per != rate)))
     return Quantity(
@@ -370,65 +275,3 @@ def _counted_per(statement: str, match: re.Match[str], counted_per: re.Match[str
         proper_names(statement),
         ceiling=True,
     )
-
-
-_DURATION_CALL = re.compile(
-    r"\b(?:Duration|timedelta)\s*\(\s*(?P<named>milliseconds|seconds|minutes|hours|days)\s*[:=]\s*(?P<num>\d+(?:\.\d+)?)\s*\)"
-    r"|\bDuration(?:::|\.)(?:from_|of)(?P<method>millis|secs|seconds|mins|minutes|hours|days)\s*\(\s*(?P<arg>\d+)\s*\)",
-    re.I,
-)
-_CALL_UNITS = {"millis": "ms", "milliseconds": "ms", "secs": "s", "seconds": "s", "mins": "min", "minutes": "min"}
-_CALL_UNITS |= {"hours": "h", "days": "d"}
-
-
-def _duration_calls(statement: str, scope: frozenset[str]) -> list[Quantity]:
-    """`Duration(seconds: 30)`, `timedelta(minutes=5)`, `Duration::from_secs(30)`, `Duration.ofSeconds(30)`: a duration
-    about the keys and words before it in its sentence ("bumped `connectTimeout` to `Duration(seconds: 30)`")."""
-    found: list[Quantity] = []
-    for match in _DURATION_CALL.finditer(statement):
-        named = (match.group("named") or match.group("method")).lower()
-        unit, factor = _canonical_unit(_UNIT_ALIASES[_CALL_UNITS[named]])
-        value = float(match.group("num") or match.group("arg")) * factor
-        before = statement[_clause_start(statement, match.start()) : match.start()].replace("`", " ")
-        spaced = re.sub(r"(?<=[a-z0-9])(?=[A-Z])", " ", before).replace("_", " ")
-        ordered = tuple(word for word in _content(spaced.lower()) if word)
-        quantity = Quantity(statement, match.group(0), "exact", value, value, unit, None, frozenset(ordered), ordered)
-        found.append(replace(quantity, scope=scope, names=proper_names(statement)))
-    return found
-
-
-_FLAG = re.compile(r"(?<![\w-])-(?P<flag>[a-zA-Z])\s*(?P<num>\d+)\b(?![.\w])")
-_COMMAND_BEFORE = re.compile(r"`([a-z][\w-]*)(?:\s+[^`\s]+)*?\s+$")
-_TOOL_FLAGS = {
-    "sidekiq": {"c": "value:concurrency"},
-    "celery": {"c": "value:concurrency"},
-    "ansible": {"f": "fork"},
-    "ansible-playbook": {"f": "fork"},
-    "make": {"j": "job"},
-    "ninja": {"j": "job"},
-    "cargo": {"j": "job"},
-    "pytest": {"n": "worker"},
-    "gunicorn": {"w": "worker"},
-    "xargs": {"P": "process"},
-}
-
-
-def _tool_flags(statement: str, scope: frozenset[str]) -> list[Quantity]:
-    """A short flag whose meaning its tool fixes, when the statement names the tool apart from it: "Sidekiq runs with
-    `-c 25`" is a concurrency of 25 (`sidekiq -c 25` written together stays the tool's own setting)."""
-    tools = [tool for tool in _TOOL_FLAGS if re.search(rf"(?<![\w-]){re.escape(tool)}(?![\w-])", statement, re.I)]
-    found: list[Quantity] = []
-    for match in _FLAG.finditer(statement):
-        command = _COMMAND_BEFORE.search(statement, 0, match.start())
-        if command and command.group(1).lower() not in _TOOL_FLAGS:
-            continue
-        written = _SHORT_FLAG.search(statement, max(0, match.start() - 40), match.end())
-        if written and written.end() == match.end() and written.group("command").lower() in _TOOL_FLAGS:
-            continue
-        for tool in tools:
-            unit = _TOOL_FLAGS[tool].get(match.group("flag"))
-            if unit:
-                words = tuple(subject_tokens(tool.replace("-", " ")))
-                found.append(_setting(statement, match.group(0), float(match.group("num")), tool, words, unit, scope))
-                break
-    return found
