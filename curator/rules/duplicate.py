@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from functools import partial
+
 from curator.config import Config
 from curator.model import Entry, Finding
 from curator.rules import pairing
@@ -10,6 +12,7 @@ from curator.rules.choices import ChoiceTable
 from curator.rules.docs import Docs, order, quote
 from curator.rules.duplicate_prints import MIN_TOKENS, OnDemand, entry_prints
 from curator.rules.duplicate_vetoes import veto
+from curator.rules.pair_verdicts import remembered_verdict
 from curator.rules.paraphrase import choice_over_rivals, meaning_pairs, rare_word_overlap, translation_pairs
 from curator.rules.registry import Rule, RuleContext
 
@@ -76,7 +79,15 @@ def analyze(
             and score < RESTATED_MEANING
         ):
             continue
-        if veto(docs, prints, numbers, left, right, by_wording):
+        shared = f"{table.digest if table else '-'}\0{int(by_wording)}"
+        found = remembered_verdict(
+            "duplicate-veto",
+            docs.items[left],
+            docs.items[right],
+            shared,
+            partial(veto, docs, prints, numbers, left, right, by_wording),
+        )
+        if found:
             continue
         if docs.items[left].is_context or docs.items[right].is_context:
             restated.append((left, right, score))
