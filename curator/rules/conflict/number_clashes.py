@@ -4,14 +4,16 @@ from __future__ import annotations
 
 import re
 from collections import defaultdict
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
 from curator.config import Config
 from curator.rules import pairing
 from curator.rules.conflict.clash import Clash, may_pair, named_relation, scope_evidence
+from curator.rules.conflict.key_alignment import aligned_keys
 from curator.rules.docs import Docs
 from curator.rules.facts import statement_facts, things
 from curator.rules.facts.changes import change_amount, recorded_instance
+from curator.rules.facts.frequencies import as_frequency
 from curator.rules.facts.glossary import concepts_of
 from curator.rules.facts.subject import proper_names, stem
 from curator.rules.facts.time_zones import ZONE_WORDS, offset_near
@@ -21,17 +23,24 @@ from curator.rules.quantities import TERMS, Quantity, incompatible, named_anchor
 
 @dataclass
 class NumberClaims:
-    """Every quantity the number clashes compare, the entry stating each, and each entry's values per unit."""
+    """Every quantity the number clashes compare, the entry stating each, each entry's values per unit, and for a code
+    key read as a prose setting the words of the key, which the quantity it is compared with must name; a count per
+    period read as a frequency meets only a period so read (two counts per period compare in their own units)."""
 
     owners: list[int]
     quantities: list[Quantity]
     stated: dict[tuple[int, str], set[tuple[float, float]]]
+    key_words: dict[int, frozenset[str]] = field(default_factory=dict)
+    counted_frequencies: set[int] = field(default_factory=set)
 
 
 def number_claims(docs: Docs) -> NumberClaims:
-    """The quantities of every entry's prose and code, without change amounts and versions read as values."""
+    """The quantities of every entry's prose and code, without change amounts and versions read as values, and each code
+    key also read as the prose setting another entry names with its words, and each schedule also as how often it
+    happens."""
     owners: list[int] = []
     quantities: list[Quantity] = []
+    counted: set[int] = set()
     for position, doc in enumerate(docs.items):
         for quantity in doc.quantities + [found for fact in doc.code_facts for found in fact.quantities]:
             if (
@@ -43,10 +52,21 @@ def number_claims(docs: Docs) -> NumberClaims:
                 continue
             owners.append(position)
             quantities.append(quantity)
+            frequency = as_frequency(quantity)
+            if frequency is not None:
+                if quantity.rate != "interval":
+                    counted.add(len(quantities))
+                owners.append(position)
+                quantities.append(frequency)
+    key_words: dict[int, frozenset[str]] = {}
+    for owner, quantity, words in aligned_keys(owners, quantities):
+        key_words[len(quantities)] = words
+        owners.append(owner)
+        quantities.append(quantity)
     stated: dict[tuple[int, str], set[tuple[float, float]]] = defaultdict(set)
     for owner, quantity in zip(owners, quantities):
         stated[(owner, quantity.unit)].add((quantity.low, quantity.high))
-    return NumberClaims(owners, quantities, stated)
+    return NumberClaims(owners, quantities, stated, key_words, counted)
 
 
 def number_candidates(docs: Docs, claims: NumberClaims) -> tuple[list[tuple[int, int]], list[float]]:
@@ -89,6 +109,14 @@ def number_verdict(
 def pair_checks(docs: Docs, claims: NumberClaims, left: int, right: int) -> tuple[str | None, dict]:
     """The checks every proposed pair of numbers passes, however proposed: the check that drops it, or its scope evidence."""
     owners, one, other = claims.owners, claims.quantities[left], claims.quantities[right]
+    if any(
+        not claims.key_words[key] <= partner.subject | concepts_of(partner.subject)
+        for key, partner in ((left, other), (right, one))
+        if key in claims.key_words
+    ):
+        return "key words unnamed", {}
+    if left in claims.counted_frequencies and right in claims.counted_frequencies:
+        return "two counts per period", {}
     if both_stated(claims.quantities, owners, claims.stated, left, right):
         return "both entries state both values", {}
     if named_apart(docs, owners[left], owners[right], one, other):

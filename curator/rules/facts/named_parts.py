@@ -84,7 +84,9 @@ def named(statement: str, span: str) -> Named:
     bound = [
         match
         for match in _BINDING.finditer(statement)
-        if _code_like(match.group("key"), match.group("sign")) and not _RATE_BEFORE.search(statement, 0, match.start())
+        if _code_like(match.group("key"), match.group("sign"))
+        and not _RATE_BEFORE.search(statement, 0, match.start())
+        and not _counts_a_noun(statement, match)
     ]
     keys = {parts(match.group("key")) for match in bound}
     at_span = [parts(match.group("key")) for match in bound if low <= match.start("num") < high]
@@ -116,6 +118,28 @@ def environments(statement: str) -> frozenset[str]:
 
 
 _RATE_BEFORE = re.compile(r"\bper\s+$|每(?:个|位)?\s*$", re.I)
+
+
+_NOUN_AFTER = re.compile(r"[\d.,]*\s*(?P<noun>[a-z]{3,})\b", re.I)
+_PROSE_LINK = re.compile(r"\s(?:to|of)\s")
+
+
+def _counts_a_noun(statement: str, binding: re.Match[str]) -> bool:
+    """'bumped `orders_daily` to 5 retries': a name linked by a preposition to a number that counts a noun of its own is
+    what the number is for, not a key set to it (`max_conns to 50` stays a key)."""
+    if not _PROSE_LINK.match(statement, binding.end("key")):
+        return False
+    noun = _NOUN_AFTER.match(statement, binding.start("num"))
+    if noun is None:
+        return False
+    word = noun.group("noun")
+    return word.lower() not in _UNIT_PARTS and not _MEASURE_NOUN.match(word)
+
+
+_MEASURE_NOUN = re.compile(
+    r"(?:milli|micro)?(?:sec|second|minute|min|hour|hr|day|week|month|year|byte|kib|mib|gib|kb|mb|gb|tb|percent|pct)s?$",
+    re.I,
+)
 
 
 def _code_like(key: str, sign: str | None) -> bool:

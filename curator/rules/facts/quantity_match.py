@@ -9,6 +9,7 @@ from curator.rules.facts.glossary import concept, concepts_of
 from curator.rules.facts.quantities import Quantity
 from curator.rules.facts.quantity_comparators import perks
 from curator.rules.facts.quantity_subjects import RETAINED
+from curator.rules.facts.quantity_values import MINIMUM
 from curator.rules.facts.scope import relation
 from curator.rules.facts.subject import stem
 from curator.rules.facts.subject_modifiers import GENERIC_CONCEPTS, as_concepts, different_modifiers
@@ -41,6 +42,7 @@ _MEASURE_UNITS = frozenset(
         "point",
         "clock",
         "port",
+        "frequency",
     }
 )
 
@@ -66,6 +68,9 @@ def same_subject(left: Quantity, right: Quantity) -> bool:
     return _same_subject(left, right)
 
 
+MINIMUM_KEY = "minimum"
+"""The qualifier of a setting whose key names a floor (`min_replicas`, `MIN_PASSWORD_LENGTH`)."""
+
 _LIMITING = re.compile(r"\b(?:caps?|capped|time(?:s|d)? out|timeouts?|limits?)\b|超时|上限", re.I)
 
 
@@ -76,7 +81,10 @@ def _other_perks(left: Quantity, right: Quantity) -> bool:
 
 
 def _names_qualifier(quantity: Quantity, qualifier: str) -> bool:
-    """Whether a quantity's subject names the qualifier, in either language ("blog posts" vs 博客…篇)."""
+    """Whether a quantity's subject names the qualifier, in either language ("blog posts" vs 博客…篇); a floor a key
+    names (`MIN_USERNAME_LENGTH`) is named by a statement that says it is a minimum."""
+    if qualifier == MINIMUM_KEY and (quantity.kind == "lower" or MINIMUM.search(quantity.statement)):
+        return True
     stemmed = stem(qualifier)
     return stemmed in quantity.subject or concept(stemmed) in concepts_of(quantity.subject)
 
@@ -100,10 +108,27 @@ def _scheduled(quantity: Quantity) -> frozenset[str]:
 _WEEKDAY_NUMERALS = frozenset("一二三四五六日天")
 
 
+MIN_SCHEDULED_WORDS = 2
+"""A scheduled thing named in this many words or more is the same thing inside a longer name (笔记 on 周五 inside
+小红书笔记 on 周五); one word alone ("the job") is too little to say so."""
+
+
+def _inside(one: frozenset[str], other: frozenset[str]) -> bool:
+    """One scheduled thing's name inside the other's, the shorter named in enough words to say so."""
+    return len(min(one, other, key=len)) >= MIN_SCHEDULED_WORDS and (one <= other or other <= one)
+
+
+def _one_script(left: Quantity, right: Quantity) -> bool:
+    """Both subjects written in Chinese, or both in English (a name and its translation may be two things: 推文 and
+    blog posts)."""
+    return chinese(left) == chinese(right)
+
+
 def _same_schedule(left: Quantity, right: Quantity) -> bool:
-    """One scheduled thing: the same words, or shared words where each side's own words are named in the other statement."""
+    """One scheduled thing: the same words, one name inside the other in one language, or shared words where each side's
+    own words are named in the other statement."""
     one, other = _scheduled(left), _scheduled(right)
-    if one == other:
+    if one == other or (_one_script(left, right) and _inside(one, other)):
         return True
     return bool(one & other) and one - other <= right.names and other - one <= left.names
 
@@ -131,10 +156,11 @@ def _same_subject(left: Quantity, right: Quantity) -> bool:
         left, right = without_generic(left, right)
     left, right = as_concepts(left), as_concepts(right)
     shared = left.subject & right.subject - GENERIC_CONCEPTS
-    if not shared:
-        return bool(left.subject <= right.subject | right.scope or right.subject <= left.subject | left.scope)
-    if shared == left.subject or shared == right.subject:
+    inside = left.subject <= right.subject | _scoped(right) or right.subject <= left.subject | _scoped(left)
+    if inside or (shared and (shared == left.subject or shared == right.subject)):
         return True
+    if not shared:
+        return False
     left_words = left.subject | {concept(token) for token in left.subject}
     right_words = right.subject | {concept(token) for token in right.subject}
     left_names, right_names = left.names - TERMS, right.names - TERMS
@@ -146,6 +172,11 @@ def _same_subject(left: Quantity, right: Quantity) -> bool:
     if different_modifiers(left.sequence, right.sequence, shared, named, both_chinese):
         return False
     return True
+
+
+def _scoped(quantity: Quantity) -> frozenset[str]:
+    """A quantity's scope words, also as concepts: what one subject may leave to its scope ("开票接口失败" for 开票)."""
+    return quantity.scope | concepts_of(quantity.scope)
 
 
 def named_anchor(left: Quantity, right: Quantity) -> bool:

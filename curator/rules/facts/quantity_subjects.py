@@ -11,7 +11,7 @@ from curator.rules.text import CJK_CHAR, IS_CJK, STOPWORDS, tokens
 _FILLER = re.compile(
     r"(?<![a-z_])(?:at most|up to|no more than|not more than|maximum|max|at least|minimum|about|around|roughly|approximately"
     r"|capped at|rate[- ]?limit(?:ed|s)?|limit(?:s|ed|ing)?|raised to|lowered to|increased to|reduced to|bumped to|set to"
-    r"|changed to|dropped to|moved to|switched to|by default|defaults?(?: to)?)(?![a-z_])"
+    r"|changed to|dropped to|moved to|switched to|went (?:up |down )?to|cut to|by default|defaults?(?: to)?)(?![a-z_])"
     r"|最多|至多|最大|最小|不超过|不得超过|上限|至少|不少于|约|大约|左右|以上|以内|可以|只能|能|应该|需要|控制在|改成|改为"
     r"|放到|开到|加到|扩到|缩到|放宽到|收紧到|限制为|限制在|限制|设的是|设的|默认"
     r"|设置为|设为|设成|定为|调整为|调到|调成|提高到|提到|降低到|降到|改到|增加到|减少到|[了的吗呢吧]"
@@ -74,6 +74,12 @@ _CLAUSE_BREAK = re.compile(
     r"|(?=因为|所以|由于|以便|等到)|(?<=[\u4e00-\u9fff])\s*[（(](?!\s*[a-z][a-z -]{0,30}[)）])"
     r"|\s(?=and (?:the|a|an|we|it|they|you|our|each|every)\b)"
 )
+_REASON_AFTER = re.compile(
+    r"\s(?:after|following|due to|because of|in order to|so as to|to (?:cut|reduce|avoid|save|prevent|match|stop|fix|speed))\s"
+    r"|(?<=[\u4e00-\u9fff])(?:以免|免得|为了)"
+)
+"""What follows a number and says why or after what it was set ("5 retries after last week's outage"): no part of
+what the number is about."""
 _GLOSS = re.compile(r"(?<=[\u4e00-\u9fff])\s*[（(]\s*([a-z][a-z -]{0,30}?)\s*[)）]")
 
 
@@ -124,6 +130,8 @@ def _subject(lowered: str, start: int, end: int) -> tuple[str, ...]:
     breaks = [match.start() for match in _CLAUSE_BREAK.finditer(lowered)]
     clause_start = max([b + 1 for b in breaks if b < start], default=0)
     clause_end = min([b for b in breaks if b >= end], default=len(lowered))
+    reason = _REASON_AFTER.search(lowered, end, clause_end)
+    clause_end = reason.start() if reason else clause_end
     subject = _glossed_content(lowered[clause_start:start] + " " + lowered[end:clause_end].split("（")[0])
     if clause_start > 0 and (not subject or _LEADING_COMPARATOR.match(lowered, clause_start)):
         previous_start = max([b + 1 for b in breaks if b < clause_start - 1], default=0)

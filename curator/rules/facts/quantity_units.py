@@ -7,7 +7,7 @@ from curator.rules.facts.glossary import concept
 from curator.rules.facts.subject import segment, subject_tokens
 from curator.rules.text import CJK_CHAR, STOPWORDS
 
-_CJK_UNITS = ("分钟", "小时", "毫秒", "个月", "星期", "万字", "千字", "字节")
+_CJK_UNITS = ("个工作日", "工作日", "分钟", "小时", "毫秒", "个月", "星期", "万字", "千字", "字节")
 _UNIT_ALIASES = {
     "s": "second",
     "sec": "second",
@@ -29,6 +29,8 @@ _UNIT_ALIASES = {
     "毫秒": "millisecond",
     "d": "day",
     "day": "day",
+    "个工作日": "business-day",
+    "工作日": "business-day",
     "天": "day",
     "日": "day",
     "week": "week",
@@ -120,7 +122,16 @@ def _singular(word: str) -> str:
 _DAY = 86400.0
 _CALENDAR_SPANS = {"month": (28 * _DAY, 31 * _DAY), "year": (365 * _DAY, 366 * _DAY)}
 _HERTZ = {"hz": 1.0, "khz": 1e3, "mhz": 1e6, "ghz": 1e9}
-_SECONDS = {"millisecond": 0.001, "second": 1.0, "minute": 60.0, "hour": 3600.0, "day": 86400.0, "week": 604800.0}
+_SECONDS = {
+    "millisecond": 0.001,
+    "second": 1.0,
+    "minute": 60.0,
+    "hour": 3600.0,
+    "day": 86400.0,
+    "business-day": 86400.0 * 7 / 5,
+    "week": 604800.0,
+}
+"""Seconds per unit; a business day is the calendar time it averages (five of them make a week)."""
 _BYTES = {"byte": 1.0, "kb": 1024.0, "mb": 1024.0**2, "gb": 1024.0**3, "tb": 1024.0**4}
 
 
@@ -148,6 +159,9 @@ def _unit(after: str) -> tuple[str | None, int]:
         return _UNIT_ALIASES[hyphenated.group(1)], gap + hyphenated.end()
     if stripped[0] == "%":
         return "percent", gap + 1
+    business = _BUSINESS_DAYS.match(stripped)
+    if business:
+        return "business-day", gap + business.end()
     for cjk_unit in _CJK_UNITS:
         if stripped.startswith(cjk_unit):
             return _UNIT_ALIASES.get(cjk_unit, cjk_unit), gap + len(cjk_unit)
@@ -172,6 +186,7 @@ def _unit(after: str) -> tuple[str | None, int]:
     return _UNIT_ALIASES.get(base, _UNIT_ALIASES.get(name, base)), gap + word.end()
 
 
+_BUSINESS_DAYS = re.compile(r"(?:business|working|work) days?\b")
 _CONCURRENCY_UNITS = frozenset({"worker", "concurrency"})
 _HYPHENATED_UNIT = re.compile(
     r"-(second|minute|hour|day|week|month|year|millisecond|line|character|word|worker|thread|replica)(?![\w-])"

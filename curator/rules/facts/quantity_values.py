@@ -61,13 +61,13 @@ def _magnitudes_apart(left: Quantity, right: Quantity) -> bool:
     return max(abs(left_value), abs(right_value)) / min(abs(left_value), abs(right_value)) > MAX_DURATION_RATIO
 
 
-_MINIMUM = re.compile(r"\bleast\b|\bminimum\b|\bmin\b|\b(?:less|fewer) than\b|>=|≥|至少|不少于|不低于|最少|下限", re.I)
+MINIMUM = re.compile(r"\bleast\b|\bminimum\b|\bmin\b|\b(?:less|fewer) than\b|>=|≥|至少|不少于|不低于|最少|下限", re.I)
 
 
 def _threshold(quantity: Quantity) -> bool:
     """A lower bound set as a threshold ('at least 30', '≥ 20', 'min 30', 不低于 650, an amount a perk starts at:
     'free delivery over ¥30'), not a size described ('4000+ words', 'above 70 %')."""
-    return bool(_MINIMUM.search(quantity.span)) or (
+    return bool(MINIMUM.search(quantity.span)) or (
         quantity.unit.startswith("money:") and bool(perks(quantity.statement))
     )
 

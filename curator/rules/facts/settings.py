@@ -155,7 +155,7 @@ def settings(statement: str) -> list[Quantity]:
         per = _PER_AFTER.match(statement, match.end())
         if per and code_like:
             quantity = replace(quantity, rate=_per_unit(per.group(1)))
-        if code_like and set(words) <= BARE_KEY_WORDS:
+        if code_like and (set(words) <= BARE_KEY_WORDS or not quantity.subject):
             before = _content(CODE_SPAN.sub(" ", statement[clause_start(statement, match.start()) : match.start()]))
             preceding = tuple(word for word in before if word and word not in quantity.subject)
             if preceding:
