@@ -15,6 +15,7 @@ from collections import defaultdict
 from curator import lazyre as re
 from curator.rules import embed
 from curator.rules.conflict.clash import Clash, may_pair
+from curator.rules.conflict.neighbours import mutual_nearest
 from curator.rules.conflict.number_clashes import NumberClaims, number_clash, pair_checks
 from curator.rules.docs import Docs
 from curator.rules.facts.subject_modifiers import modified_apart, shared_concepts
@@ -74,10 +75,6 @@ def comparable(one: Quantity, other: Quantity) -> bool:
 
 def nearest_partners(docs: Docs, claims: NumberClaims) -> list[tuple[int, int, float]]:
     """(i, j, cosine) for quantities of one unit in two entries whose masked clauses are each other's nearest."""
-    import numpy
-
-    from curator.rules import semantic
-
     quantities, owners = claims.quantities, claims.owners
     by_unit: dict[str, list[int]] = defaultdict(list)
     for index, quantity in enumerate(quantities):
@@ -95,17 +92,7 @@ def nearest_partners(docs: Docs, claims: NumberClaims) -> list[tuple[int, int, f
     for members in groups.values():
         block = vectors[offset : offset + len(members)]
         offset += len(members)
-        best: dict[int, tuple[float, int]] = {}
-        for left, right, cosine in semantic.similar_pairs(block, MIN_CLAUSE_COSINE):
-            one, other = members[left], members[right]
-            if owners[one] == owners[other] or not may_pair(docs, owners[one], owners[other]):
-                continue
-            for row, partner in ((one, other), (other, one)):
-                if cosine > best.get(row, (-1.0, -1))[0]:
-                    best[row] = (cosine, partner)
-        for row, (cosine, partner) in best.items():
-            if row < partner and best.get(partner, (0.0, -1))[1] == row:
-                found.append((row, partner, float(numpy.float32(cosine))))
+        found.extend(mutual_nearest(block, members, owners, lambda a, b: may_pair(docs, a, b), MIN_CLAUSE_COSINE))
     return found
 
 
