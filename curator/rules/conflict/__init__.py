@@ -12,7 +12,11 @@ from curator.rules.conflict.clash import Clash
 from curator.rules.conflict.findings import assemble_finding
 from curator.rules.conflict.meaning_clashes import add_meaning_clashes
 from curator.rules.conflict.number_clashes import add_number_clashes, number_claims
-from curator.rules.conflict.polarity_clashes import add_action_clashes, add_code_name_clashes
+from curator.rules.conflict.polarity_clashes import (
+    add_action_clashes,
+    add_code_name_clashes,
+    add_meaning_action_clashes,
+)
 from curator.rules.conflict.version_clashes import add_version_clashes
 from curator.rules.docs import Docs
 from curator.rules.project_facts import project_facts
@@ -35,6 +39,7 @@ def analyze(
     add_instrument_clashes(docs, clashes)
     add_action_clashes(docs, clashes)
     add_code_name_clashes(docs, clashes)
+    add_meaning_action_clashes(docs, clashes)
     found_clashes = {pair: found for pair, found in clashes.items() if found}
     findings = [assemble_finding(docs, left, right, found) for (left, right), found in sorted(found_clashes.items())]
     return findings, {frozenset(pair) for pair in found_clashes}

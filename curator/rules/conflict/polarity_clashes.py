@@ -7,7 +7,7 @@ from curator.rules import code_polarity
 from curator.rules.conflict.clash import Clash, may_pair, scope_evidence
 from curator.rules.docs import Docs
 from curator.rules.facts import statement_facts
-from curator.rules.polarity import imperatives, opposites
+from curator.rules.polarity import imperatives, meaning, opposites
 
 
 def add_action_clashes(docs: Docs, clashes: dict[tuple[int, int], list[Clash]]) -> None:
@@ -26,6 +26,26 @@ def add_action_clashes(docs: Docs, clashes: dict[tuple[int, int], list[Clash]]) 
                 "action": left_action.text,
                 "similarity": round(score, 1),
                 "stances": {docs.items[left].id: left_action.polarity, docs.items[right].id: right_action.polarity},
+            },
+        )
+
+
+def add_meaning_action_clashes(docs: Docs, clashes: dict[tuple[int, int], list[Clash]]) -> None:
+    """A clause that forbids an action and the nearest clause of another entry that asks for it in other words."""
+    for forbidden, asked, cosine in meaning.clashes(
+        [doc.facts for doc in docs.items], lambda a, b: may_pair(docs, a, b)
+    ):
+        left_words, right_words = frozenset(forbidden.action.words), frozenset(asked.action.words)
+        _add_polarity_clash(
+            docs,
+            clashes,
+            (forbidden.owner, forbidden.action.statement, forbidden.action.scope | (left_words & asked.action.scope)),
+            (asked.owner, asked.action.statement, asked.action.scope | (right_words & forbidden.action.scope)),
+            {
+                "job": "same action",
+                "action": forbidden.core,
+                "action_similarity": round(cosine * 100, 1),
+                "stances": {docs.items[forbidden.owner].id: "neg", docs.items[asked.owner].id: "pos"},
             },
         )
 

@@ -27,6 +27,11 @@ class Action:
     practice: str = ""
 
 
+HISTORY = re.compile(
+    r"\b(?:used to|previously|formerly|back then|in the past|at first)\b|以前|之前曾|曾经|过去|原来|当时|那时|起初"
+)
+"""Words that tell a clause as history ("we used to X", 以前…): it describes no current practice."""
+
 _FIRST_WORD = re.compile(r"\s*([a-z][\w'-]*)")
 
 

@@ -5,7 +5,7 @@ from __future__ import annotations
 from dataclasses import replace
 
 from curator import lazyre as re
-from curator.rules.polarity.action import _CJK_UNIT, _UNIT, Action, _action
+from curator.rules.polarity.action import _CJK_UNIT, _UNIT, HISTORY, Action, _action
 from curator.rules.text import STOPWORDS
 
 _LOCATIVE_LEAD = re.compile(r"^\s*(?:在[^，,。]{1,12}?(?:上|里|中)\s*|(?:on|in) [\w-]+(?: [\w-]+)?,?\s+)")
@@ -82,7 +82,7 @@ def _collect_practices(clauses: list[tuple[int, str, str, str | None]], owners: 
     variants.sort(key=lambda variant: len(variant[0]), reverse=True)
     pattern = re.compile("|".join(f"(?P<p{index}>{source})" for index, (source, _, _) in enumerate(variants)))
     for owner, statement, lowered, negated in clauses:
-        if negated is not None or _PRACTICE_LEAD.match(lowered):
+        if negated is not None or _PRACTICE_LEAD.match(lowered) or HISTORY.search(lowered):
             continue
         for match in pattern.finditer(lowered):
             if _PRACTICE_GUARDED.search(lowered[max(0, match.start() - 30) : match.start()]):
