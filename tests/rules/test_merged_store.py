@@ -18,9 +18,9 @@ pytestmark = pytest.mark.slow
 ONE_STORE = None
 CHUNK = 45
 CEILINGS = {
-    (ONE_STORE, "conflict"): 184,
+    (ONE_STORE, "conflict"): 178,
     (ONE_STORE, "duplicate"): 173,
-    (CHUNK, "conflict"): 53,
+    (CHUNK, "conflict"): 47,
     (CHUNK, "duplicate"): 89,
 }
 FLOORS = {

@@ -7,6 +7,7 @@ from collections import defaultdict
 from curator.config import Config
 from curator.model import Finding
 from curator.rules.choices import ChoiceTable
+from curator.rules.conflict.apart import drop_apart
 from curator.rules.conflict.choice_clashes import add_choice_clashes, add_instrument_clashes
 from curator.rules.conflict.clash import Clash
 from curator.rules.conflict.findings import assemble_finding
@@ -32,14 +33,19 @@ def analyze(
     """
     clashes: dict[tuple[int, int], list[Clash]] = defaultdict(list)
     claims = number_claims(docs)
-    add_number_clashes(docs, config, claims, clashes)
-    add_meaning_clashes(docs, claims, clashes)
-    add_version_clashes(docs, clashes)
-    add_choice_clashes(docs, table, clashes, facts or {})
-    add_instrument_clashes(docs, clashes)
-    add_action_clashes(docs, clashes)
-    add_code_name_clashes(docs, clashes)
-    add_meaning_action_clashes(docs, clashes)
+    checked: dict[int, Clash] = {}
+    for add in (
+        lambda: add_number_clashes(docs, config, claims, clashes),
+        lambda: add_meaning_clashes(docs, claims, clashes),
+        lambda: add_version_clashes(docs, clashes),
+        lambda: add_choice_clashes(docs, table, clashes, facts or {}),
+        lambda: add_instrument_clashes(docs, clashes),
+        lambda: add_action_clashes(docs, clashes),
+        lambda: add_code_name_clashes(docs, clashes),
+        lambda: add_meaning_action_clashes(docs, clashes),
+    ):
+        add()
+        drop_apart(clashes, checked)
     found_clashes = {pair: found for pair, found in clashes.items() if found}
     findings = [assemble_finding(docs, left, right, found) for (left, right), found in sorted(found_clashes.items())]
     return findings, {frozenset(pair) for pair in found_clashes}

@@ -117,6 +117,11 @@ def environments(statement: str) -> frozenset[str]:
     )
 
 
+def mentioned_environments(statement: str) -> frozenset[str]:
+    """Every deployment environment a statement names, those it sets itself against too."""
+    return frozenset(name for name, pattern in _ENVIRONMENTS.items() if pattern.search(statement))
+
+
 _RATE_BEFORE = re.compile(r"\bper\s+$|每(?:个|位)?\s*$", re.I)
 
 
