@@ -234,7 +234,7 @@ def _alternatives(names: list[str]) -> str:
     parts = []
     hosts = [name for name in latin if re.search(r"\\\.(?:io|com|dev|net|org)$", name)]
     if latin:
-        parts.append(rf"(?<![\w\-./@])(?:{'|'.join(latin)})(?![\w\-/@]|\.\w)")
+        parts.append(rf"(?<![\w\-./@])(?:{'|'.join(latin)})(?![\w\-/@]|\.\w|:[`\w/])")
         snake = "|".join(name.replace(r"[\s-]", "_") for name in latin)
         parts.append(rf"(?<=`)(?:[a-z0-9]+_)*(?:{snake})(?:_[a-z0-9]+)*(?=`)")
     if hosts:

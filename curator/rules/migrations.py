@@ -77,8 +77,10 @@ _PHRASES: tuple[tuple[tuple[str, ...], str], ...] = (
         r"(?:改用|换成|转用|现在用|现在是|现在换成|用)\s*{new}",
     ),
 )
+_OWN = _NAME + r"(?![\w+-])(?!\s*(?:的|'s\b))"
+"""A tool's name, not as the owner of another thing ("Unity 的 Animator", "Unity's Animator" name the Animator)."""
 _PATTERNS = tuple(
-    (keys, re.compile(pattern.format(old=_NAME.format("old"), new=_NAME.format("new")), re.I))
+    (keys, re.compile(pattern.format(old=_OWN.format("old"), new=_OWN.format("new")), re.I))
     for keys, pattern in _PHRASES
 )
 _NOT_TOOLS = frozenset(
@@ -102,7 +104,8 @@ _ABANDONED_CJK = re.compile(
 _REMOVED = re.compile(
     r"(?<![\w.-])"
     + _NAME.format("removed")
-    + r"(?: (?:SDK|package|plugin|library|dependency))? (?:was |has been |got |is )?(?:removed|deleted|uninstalled)\b"
+    + r"(?: (?:SDK|package|plugin|library|dependency))? (?:(?:was |has been |got |is )(?:removed|deleted|uninstalled)\b"
+    r"|(?:removed|deleted|uninstalled)\b(?! (?:the|a|an|our|its|their|his|her|all|every|this|that|these|those|it|them)\b))"
     r"|(?<![\w.-])"
     + _NAME.format("gone")
     + r"\s*(?P<part>SDK|包|插件|依赖|那套|这套)?\s*(?:已经|已)?(?:[从在][^，。；,;]{0,25}?)?(?:移除|删掉|删除|卸载|拿掉|撤掉)了?",

@@ -11,9 +11,12 @@ from pathlib import Path
 
 import pytest
 
+from curator.rules.choices import ChoiceTable
 from curator.rules.conflict.apart import apart, labels_apart
 from curator.rules.conflict.clash import Clash
 from curator.rules.facts.leads import lead
+from curator.rules.facts.versions import versions
+from curator.rules.migrations import pairs, removed
 from tests.rules.test_blind2_forms import PAIR, findings
 
 LOOK_ALIKES_EN = [
@@ -37,11 +40,18 @@ LOOK_ALIKES_EN = [
         "Training on the H100 pool uses bf16 mixed precision.",
         "The V100 boxes don't support bf16, so evaluation there runs in fp16.",
     ),
+    ("Node 18 on every service.", "The Node 22 / pnpm 9 upgrade is scheduled for the week of 2027-02-01."),
 ]
 
 LOOK_ALIKES_ZH = [
     ("第二章的实验：每个配置跑 3 个 seed。", "第五章的实验：每个配置跑 5 个 seed。"),
     ("文档站在单独的 `docs-site` 仓库，用 yarn 装依赖。", "包管理统一用 pnpm，不要用 yarn 装依赖。"),
+    ("动画统一用 Spine，不要用 Unity 的 Animator 做骨骼动画。", "支付校验用 Unity IAP 自带的 validator。"),
+    ("Deno 函数的依赖写在 `deno.json` 里，或者用 `npm:` specifier 引入。", "包管理统一用 pnpm，不要用 npm 装依赖。"),
+    (
+        "Flutter 3.16 项目，目标平台 iOS / Android。",
+        "Flutter 3.16 升级到 Flutter 3.22 要在第三季度结束前完成，升级分支 `upgrade/flutter`。",
+    ),
     (
         "Payments contacts: Ines（Stripe 和 Adyen 的对接人，也管 `payments-gateway` 的 on-call）",
         "No per-provider webhook handlers; Ines removed the last hand-written one in May.",
@@ -172,3 +182,25 @@ def test_the_person_who_acted_is_no_tool() -> None:
         {"choices": {"a.md": "pos priya", "b.md": "neg priya"}},
     )
     assert apart(clash)
+    assert removed("Priya removed the last hand-rolled loop in August.") == []
+    assert removed("The Crashlytics SDK was removed in August.") == ["crashlytics"]
+    assert removed("Crashlytics SDK removed; Sentry took over.") == ["crashlytics"]
+
+
+def test_an_owner_named_before_its_thing_is_no_tool_choice() -> None:
+    assert pairs("动画统一用 Spine，不要用 Unity 的 Animator。") == []
+    assert pairs("Use Spine, not Unity's Animator.") == []
+    assert pairs("统一用 Loki，不要用 ELK。") == [("elk", "loki")]
+    assert pairs("Use Spine, not Unity.") == [("unity", "spine")]
+
+
+def test_a_specifier_prefix_is_no_tool() -> None:
+    table = ChoiceTable()
+    assert "npm" not in {stance.member for stance in table.stances("或者用 `npm:` specifier 引入依赖。")}
+    assert "npm" in {stance.member for stance in table.stances("依赖用 npm 装。")}
+
+
+def test_a_planned_upgrade_names_no_version_in_use() -> None:
+    assert versions("The Elixir 1.18 / OTP 27 upgrade is scheduled for the week of 2027-01-11.") == ()
+    assert versions("Unity 2022.3 升级到 Unity 6 要在第三季度结束前完成。") == ()
+    assert [version.name for version in versions("项目用 Go 1.23。")] == ["go"]

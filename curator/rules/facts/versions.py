@@ -98,10 +98,16 @@ _NOT_A_CLAIM = re.compile(
 )
 _PLANNED = re.compile(
     r"\b(?:plan|plans|planned|planning|will|going to|roadmap|todo|eventually|someday|next (?:quarter|sprint|month|year|week)"
-    r"|later this (?:quarter|month|year)|in q[1-4]|once (?:the|we|it)|(?:after|when|once) the [\w .,/+-]{1,40} (?:settles|lands|ships|is done|is merged|goes out))\b|计划|打算|准备|下个?(?:季度|月|版本|迭代)|明年|以后|后续|将来",
+    r"|later this (?:quarter|month|year)|in q[1-4]|once (?:the|we|it)|(?:after|when|once) the [\w .,/+-]{1,40} (?:settles|lands|ships|is done|is merged|goes out)"
+    r"|(?:is|are) (?:scheduled|slated|due)|scheduled for)\b|计划|打算|准备|排期|下个?(?:季度|月|版本|迭代)|明年|以后|后续|将来"
+    r"|要在[^，。；,;]{0,20}?(?:前|之前)完成",
     re.I,
 )
-_CHANGE_NOUN = re.compile(r"^\s*(?:upgrade|bump|migration|rollout|cutover)s?\b|^\s*的?(?:升级|迁移)", re.I)
+_CHANGE_NOUN = re.compile(
+    r"^\s*(?:(?:/|&|\+|,|and)\s*[A-Za-z][\w.+-]*\s+v?\d[\w.]*\s*)*(?:upgrade|bump|migration|rollout|cutover)s?\b"
+    r"|^\s*的?(?:升级|迁移)",
+    re.I,
+)
 _GENERIC_CONTEXT = frozenset(
     "run use us pin target requir need upgrad bump stay keep lock set built build test everywher default all "
     "project repo repository code codebase we always never must should now current still".split()
