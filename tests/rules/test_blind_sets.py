@@ -12,8 +12,9 @@ twice (32/68, then 33/68) and a regression set since; `blind8dev` is the eighth,
 development set from its first pass (25/52). `blind9hold` is the ninth set, scored as a hold-out twice (40/68,
 then 41/68) and a regression set since (42/68 after fixes made from reading it, and no labeled false alarm left of its two).
 `blind10hold` is the tenth set, scored as a hold-out twice (44/68 on abea218, 44/68 on 0beda1c) and a regression set
-since, floors at that level; its wrong conflict findings, vetoed by clause leads (conflict/apart.py), left two labeled
-false alarms (one conflict, one outdated-number) and conflict precision 8/9.
+since; its wrong conflict findings, vetoed by clause leads (conflict/apart.py), left two labeled false alarms (one
+conflict, one outdated-number), and the stance classes of rules/polarity (led negations, noun bans, verb-proposed
+stances) took it to 48/68, conflict 11/28 at precision 11/12: floors at that level.
 """
 
 from __future__ import annotations
@@ -137,29 +138,29 @@ SETS = {
     "blind9hold": BlindSet(
         Path(__file__).parent / "blind9hold",
         {
-            "conflict": 0.5,
+            "conflict": 0.53,
             "duplicate": 1.0,
             "outdated-number": 0.91,
             "expired-date": 0.83,
             "stale": 1.0,
             "stale-auto": 1.0,
         },
-        0.76,
+        0.77,
         min_conflict_precision=0.9,
         max_labeled_false_alarms=0,
     ),
     "blind10hold": BlindSet(
         Path(__file__).parent / "blind10hold",
         {
-            "conflict": 0.28,
+            "conflict": 0.39,
             "duplicate": 0.83,
             "outdated-number": 0.91,
             "expired-date": 1.0,
             "stale": 1.0,
             "stale-auto": 1.0,
         },
-        0.66,
-        min_conflict_precision=0.88,
+        0.7,
+        min_conflict_precision=0.91,
         max_labeled_false_alarms=2,
     ),
 }

@@ -59,6 +59,7 @@ PAIRS = """
 包邮 shipping|运费 shipping|免运费 shipping|配送 delivery|配送费 delivery|满减 discount|折扣 discount|优惠 discount|
 商户 merchant|结算 payout|打款 payout|预算 budget|主包 bundl|推文 post|公众号 wechat|中午 noon|下午 afternoon|
 大版本 major|小版本 minor|
+勾 enable|勾选 enable|勾上 enable|关掉 disable|删 delet|删掉 delet|抛 throw|抛出 throw|
 """
 
 NAMES = """

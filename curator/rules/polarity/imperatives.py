@@ -119,11 +119,34 @@ _IMPERATIVE_VERBS = frozenset(
 )
 
 
+_NOMINAL_BAN = re.compile(
+    r"^\s*no\s+(?P<act>[a-z]+(?:-[a-z]+)?)\s+(?=(?:on|to|into|onto|in|from|before|after|during|outside|past|without|by)\b)"
+)
+
+
+def _banned_verb(word: str) -> str | None:
+    """The action verb a plural or gerund names ("deploys" → "deploy", "force-pushing" → "force-push"), or None."""
+    head, dash, last = word.rpartition("-")
+    forms = (
+        last[:-1] if last.endswith("s") else "",
+        last[:-2] if last.endswith("es") else "",
+        last[:-3] if last.endswith("ing") else "",
+        last[:-3] + "e" if last.endswith("ing") else "",
+    )
+    verb = next((form for form in forms if form in _IMPERATIVE_VERBS), None)
+    return None if verb is None else head + dash + verb
+
+
 def _negated_core(lowered: str) -> str | None:
-    """The action a negated clause rejects ("never X", "发布前不要 X" keeps its lead "发布前"), or None."""
+    """The action a negated clause rejects ("never X", "no deploys on Fridays" → "deploy on fridays", "发布前不要 X" keeps
+    its lead "发布前"), or None."""
     negated = _NEGATED.match(lowered)
     if negated:
         return lowered[negated.end() :]
+    banned = _NOMINAL_BAN.match(lowered)
+    verb = _banned_verb(banned.group("act")) if banned is not None else None
+    if banned is not None and verb is not None:
+        return verb + " " + lowered[banned.end() :]
     led = _LEAD_NEGATED.match(lowered)
     return led.group(1) + lowered[led.end() :] if led else None
 

@@ -17,9 +17,10 @@ from curator.rules import embed
 from curator.rules.conflict.neighbours import mutual_nearest
 from curator.rules.facts import StatementFacts
 from curator.rules.facts.glossary import concept
-from curator.rules.facts.subject import stem
+from curator.rules.facts.subject import stem, subject_tokens
+from curator.rules.polarity.across import chinese, proposals
 from curator.rules.polarity.action import _GENERIC_VERBS, _MANNER, HISTORY, Action, _object
-from curator.rules.polarity.imperatives import _readings
+from curator.rules.polarity.imperatives import _LEAD_NEGATED, _NEGATED, _readings
 from curator.rules.polarity.opposites import _AUTOMATIC_WORD, _LIGHT_WORDS, _VERB_PREFIXES, _opposite_manner
 from curator.rules.polarity.remembered import remembered_action
 
@@ -29,7 +30,8 @@ _WAIVED = re.compile(
     r"^\s*(?:please\s+)?(?:(?:we|you|i|they|one)\s+)?(?:no need to|needn'?t|need not|(?:don'?t|do not) (?:need|have) to"
     r"|(?:there'?s |there is )?no (?:need|reason) to|it'?s not (?:necessary|needed) to)|^\s*(?:不用|无需|不需要|不必)"
 )
-_ASKED_INSIDE = re.compile(r"(?<![不别没])(?:一定要|必须|务必|可以|一律|统一)")
+_WAIVED_AFTER_LEAD = re.compile(r"(?:不用|无需|不需要|不必)$")
+_ASKED_INSIDE = re.compile(r"(?<![不别没])(?:一定要|必须|务必|可以|一律|统一|直接)")
 _DENIED = re.compile(
     r"\b(?:not|never|no|don'?t|doesn'?t|isn'?t|aren'?t|won'?t|cannot|can'?t|without)\b|不|没|别|勿|禁|无|非"
 )
@@ -46,6 +48,8 @@ class Stance:
     action: Action
     asked: bool
     acting: tuple[str, ...] | None = None
+    opening: str = ""
+    lead: str = ""
 
 
 def _asked_core(lowered: str) -> tuple[str, str] | None:
@@ -69,11 +73,14 @@ def stances(statements_by_owner: list[list[StatementFacts]]) -> list[Stance]:
     ]
     found: list[Stance] = []
     for owner, statement, lowered, negated, _, _ in readings:
-        if negated is not None and not _WAIVED.match(lowered):
+        if negated is not None and not _waived(lowered):
             action = remembered_action("neg", negated, statement, practice=negated)
             if action is not None:
-                found.append(Stance(owner, "neg", negated.strip(), action, True))
-    verbs = {verb for verb in map(_verb, found) if verb is not None}
+                lead, opening = _lead(lowered)
+                found.append(Stance(owner, "neg", negated.strip(), action, True, opening=opening, lead=lead))
+    verbs = {
+        verb for stance in found for after_lead in _ways(stance) if (verb := _verb(stance, after_lead)) is not None
+    }
     if not found:
         return found
     for owner, statement, lowered, negated, core, strong in readings:
@@ -97,6 +104,25 @@ def stances(statements_by_owner: list[list[StatementFacts]]) -> list[Stance]:
     return found
 
 
+def _waived(lowered: str) -> bool:
+    """Whether a clause only waives an action ("no need to X", "周会不用准备 slides"): it forbids nothing."""
+    if _WAIVED.match(lowered):
+        return True
+    led = None if _NEGATED.match(lowered) else _LEAD_NEGATED.match(lowered)
+    return led is not None and bool(_WAIVED_AFTER_LEAD.search(led.group(0)))
+
+
+def _lead(lowered: str) -> tuple[str, str]:
+    """The topic, place or condition a Chinese clause names before its negation and what follows the negation
+    ("QA 包不要勾 X" → "qa 包", "勾 X"), or two empty strings when the clause opens with its negation."""
+    if _NEGATED.match(lowered):
+        return "", ""
+    led = _LEAD_NEGATED.match(lowered)
+    if led is None or not led.group(1).strip():
+        return "", ""
+    return led.group(1).strip(), lowered[led.end() :].strip()
+
+
 def _words(action: Action) -> set[str]:
     """An action's words as concepts, hyphenated compounds also split ("squash-merg" holds "squash")."""
     words = set(action.words) | set(action.scope)
@@ -106,18 +132,32 @@ def _words(action: Action) -> set[str]:
 
 
 _MANNER_LEAD = re.compile(
-    r"^\s*(?:(?:manually|directly|by hand|yourself|locally|ever|just)\s+|(?:手动|手工|直接|自己|亲自|随便|单独|临时|再)\s*)+"
+    r"^\s*(?:(?:manually|directly|by hand|yourself|locally|ever|just)\s+"
+    r"|(?:手动|手工|直接|自己|亲自|随便|单独|临时|再|马上|立即|立刻|随手|轻易|擅自|也|都|先)\s*)+"
 )
 _GENERIC_LEAD = re.compile(r"^\s*(?:(?:use|using|do|run|make|have|go|get|put|try|keep)\b|用|使用|走|跑|做|搞|弄)")
 _FIRST_WORD = re.compile(r"\s*([a-z][a-z'-]*)")
 
 
-def _verb(stance: Stance) -> str | None:
-    """The leading verb of a forbidden action, unless it is a generic one ("use", "run", 用) or it leads with no verb."""
-    core = _MANNER_LEAD.sub("", stance.core)
+def _ways(stance: Stance) -> tuple[bool, ...]:
+    """How a forbidden action's verb may be read: after its Chinese lead ("QA 包不要勾 X": 勾), then from its first word."""
+    return (True, False) if stance.opening else (False,)
+
+
+def _source(stance: Stance, after_lead: bool) -> str:
+    """The part of a forbidden clause its verb opens, the manner words before it left out."""
+    return _MANNER_LEAD.sub("", stance.opening if after_lead else stance.core)
+
+
+def _verb(stance: Stance, after_lead: bool = False) -> str | None:
+    """The leading verb of a forbidden action (after_lead: the first word after a Chinese clause's negation), unless it
+    is a generic one ("use", "run", 用) or it leads with no verb."""
+    core = _source(stance, after_lead)
     if _GENERIC_LEAD.match(core) or not stance.action.verbal:
         return None
-    words = [word for word in stance.action.words if word not in _MANNER]
+    opening = remembered_action("neg", core, stance.action.statement) if after_lead else None
+    held = opening.words if opening is not None else stance.action.words
+    words = [word for word in held if word not in _MANNER]
     if len(words) > 1 and words[0] in _VERB_PREFIXES:
         words = words[1:]
     return None if not words or words[0] in _GENERIC_VERBS else words[0].split("-")[0]
@@ -131,18 +171,36 @@ def _leads_with(core: str, verb: str) -> bool:
     return stem(first.group(1).split("-")[0]) == verb
 
 
-def _whole_action(forbidden: Stance, asked: Stance) -> bool:
+def _whole_action(forbidden: Stance, asked: Stance, after_lead: bool) -> bool:
     """Every word of a one-word forbidden action recurs, its generic verb too ("不要全量跑" is not "每次都全量比对")."""
-    generic = _GENERIC_LEAD.match(_MANNER_LEAD.sub("", forbidden.core))
+    generic = _GENERIC_LEAD.match(_source(forbidden, after_lead))
     if generic and generic.group(0).strip() not in asked.core:
         return False
     words = _words(asked.action)
     return all(word in words or concept(word) in words for word in forbidden.action.words if word not in _MANNER)
 
 
+def _topic_recurs(forbidden: Stance, words: set[str]) -> bool:
+    """Every word of the topic a Chinese rule names before its negation recurs (公众号标题不要用 emoji is not about
+    小红书笔记标题)."""
+    topic = remembered_action("neg", forbidden.lead, forbidden.action.statement)
+    held = () if topic is None else topic.words
+    return all(
+        word in words or concept(word) in words for word in held if word not in _MANNER and not _PARTICLE.match(word)
+    )
+
+
+_PARTICLE = re.compile(r"^[时里上中内下前后的在]$")
+
+
 def same_action(forbidden: Stance, asked: Stance) -> bool:
     """Whether an asked-for action is the forbidden one: its verb recurs (an unasked clause must lead with it), and the
     words of the forbidden object (the verb left out) all recur but at most one, fewer missing than shared."""
+    return any(_same_action(forbidden, asked, after_lead) for after_lead in _ways(forbidden))
+
+
+def _same_action(forbidden: Stance, asked: Stance, after_lead: bool) -> bool:
+    """`same_action` with the forbidden verb read one way (see `_ways`)."""
     target = {
         word
         for word in _object(forbidden.action.words)
@@ -151,19 +209,21 @@ def same_action(forbidden: Stance, asked: Stance) -> bool:
     if not target:
         return False
     words = _words(asked.action)
-    verb = _verb(forbidden)
-    if verb is None and not _GENERIC_LEAD.match(_MANNER_LEAD.sub("", forbidden.core)):
+    verb = _verb(forbidden, after_lead)
+    if verb is None and not _GENERIC_LEAD.match(_source(forbidden, after_lead)):
         return False
     acting = (
         _words(asked.action)
         if asked.acting is None
         else {form for word in asked.acting for form in (word, concept(word))}
     )
-    if verb is not None and verb not in acting and concept(verb) not in acting:
+    if verb is not None and not _acts(verb, acting):
         return False
     if not asked.asked and (verb is None or not _leads_with(asked.core, verb)):
         return False
-    if len(target) < 2 and not _whole_action(forbidden, asked):
+    if len(target) < 2 and not _whole_action(forbidden, asked, after_lead):
+        return False
+    if after_lead and chinese(forbidden.core) == chinese(asked.core) and not _topic_recurs(forbidden, words):
         return False
     objects = {word for word in target if word.split("-")[0] != verb and word not in _VERB_PREFIXES}
     if not objects:
@@ -171,6 +231,17 @@ def same_action(forbidden: Stance, asked: Stance) -> bool:
     shared = {word for word in objects if word in words or concept(word) in words}
     missing = objects - shared
     return len(missing) <= 1 and len(missing) < len(shared)
+
+
+_RESULTATIVE = re.compile(r"^([\u4e00-\u9fff]+)[成到好掉死完进出为]$")
+
+
+def _acts(verb: str, acting: set[str]) -> bool:
+    """Whether a clause's words hold the verb, a Chinese verb also with a result after it ("写" in "写成", "放" in "放到")."""
+    if verb in acting or concept(verb) in acting:
+        return True
+    bare = {found.group(1) for found in map(_RESULTATIVE.match, acting) if found is not None}
+    return verb in bare or concept(verb) in {concept(word) for word in bare}
 
 
 def clashes(
@@ -191,8 +262,49 @@ def clashes(
         return one.polarity != other.polarity and one.owner != other.owner and allowed(one.owner, other.owner)
 
     kept: list[tuple[Stance, Stance, float]] = []
+    proposed: set[tuple[int, int]] = set()
     for left, right, cosine in mutual_nearest(vectors, rows, rows, opposite, MIN_ACTION_COSINE):
-        forbidden, asked = (found[left], found[right]) if found[left].polarity == "neg" else (found[right], found[left])
-        if same_action(forbidden, asked) and not _opposite_manner(forbidden.action, asked.action):
-            kept.append((forbidden, asked, cosine))
+        forbidden, asked = (left, right) if found[left].polarity == "neg" else (right, left)
+        proposed.add((forbidden, asked))
+        if same_action(found[forbidden], found[asked]) and not _opposite_manner(
+            found[forbidden].action, found[asked].action
+        ):
+            kept.append((found[forbidden], found[asked], cosine))
+    for forbidden, asked in _across(found, opposite):
+        if (forbidden, asked) in proposed or not same_action(found[forbidden], found[asked]):
+            continue
+        if not _same_context(found[forbidden], found[asked]):
+            continue
+        if not _opposite_manner(found[forbidden].action, found[asked].action):
+            kept.append((found[forbidden], found[asked], float(vectors[forbidden] @ vectors[asked])))
     return kept
+
+
+MIN_CONTEXT_WORDS = 2
+
+
+def _same_context(forbidden: Stance, asked: Stance) -> bool:
+    """Whether the two statements share MIN_CONTEXT_WORDS concepts besides the forbidden action's words: a pair the
+    embedding did not propose must be about the same situation ("验签失败时 … 不要抛异常" and "验签失败时直接 throw")."""
+    action = _words(forbidden.action)
+    sides = [
+        {concept(word) for word in subject_tokens(stance.action.statement) if not _PARTICLE.match(word)} - action
+        for stance in (forbidden, asked)
+    ]
+    return len(sides[0] & sides[1]) >= MIN_CONTEXT_WORDS
+
+
+def _across(found: list[Stance], opposite: Callable[[int, int], bool]) -> list[tuple[int, int]]:
+    """(forbidding, asking) positions of stances in two languages whose asking clause holds the forbidden verb."""
+    verbs = [
+        {verb for after_lead in _ways(stance) if (verb := _verb(stance, after_lead)) is not None}
+        if stance.polarity == "neg"
+        else set()
+        for stance in found
+    ]
+    words: list[set[str]] = []
+    for stance in found:
+        held = set() if stance.polarity == "neg" else _words(stance.action) | set(stance.acting or ())
+        held |= {match.group(1) for match in map(_RESULTATIVE.match, held) if match is not None}
+        words.append(held | {concept(word) for word in held})
+    return list(proposals(verbs, words, opposite))
