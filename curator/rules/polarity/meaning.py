@@ -50,6 +50,7 @@ class Stance:
     acting: tuple[str, ...] | None = None
     opening: str = ""
     lead: str = ""
+    without: bool = False
 
 
 def _asked_core(lowered: str) -> tuple[str, str] | None:
@@ -74,23 +75,32 @@ def stances(statements_by_owner: list[list[StatementFacts]]) -> list[Stance]:
     found: list[Stance] = []
     for owner, statement, lowered, negated, _, _ in readings:
         if negated is not None and not _waived(lowered):
-            action = remembered_action("neg", negated, statement, practice=negated)
+            bare, without = _unconditioned(negated)
+            action = remembered_action("neg", bare, statement, practice=negated)
             if action is not None:
                 lead, opening = _lead(lowered)
-                found.append(Stance(owner, "neg", negated.strip(), action, True, opening=opening, lead=lead))
+                found.append(
+                    Stance(owner, "neg", bare.strip(), action, True, opening=opening, lead=lead, without=without)
+                )
     verbs = {
         verb for stance in found for after_lead in _ways(stance) if (verb := _verb(stance, after_lead)) is not None
     }
     if not found:
         return found
     for owner, statement, lowered, negated, core, strong in readings:
-        if negated is not None or core is None or HISTORY.search(lowered) or _DENIED.search(core):
+        if negated is not None or core is None or HISTORY.search(lowered):
             continue
         asked, acted = strong or core != lowered, ""
+        core, without = _unconditioned(core)
+        if _DENIED.search(core):
+            continue
         if not asked:
-            inside = _asked_core(lowered)
+            inside = _asked_core(lowered) if not without else None
+            permitted = _PERMITTED_SUBJECT.match(core) if without else None
             if inside is not None:
                 (core, acted), asked = inside, True
+            elif permitted is not None:
+                core, asked = core[permitted.end() :], True
         filler = _LEAD_FILLER.match(core)
         if filler:
             core, asked = core[filler.end() :], True
@@ -100,8 +110,19 @@ def stances(statements_by_owner: list[list[StatementFacts]]) -> list[Stance]:
         if action is not None:
             tail = remembered_action("pos", acted, statement, True) if acted else None
             acting = None if not acted else (tail.words if tail is not None else ())
-            found.append(Stance(owner, "pos", core.strip(), action, asked, acting))
+            found.append(Stance(owner, "pos", core.strip(), action, asked, acting, without=without))
     return found
+
+
+_CONDITION = re.compile(r"\s+(?:without|unless)\b.*$")
+_PERMITTED_SUBJECT = re.compile(r"^(?:[a-z][\w'-]*\s+){1,8}?(?:can|may)\s+(?:still\s+|now\s+|just\s+)?(?=[a-z])")
+
+
+def _unconditioned(core: str) -> tuple[str, bool]:
+    """A clause without the condition it names ("restart prod pods without approval" → "restart prod pods"), and
+    whether it named one: a ban with a condition meets only a permission that drops a condition too."""
+    bare = _CONDITION.sub("", core)
+    return (bare, True) if bare.strip() and bare != core else (core, False)
 
 
 def _waived(lowered: str) -> bool:
@@ -206,7 +227,7 @@ def _same_action(forbidden: Stance, asked: Stance, after_lead: bool) -> bool:
         for word in _object(forbidden.action.words)
         if word not in _MANNER and word not in _LIGHT_WORDS and word != _AUTOMATIC_WORD
     }
-    if not target:
+    if not target or forbidden.without and not asked.without:
         return False
     words = _words(asked.action)
     verb = _verb(forbidden, after_lead)
