@@ -11,6 +11,7 @@ from curator.forked import ForkedStream, can_fork
 from curator.rules.choices import ChoiceTable
 from curator.rules.docs import Doc, Docs
 from curator.rules.facts.glossary import chinese_names
+from curator.rules.facts.numwords import normalise as digits_for_words
 from curator.rules.facts.subject import proper_names, subject_tokens
 from curator.rules.paraphrase import scope_concepts, signature, word_concepts
 from curator.rules.text import CJK_RUN, IS_CJK, tokens
@@ -233,5 +234,6 @@ def _numbers(core: frozenset[str]) -> frozenset[str]:
 
 
 def _normalise(text: str) -> str:
-    text = _DATE.sub(" ", text)
+    """The prose without dates or the why/how-to-apply labels, its number words as digits ("five-fold" as "5-fold")."""
+    text = digits_for_words(_DATE.sub(" ", text))
     return re.sub(r"\*\*(why|how to apply)\*\*:?|(why|how to apply):", " ", text, flags=re.I)

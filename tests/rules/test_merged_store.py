@@ -19,15 +19,15 @@ ONE_STORE = None
 CHUNK = 45
 CEILINGS = {
     (ONE_STORE, "conflict"): 178,
-    (ONE_STORE, "duplicate"): 173,
+    (ONE_STORE, "duplicate"): 170,
     (CHUNK, "conflict"): 47,
     (CHUNK, "duplicate"): 89,
 }
 FLOORS = {
     (ONE_STORE, "conflict"): 104,
-    (ONE_STORE, "duplicate"): 46,
+    (ONE_STORE, "duplicate"): 47,
     (CHUNK, "conflict"): 92,
-    (CHUNK, "duplicate"): 48,
+    (CHUNK, "duplicate"): 49,
 }
 MAX_VIOLATED = {
     (ONE_STORE, "conflict"): 3,
