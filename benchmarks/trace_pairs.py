@@ -4,7 +4,8 @@ Usage: python benchmarks/trace_pairs.py DIR [DIR ...]   (each DIR a blind set, a
 
 Each store is rebuilt and analysed as score_blind.py does; each missed pair is then replayed through the
 rules' own stages (the facts read per side, number candidates and checks, exclusive choices, imperative
-actions, duplicate candidates and vetoes) and the furthest stage it reached is printed, then counted.
+actions, the duplicate signals that propose the pair and the veto that drops it) and the furthest stage it reached
+is printed, then counted.
 """
 
 from __future__ import annotations
@@ -21,13 +22,21 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 from curator.config import Config  # noqa: E402
 from curator.rules import analyze, duplicate, load_settings  # noqa: E402
+from curator.rules.anchors import anchored_pairs  # noqa: E402
 from curator.rules.choices import ChoiceTable  # noqa: E402
 from curator.rules.conflict.clash import may_pair, scope_evidence  # noqa: E402
 from curator.rules.conflict.number_clashes import number_candidates, number_claims, number_verdict  # noqa: E402
 from curator.rules.docs import Docs  # noqa: E402
-from curator.rules.duplicate_prints import fingerprint  # noqa: E402
+from curator.rules.duplicate_prints import MIN_TOKENS, OnDemand, entry_prints, fingerprint  # noqa: E402
+from curator.rules.duplicate_vetoes import veto as duplicate_veto  # noqa: E402
 from curator.rules.facts import statement_facts  # noqa: E402
 from curator.rules.migrations import learned_sets  # noqa: E402
+from curator.rules.paraphrase import (  # noqa: E402
+    choice_over_rivals,
+    meaning_pairs,
+    rare_word_overlap,
+    translation_pairs,
+)
 from curator.rules.polarity import imperatives, opposites  # noqa: E402
 from curator.rules.quantities import Quantity  # noqa: E402
 from curator.scan import load_store  # noqa: E402
@@ -54,6 +63,8 @@ class StoreTrace:
         self.docs, self.table, self.settings, self.reported = docs, table, settings, reported
         self.position = {doc.id: index for index, doc in enumerate(docs.items)}
         self.restated: set[frozenset[int]] | None = None
+        self.signals: dict[str, list[tuple[int, int, float]]] | None = None
+        self.lengths: list[int] = []
         self.claims = number_claims(docs)
         pairs, scores = number_candidates(docs, self.claims) if len(self.claims.quantities) > 1 else ([], [])
         self.candidates = dict(zip(pairs, scores))
@@ -92,8 +103,43 @@ class StoreTrace:
             }
         if frozenset((left, right)) in self.restated:
             return Stage(5, "duplicate: restated by an instruction file")
-        prints = [fingerprint(self.docs.items[side].prose)[1] for side in (left, right)]
-        return Stage(2, "duplicate: not a candidate, or vetoed", f"wording score {fuzz.ratio(*prints):.0f}")
+        wording = fuzz.ratio(*(fingerprint(self.docs.items[side].prose)[1] for side in (left, right)))
+        signals = self._duplicate_signals(left, right, wording)
+        if not signals:
+            return Stage(2, "duplicate: no candidate signal", f"wording score {wording:.0f}")
+        prints = entry_prints(self.docs, self.table)
+        numbers = OnDemand(lambda position: prints.facts[position][0])
+        by_wording = "wording" in signals
+        reason = duplicate_veto(self.docs, prints, numbers, left, right, by_wording)
+        said = f"{', '.join(signals)}; wording score {wording:.0f}"
+        if reason:
+            return Stage(4, f"duplicate: vetoed ({reason})", said)
+        return Stage(3, "duplicate: candidate below its threshold", said)
+
+    def _duplicate_signals(self, left: int, right: int, wording: float) -> list[str]:
+        """The candidate signals of the duplicate rule that propose the pair: wording, meaning, translation, anchors."""
+        if self.signals is None:
+            prints = entry_prints(self.docs, self.table)
+            eligible = [len(ids) >= MIN_TOKENS for ids in prints.token_ids]
+            numbers = OnDemand(lambda position: prints.facts[position][0])
+            rivals = OnDemand(lambda position: choice_over_rivals(self.docs.items[position], self.table))
+            overlap = rare_word_overlap(prints.token_ids)
+            self.signals = {
+                "meaning": meaning_pairs(self.docs, prints.subjects, eligible, overlap, numbers, rivals),
+                "translation": translation_pairs(self.docs, prints.subjects, eligible),
+                "anchors": anchored_pairs(self.docs, prints.subjects, eligible, numbers, prints.scopes),
+            }
+            self.lengths = [len(ids) for ids in prints.token_ids]
+        found = ["wording"] if wording >= self.settings.duplicate_threshold and self._comparable(left, right) else []
+        return found + [
+            name
+            for name, pairs in self.signals.items()
+            if any({one, other} == {left, right} for one, other, _ in pairs)
+        ]
+
+    def _comparable(self, left: int, right: int) -> bool:
+        shorter, longer = sorted((self.lengths[left], self.lengths[right]))
+        return bool(shorter) and shorter / longer >= duplicate.LENGTH_GUARD
 
     def _numbers(self, left: int, right: int) -> Stage | None:
         owners, quantities = self.claims.owners, self.claims.quantities
