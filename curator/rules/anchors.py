@@ -199,6 +199,20 @@ def own_spans(spans: frozenset[str], others: frozenset[str]) -> frozenset[str]:
     )
 
 
+MIN_COMMAND_WORDS = 3
+
+
+def same_verbatim(
+    spans: frozenset[str], paths: frozenset[str], other_spans: frozenset[str], other_paths: frozenset[str]
+) -> bool:
+    """Two entries whose code spans and file paths are the same ones, two or more, or one command of three words or
+    more (`./build.sh android --release`): what a translation copies word for word."""
+    kept = spans | paths
+    if not kept or kept != other_spans | other_paths:
+        return False
+    return len(kept) >= 2 or any(len(part.split()) >= MIN_COMMAND_WORDS for part in kept)
+
+
 def distinct_instances(left_spans: frozenset[str], right_spans: frozenset[str]) -> bool:
     """Both entries name instances of one name pattern that differ in a name part (`gs-eu-*`, `gs-us-*`): two subjects."""
     left_own, right_own = left_spans - right_spans, right_spans - left_spans

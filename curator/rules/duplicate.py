@@ -2,12 +2,13 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from functools import partial
 
 from curator.config import Config
 from curator.model import Entry, Finding
 from curator.rules import pairing
-from curator.rules.anchors import anchored_pairs
+from curator.rules.anchors import anchored_pairs, code_spans, same_verbatim
 from curator.rules.choices import ChoiceTable
 from curator.rules.docs import Docs, order, quote
 from curator.rules.duplicate_prints import MIN_TOKENS, OnDemand, entry_prints
@@ -59,7 +60,7 @@ def analyze(
     rivals = OnDemand(lambda position: choice_over_rivals(docs.items[position], table))
     semantic_hits = (
         meaning_pairs(docs, prints.subjects, eligible, overlap, numbers, rivals)
-        + translation_pairs(docs, prints.subjects, eligible)
+        + translation_pairs(docs, prints.subjects, eligible, _verbatim(docs, prints.paths))
         + anchored_pairs(docs, prints.subjects, eligible, numbers, prints.scopes)
     )
     unique_hits = {(left, right): score for left, right, score in sorted(semantic_hits, key=lambda hit: hit[2])}
@@ -118,6 +119,16 @@ def analyze(
 def _separate_instruction_files(left: Entry, right: Entry) -> bool:
     """Rules repeated across different instruction files (CLAUDE.md and AGENTS.md) are each read by a different tool."""
     return left.kind == right.kind == "rule" and left.path != right.path
+
+
+def _verbatim(docs: Docs, paths: list[frozenset[str]]) -> Callable[[int, int], bool]:
+    """Whether two entries keep the same code spans and paths word for word (`anchors.same_verbatim`)."""
+    spans = OnDemand(lambda position: code_spans(docs.items[position].prose))
+
+    def same(left: int, right: int) -> bool:
+        return same_verbatim(spans[left], paths[left], spans[right], paths[right])
+
+    return same
 
 
 def _comparable(left: tuple[int, ...], right: tuple[int, ...]) -> bool:

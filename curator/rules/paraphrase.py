@@ -282,9 +282,13 @@ CJK_SHARE = 0.3
 
 
 def translation_pairs(
-    docs: Docs, subjects: Mapping[int, frozenset[str]], eligible: list[bool]
+    docs: Docs,
+    subjects: Mapping[int, frozenset[str]],
+    eligible: list[bool],
+    verbatim: Callable[[int, int], bool] | None = None,
 ) -> list[tuple[int, int, float]]:
-    """(i, j, similarity) for an English and a Chinese entry whose words map to the same concepts (glossary).
+    """(i, j, similarity) for an English and a Chinese entry whose words map to the same concepts (glossary), or
+    that `verbatim` finds keeping the same commands and paths word for word (a translation copies those).
 
     Blocked on the concepts themselves (an inverted index with prefix filtering), never all pairs.
     """
@@ -309,7 +313,9 @@ def translation_pairs(
     for left, right in pairs:
         smaller = min(len(concepts[left]), len(concepts[right]))
         share = len(concepts[left] & concepts[right]) / smaller if smaller >= MIN_CONCEPTS - 1 else 0.0
-        if share >= TRANSLATION_SHARE and (smaller >= MIN_CONCEPTS or share == 1.0):
+        if (share >= TRANSLATION_SHARE and (smaller >= MIN_CONCEPTS or share == 1.0)) or (
+            verbatim is not None and verbatim(left, right)
+        ):
             found.append((left, right, round(share * 100, 1)))
     return found
 
