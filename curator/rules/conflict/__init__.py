@@ -18,6 +18,7 @@ from curator.rules.conflict.polarity_clashes import (
     add_code_name_clashes,
     add_meaning_action_clashes,
 )
+from curator.rules.conflict.prose_choices import add_prose_choice_clashes, add_refused_choice_clashes
 from curator.rules.conflict.version_clashes import add_version_clashes
 from curator.rules.docs import Docs
 from curator.rules.project_facts import project_facts
@@ -43,6 +44,8 @@ def analyze(
         lambda: add_action_clashes(docs, clashes),
         lambda: add_code_name_clashes(docs, clashes),
         lambda: add_meaning_action_clashes(docs, clashes),
+        lambda: add_prose_choice_clashes(docs, clashes),
+        lambda: add_refused_choice_clashes(docs, clashes),
     ):
         add()
         drop_apart(clashes, checked)

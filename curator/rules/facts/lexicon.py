@@ -16,7 +16,7 @@ PAIRS = """
 组件 component|页面 page|图片 imag|颜色 color|主题 theme|深色模式 dark|深色 dark|暗色 dark|暗色模式 dark|写死 hard|字体 font|
 样式 styl|格式化 format|缩进 indent|空格 spac|模型 model|训练 train|评估 eval|验证 validat|学习率 lr|批大小 batch|批次 batch|
 步 step|步数 step|预热 warmup|数据 data|数据集 dataset|任务 job|调度 schedul|队列 queue|分区 partition|备份 backup|
-监控 monitor|告警 alert|指标 metric|覆盖率 coverage|延迟 latency|内存 memory|磁盘 disk|存储 storag|文件 file|目录 directory|
+监控 monitor|告警 alert|出站 outbound|入站 inbound|烧录 flash|指标 metric|覆盖率 coverage|延迟 latency|内存 memory|磁盘 disk|存储 storag|文件 file|目录 directory|
 仓库 repository|版本 version|版本号 version|升级 upgrad|降级 downgrad|删除 delet|清理 clean|修复 fix|问题 issu|崩溃 crash|
 错误 error|报错 error|异常 exception|弹窗 prompt|提示 prompt|评分 rating|通知 notification|消息 messag|邮件 email|短信 sms|
 支付 payment|订单 order|退款 refund|价格 price|金额 amount|账 expense|记账 expense|货币 currency|同步 sync|冲突 conflict|

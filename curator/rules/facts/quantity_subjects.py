@@ -50,8 +50,18 @@ def _purpose(after: str) -> frozenset[str]:
 def _action_before(before: str) -> str | None:
     """The verb counted by '... deploy 6 times' or '... retries up to 5 times', as a unit ('deploy', 'retry')."""
     words = [word for word in tokens(_FILLER.sub(" ", before)) if word != "#" and not IS_CJK.match(word)]
-    verbs = [word for word in words if word in _COUNTED_VERBS]
-    return verbs[0] if verbs else words[-1] if words else None
+    verbs = [verb for verb in map(_counted_verb, words) if verb is not None]
+    return verbs[-1] if verbs else words[-1] if words else None
+
+
+def _counted_verb(word: str) -> str | None:
+    """The counted verb a word inflects ("retried", "retries" → retry; "deployed" → deploy), or None."""
+    if word in _COUNTED_VERBS:
+        return word
+    for ending, base in (("ied", "y"), ("ies", "y"), ("ed", ""), ("es", ""), ("s", ""), ("ing", "")):
+        if word.endswith(ending) and word[: -len(ending)] + base in _COUNTED_VERBS:
+            return word[: -len(ending)] + base
+    return None
 
 
 def _cjk_action_before(before: str) -> str | None:
