@@ -251,7 +251,15 @@ def _same_action(forbidden: Stance, asked: Stance, after_lead: bool) -> bool:
         return False
     shared = {word for word in objects if word in words or concept(word) in words}
     missing = objects - shared
-    return len(missing) <= 1 and len(missing) < len(shared)
+    return len(missing) <= 1 and len(missing) < len(shared) or bool(_EVERYTHING.search(asked.core))
+
+
+_EVERYTHING = re.compile(
+    r"\b(?:everything|anything|all of (?:it|them))\b(?!\s+(?:in|on|at|under|from|inside|within|except|but|for|that|which|older|"
+    r"newer|with|without|of)\b)|(?:所有|全部|一切)(?:东西|内容|改动|变更)?(?=\s*(?:都|一律|统一)?\s*[a-z\u4e00-\u9fff])(?![^，,。]*(?:里|中|下|以外|之外|除))"
+)
+"""An asked action whose object is everything ("squash-merge everything into main", 全部 squash 进 main), whatever
+the forbidden object was; a restricted "everything in /tmp" is no such object."""
 
 
 _RESULTATIVE = re.compile(r"^([\u4e00-\u9fff]+)[成到好掉死完进出为]$")
