@@ -148,7 +148,9 @@ def read_source(root: Path, rel: str) -> SourceFile | ParseProblem:
     assert real is not None
     try:
         with open(real, "rb") as handle:
-            raw = handle.read(MAX_FILE_BYTES + 1)
+            raw = handle.read(stat.st_size + 1)
+            if len(raw) > stat.st_size:
+                raw += handle.read(MAX_FILE_BYTES + 1 - len(raw))
     except PermissionError:
         return ParseProblem("permission denied", rel=rel)
     except OSError as error:
