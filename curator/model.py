@@ -35,17 +35,35 @@ def estimate_tokens(text: str) -> int:
     return cjk_chars + (other_chars + 3) // 4
 
 
-@dataclass
 class SourceFile:
     """One file as read from disk, kept so writers can splice bytes and detect changes."""
 
-    rel: str
-    abspath: Path
-    raw: bytes
-    text: str | None
-    bom: bool = False
-    newline: str = "\n"
-    mtime_ns: int = 0
+    __slots__ = ("rel", "abspath", "text", "bom", "newline", "mtime_ns", "_undecoded")
+
+    def __init__(
+        self,
+        rel: str,
+        abspath: Path,
+        raw: bytes,
+        text: str | None,
+        bom: bool = False,
+        newline: str = "\n",
+        mtime_ns: int = 0,
+    ) -> None:
+        self.rel = rel
+        self.abspath = abspath
+        self.text = text
+        self.bom = bom
+        self.newline = newline
+        self.mtime_ns = mtime_ns
+        self._undecoded: bytes | None = raw if text is None or self.encode(text) != raw else None
+
+    @property
+    def raw(self) -> bytes:
+        """The bytes read: encoded again from the text when they decoded to it exactly (so only text is held)."""
+        if self._undecoded is not None:
+            return self._undecoded
+        return self.encode(self.text or "")
 
     @property
     def digest(self) -> str:
@@ -55,6 +73,17 @@ class SourceFile:
         """Encode new text the way this file was encoded (BOM kept)."""
         data = text.encode("utf-8")
         return (b"\xef\xbb\xbf" + data) if self.bom else data
+
+    def __eq__(self, other: object) -> bool:
+        if not isinstance(other, SourceFile):
+            return NotImplemented
+        return self._fields() == other._fields()
+
+    def __repr__(self) -> str:
+        return f"SourceFile(rel={self.rel!r}, abspath={self.abspath!r}, bytes={len(self.raw)}, bom={self.bom})"
+
+    def _fields(self) -> tuple[object, ...]:
+        return (self.rel, self.abspath, self.raw, self.text, self.bom, self.newline, self.mtime_ns)
 
 
 @dataclass
