@@ -23,6 +23,7 @@ from curator.rules.paraphrase import embedding_texts
 from curator.rules.project_facts import project_facts
 from curator.rules.registry import Rule, RuleContext, all_rules, config_keys, get_rule, rule_ids
 from curator.rules.text import IS_CJK
+from curator.rules.text_caches import forget_texts
 from curator.scancache import Pairwise, PairwiseCache, input_digest
 from curator.scanmemo import TextMemo, using
 
@@ -169,7 +170,11 @@ def _run_rules(
     def pairwise() -> Pairwise:
         prefetch_fingerprints(context.docs)  # forked children fingerprint and encode while conflict runs
         embed.prefetch(embedding_texts(context.docs))
-        found = {rule.id: rule.analyze(context) for rule in rules if rule.id in PAIRWISE_RULES}
+        found = {}
+        for rule in rules:
+            if rule.id in PAIRWISE_RULES:
+                found[rule.id] = rule.analyze(context)
+                forget_texts()
         conflicts, duplicates = found.get("conflict", []), found.get("duplicate", [])
         adopt_scan(store, settings.private_allow, secrets_job)
         mask_findings(store, conflicts + duplicates)  # masked before the cache writes them to disk

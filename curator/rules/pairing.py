@@ -91,39 +91,36 @@ def _block_codes(
     """The packed pairs of every block, computed with numpy (None when the tokens cannot be ranked in one order).
 
     Same blocks as `_block_codes_by_dict`: each document's tokens sorted by (frequency, token), its prefix of
-    rarest tokens indexed under (group, token), and every block of 2 to `block_cap` documents paired.
+    rarest tokens indexed under (group, token), and every block of 2 to `block_cap` documents paired. Positions and
+    token ranks are int32 (a 100,000-entry store holds millions of tokens); only the packed pairs need int64.
     """
     import numpy
 
     count = len(token_sets)
     width = count + 1
     lengths = numpy.fromiter(map(len, token_sets), dtype=numpy.int64, count=count)
-    flat_tokens = list(chain.from_iterable(token_sets))
-    if not flat_tokens:
+    total = int(lengths.sum())
+    if not total:
         return numpy.zeros(0, dtype=numpy.int64)
-    flat = numpy.zeros(0, dtype=numpy.int64)
-    if set(map(type, flat_tokens)) == {int}:
-        flat = numpy.fromiter(flat_tokens, dtype=numpy.int64, count=len(flat_tokens))
-    if len(flat) and flat.min() >= 0:
-        size = int(flat.max()) + 1
-    else:
-        try:
-            vocabulary = sorted(set(flat_tokens))  # type: ignore[type-var]
-        except TypeError:
-            return None
-        rank = {token: position for position, token in enumerate(vocabulary)}
-        flat = numpy.fromiter(map(rank.__getitem__, flat_tokens), dtype=numpy.int64, count=len(flat_tokens))
-        size = len(vocabulary)
-    owner = numpy.repeat(numpy.arange(count, dtype=numpy.int64), lengths)
-    frequency = numpy.bincount(flat, minlength=size)[flat]
-    order = numpy.lexsort((flat, frequency, owner))
+    flat = _ranked_tokens(token_sets, total)
+    if flat is None:
+        return None
+    size = int(flat.max()) + 1
+    owner = numpy.repeat(numpy.arange(count, dtype=numpy.int32), lengths)
+    frequency = numpy.bincount(flat, minlength=size).astype(numpy.int32)[flat]
+    order = numpy.lexsort((flat, frequency, owner)).astype(numpy.int32)
     ranked = flat[order]
+    del flat
     if numpy.any((ranked[1:] == ranked[:-1]) & (owner[1:] == owner[:-1])):
         return None  # a document repeats a token
-    starts = numpy.concatenate(([0], numpy.cumsum(lengths)[:-1]))
-    prefix = lengths - numpy.ceil(min_overlap * lengths).astype(numpy.int64) + 1
-    keep = (numpy.arange(len(flat)) - starts[owner] < prefix[owner]) & (frequency[order] > 1)
-    members, tokens = owner[keep], ranked[keep]
+    starts = numpy.concatenate(([0], numpy.cumsum(lengths)[:-1])).astype(numpy.int32)
+    prefix = (lengths - numpy.ceil(min_overlap * lengths).astype(numpy.int64) + 1).astype(numpy.int32)
+    rank_in_document = numpy.arange(total, dtype=numpy.int32)
+    rank_in_document -= starts[owner]
+    keep = (rank_in_document < prefix[owner]) & (frequency[order] > 1)
+    del rank_in_document, order, frequency
+    members, tokens = owner[keep], ranked[keep].astype(numpy.int64)
+    del owner, ranked, keep
     if groups is not None:
         group_ids: dict[object, int] = {}
         group_of = numpy.fromiter(
@@ -132,14 +129,35 @@ def _block_codes(
         tokens = group_of[members] * size + tokens
     by_key = numpy.lexsort((members, tokens))
     keys, members = tokens[by_key], members[by_key]
+    del tokens, by_key
     bounds = numpy.concatenate(([0], numpy.flatnonzero(numpy.diff(keys)) + 1, [len(keys)]))
     sizes = numpy.diff(bounds)
     codes = [numpy.zeros(0, dtype=numpy.int64)]
     for block_size in numpy.unique(sizes[(sizes >= 2) & (sizes <= block_cap)]).tolist():
-        block = members[bounds[:-1][sizes == block_size][:, None] + numpy.arange(block_size)]
+        block = members[bounds[:-1][sizes == block_size][:, None] + numpy.arange(block_size)].astype(numpy.int64)
         left, right = numpy.triu_indices(block_size, 1)
         codes.append((block[:, left] * width + block[:, right]).ravel())
     return numpy.concatenate(codes)
+
+
+def _ranked_tokens(token_sets: Sequence[Collection[Hashable]], total: int) -> numpy.ndarray | None:
+    """Every document's tokens in one int32 array: the tokens themselves when they are small non-negative ints, else
+    their rank in sorted order (None when they cannot be sorted)."""
+    import numpy
+
+    if set(map(type, chain.from_iterable(token_sets))) == {int}:
+        try:
+            flat = numpy.fromiter(chain.from_iterable(token_sets), dtype=numpy.int32, count=total)
+        except OverflowError:
+            flat = None
+        if flat is not None and flat.min() >= 0:
+            return flat
+    try:
+        vocabulary = sorted(set(chain.from_iterable(token_sets)))  # type: ignore[type-var]
+    except TypeError:
+        return None
+    rank = {token: position for position, token in enumerate(vocabulary)}
+    return numpy.fromiter(map(rank.__getitem__, chain.from_iterable(token_sets)), dtype=numpy.int32, count=total)
 
 
 def _block_codes_by_dict(
