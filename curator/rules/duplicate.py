@@ -60,7 +60,7 @@ def analyze(
     rivals = OnDemand(lambda position: choice_over_rivals(docs.items[position], table))
     semantic_hits = (
         meaning_pairs(docs, prints.subjects, eligible, overlap, numbers, rivals)
-        + translation_pairs(docs, prints.subjects, eligible, _verbatim(docs, prints.paths))
+        + translation_pairs(docs, prints.subjects.unkept, eligible, _verbatim(docs, prints.paths))
         + anchored_pairs(docs, prints.subjects, eligible, numbers, prints.scopes)
     )
     unique_hits = {(left, right): score for left, right, score in sorted(semantic_hits, key=lambda hit: hit[2])}

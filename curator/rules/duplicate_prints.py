@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
+from typing import Any
 
 from curator import lazyre as re
 from curator.forked import ForkedStream, can_fork
@@ -160,6 +161,10 @@ class OnDemand(dict):
     def __missing__(self, position: int) -> object:
         value = self[position] = self.compute(position)
         return value
+
+    def unkept(self, position: int) -> Any:
+        """The value, computed without keeping it when it was not asked for before (a pass over every entry)."""
+        return self[position] if position in self else self.compute(position)
 
 
 @dataclass

@@ -283,24 +283,36 @@ CJK_SHARE = 0.3
 
 def translation_pairs(
     docs: Docs,
-    subjects: Mapping[int, frozenset[str]],
+    subject_words: Callable[[int], frozenset[str]],
     eligible: list[bool],
     verbatim: Callable[[int, int], bool] | None = None,
 ) -> list[tuple[int, int, float]]:
     """(i, j, similarity) for an English and a Chinese entry whose words map to the same concepts (glossary), or
     that `verbatim` finds keeping the same commands and paths word for word (a translation copies those).
 
-    Blocked on the concepts themselves (an inverted index with prefix filtering), never all pairs.
+    Blocked on the concepts themselves (an inverted index with prefix filtering), never all pairs. Each entry's
+    concepts are held as a tuple of their ranks in sorted order (a frozenset of strings apiece is several times larger).
     """
     chinese = [has_chinese(doc.prose) if ok else False for doc, ok in zip(docs.items, eligible)]
     if not any(chinese) or all(chinese[position] or not ok for position, ok in enumerate(eligible)):
         return []
-    concepts = [
-        _concepts(subjects[position] - example_words(docs.items[position].prose), chinese[position])
+    vocabulary: dict[str, int] = {}
+    concepts: list[tuple[int, ...]] = [
+        tuple(
+            vocabulary.setdefault(word, len(vocabulary))
+            for word in _concepts(
+                subject_words(position) - example_words(docs.items[position].prose), chinese[position]
+            )
+        )
         if ok
-        else frozenset()
+        else ()
         for position, ok in enumerate(eligible)
     ]
+    rank = [0] * len(vocabulary)
+    for position, word in enumerate(sorted(vocabulary)):
+        rank[vocabulary[word]] = position
+    del vocabulary
+    concepts = [tuple(sorted(map(rank.__getitem__, ids))) for ids in concepts]
     pairs = pairing.candidate_pairs(
         concepts,
         min_overlap=0.3,
@@ -312,7 +324,7 @@ def translation_pairs(
     found: list[tuple[int, int, float]] = []
     for left, right in pairs:
         smaller = min(len(concepts[left]), len(concepts[right]))
-        share = len(concepts[left] & concepts[right]) / smaller if smaller >= MIN_CONCEPTS - 1 else 0.0
+        share = len(set(concepts[left]).intersection(concepts[right])) / smaller if smaller >= MIN_CONCEPTS - 1 else 0.0
         if (share >= TRANSLATION_SHARE and (smaller >= MIN_CONCEPTS or share == 1.0)) or (
             verbatim is not None and verbatim(left, right)
         ):
