@@ -122,11 +122,12 @@ def _recalled(memo: scanmemo.TextMemo, texts: list[str]) -> tuple[list[bytes | N
 def encode_remembered(texts: list[str], *, leave_prefetch: bool = False) -> numpy.ndarray | None:
     """`encode`, reading and filling the active scan memo: the model is loaded only when some text is new to it.
 
-    With `leave_prefetch`, a prefetch of other texts keeps running for the caller it was started for.
+    With `leave_prefetch`, a prefetch of other texts keeps running for the caller it was started for (and many new
+    texts are encoded in a forked child of their own).
     """
     import numpy
 
-    compute = _encode_here if leave_prefetch else encode
+    compute = _encode_apart if leave_prefetch else encode
     memo = scanmemo.active()
     if memo is None or os.environ.get(DISABLE_VARIABLE):
         return compute(texts)
@@ -152,6 +153,20 @@ def encode(texts: list[str]) -> numpy.ndarray | None:
     if ready:
         return vectors
     return _encode_here(texts)
+
+
+def _encode_apart(texts: list[str]) -> numpy.ndarray | None:
+    """`_encode_here`, in a forked child when the texts are many and the model is not loaded here (so it never takes
+    this process's memory: about 85 MB with its libraries)."""
+    if "model" in _state or len(texts) < PREFETCH_MIN_TEXTS or os.environ.get(DISABLE_VARIABLE) or not can_fork():
+        return _encode_here(texts)
+    vectors, why = Forked(lambda: (_encode_here(texts), note())).result()
+    if vectors is None:
+        with _lock:
+            _state.setdefault("model", None)
+            if why:
+                _state["note"] = why
+    return vectors
 
 
 def _encode_here(texts: list[str]) -> numpy.ndarray | None:
