@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections import defaultdict
 
 from curator.rules.choices import ChoiceTable, Stance
-from curator.rules.conflict.clash import Clash, may_pair, scope_evidence
+from curator.rules.conflict.clash import Clash, may_pair, scope_evidence, statement_scope_evidence
 from curator.rules.docs import Docs
 from curator.rules.facts import statement_facts
 from curator.rules.facts.instruments import Instrument
@@ -130,12 +130,8 @@ def _pair_up(
             if any(clash.kind in ("choice", "polarity") for clash in clashes[key]):
                 continue
             odd_stance, speaker_stance = minority[odd], majority[speaker]
-            scoped = scope_evidence(
-                docs,
-                odd,
-                statement_facts(odd_stance.statement).scope - tool_words,
-                speaker,
-                statement_facts(speaker_stance.statement).scope - tool_words,
+            scoped = statement_scope_evidence(
+                docs, odd, odd_stance.statement, speaker, speaker_stance.statement, tool_words
             )
             if scoped is None:
                 continue

@@ -2,10 +2,11 @@
 
 from __future__ import annotations
 
+from collections.abc import Set as AbstractSet
 from dataclasses import dataclass
 
 from curator.rules.docs import Docs
-from curator.rules.facts import named_parts
+from curator.rules.facts import named_parts, statement_facts
 from curator.rules.facts import scope as scopes
 from curator.rules.facts.glossary import concepts_of
 from curator.rules.facts.versions import Version
@@ -42,6 +43,15 @@ def named_relation(
     return {
         "scoped_exception": {"entry": docs.items[narrow].id, "general": docs.items[wide].id, "scope": " ".join(words)}
     }
+
+
+def statement_scope_evidence(
+    docs: Docs, left: int, left_statement: str, right: int, right_statement: str, names: AbstractSet[str | None]
+) -> dict | None:
+    """scope_evidence for two statements' own scopes, less the words naming what they choose (`names`)."""
+    return scope_evidence(
+        docs, left, statement_facts(left_statement).scope - names, right, statement_facts(right_statement).scope - names
+    )
 
 
 def scope_evidence(

@@ -12,10 +12,9 @@ from __future__ import annotations
 
 from curator import lazyre as re
 from curator.rules import embed
-from curator.rules.conflict.clash import Clash, may_pair, scope_evidence
+from curator.rules.conflict.clash import Clash, may_pair, statement_scope_evidence
 from curator.rules.conflict.neighbours import mutual_nearest
 from curator.rules.docs import Docs
-from curator.rules.facts import statement_facts
 from curator.rules.facts.named_choices import NamedChoice, named_choices
 from curator.rules.facts.subject import subject_tokens
 
@@ -138,13 +137,7 @@ def add_prose_choice_clashes(docs: Docs, clashes: dict[tuple[int, int], list[Cla
         if choice_verdict(docs, chosen, one, left, other, right) is not None:
             continue
         name_words = frozenset(subject_tokens(one.name)) | frozenset(subject_tokens(other.name))
-        scoped = scope_evidence(
-            docs,
-            left,
-            statement_facts(one.statement).scope - name_words,
-            right,
-            statement_facts(other.statement).scope - name_words,
-        )
+        scoped = statement_scope_evidence(docs, left, one.statement, right, other.statement, name_words)
         if scoped is None:
             continue
         clashes[key].append(
@@ -181,12 +174,8 @@ def add_refused_choice_clashes(docs: Docs, clashes: dict[tuple[int, int], list[C
             key = (min(owner, refuser), max(owner, refuser))
             if clashes.get(key) or refusal.head or _roles_apart(choice, refusal):
                 continue
-            scoped = scope_evidence(
-                docs,
-                owner,
-                statement_facts(choice.statement).scope - _parts(choice.name),
-                refuser,
-                statement_facts(refusal.statement).scope - _parts(choice.name),
+            scoped = statement_scope_evidence(
+                docs, owner, choice.statement, refuser, refusal.statement, _parts(choice.name)
             )
             if scoped is None:
                 continue

@@ -4,9 +4,8 @@ from __future__ import annotations
 
 from collections import defaultdict
 
-from curator.rules.conflict.clash import Clash, may_pair, named_relation, scope_evidence
+from curator.rules.conflict.clash import Clash, may_pair, named_relation, statement_scope_evidence
 from curator.rules.docs import Docs
-from curator.rules.facts import statement_facts
 from curator.rules.facts.versions import Version, same_thing
 from curator.rules.facts.versions import incompatible as versions_clash
 
@@ -58,13 +57,7 @@ def _version_clash(
     if any(clash.kind == "number" for clash in clashes[key]):
         return
     noise = {left_version.name, left_version.qualifier, right_version.name, right_version.qualifier}
-    scoped = scope_evidence(
-        docs,
-        left,
-        statement_facts(left_version.statement).scope - noise,
-        right,
-        statement_facts(right_version.statement).scope - noise,
-    )
+    scoped = statement_scope_evidence(docs, left, left_version.statement, right, right_version.statement, noise)
     if scoped is None:
         return
     named = named_relation(docs, left, left_version, right, right_version)
