@@ -154,14 +154,14 @@ SETS = {
     "blind10hold": BlindSet(
         Path(__file__).parent / "blind10hold",
         {
-            "conflict": 0.46,
+            "conflict": 0.50,
             "duplicate": 0.91,
             "outdated-number": 0.91,
             "expired-date": 1.0,
             "stale": 1.0,
             "stale-auto": 1.0,
         },
-        0.73,
+        0.76,
         min_conflict_precision=0.92,
         max_labeled_false_alarms=2,
     ),

@@ -7,6 +7,7 @@ from curator.rules.facts import StatementFacts
 from curator.rules.facts.clauses import clauses as split_clauses
 from curator.rules.polarity.action import Action, _key, _object
 from curator.rules.polarity.practices import _collect_practices
+from curator.rules.polarity.pronouns import resolved
 from curator.rules.polarity.remembered import Reading, remembered_action, remembered_readings
 from curator.rules.text import CJK_CHAR
 
@@ -64,8 +65,12 @@ def collect(statements_by_owner: list[list[StatementFacts]]) -> tuple[list[int],
         for owner, facts in enumerate(statements_by_owner)
         for index, lowered, negated, core, strong, key in _readings(facts)
     ]
-    for owner, statement, _, negated, _, _, _ in readings:
+    previous: tuple[int, str] | None = None
+    for owner, statement, lowered, negated, _, _, _ in readings:
+        before, previous = previous, (owner, lowered)
         if negated is not None:
+            if before is not None and before[0] == owner:
+                negated = resolved(negated, before[1])
             action = remembered_action("neg", negated, statement, practice=negated)
             if action:
                 owners.append(owner)

@@ -20,8 +20,10 @@ from curator.rules.facts.glossary import concept
 from curator.rules.facts.subject import stem, subject_tokens
 from curator.rules.polarity.across import chinese, proposals
 from curator.rules.polarity.action import _GENERIC_VERBS, _MANNER, HISTORY, Action, _object
+from curator.rules.polarity.families import families, family
 from curator.rules.polarity.imperatives import _LEAD_NEGATED, _NEGATED, _readings
 from curator.rules.polarity.opposites import _AUTOMATIC_WORD, _LIGHT_WORDS, _VERB_PREFIXES, _opposite_manner
+from curator.rules.polarity.pronouns import resolved
 from curator.rules.polarity.remembered import remembered_action
 
 MIN_ACTION_COSINE = 0.45
@@ -73,9 +75,13 @@ def stances(statements_by_owner: list[list[StatementFacts]]) -> list[Stance]:
         for index, lowered, negated, core, strong, _ in _readings(facts)
     ]
     found: list[Stance] = []
+    previous: tuple[int, str] | None = None
     for owner, statement, lowered, negated, _, _ in readings:
+        before, previous = previous, (owner, lowered)
         if negated is not None and not _waived(lowered):
             bare, without = _unconditioned(negated)
+            if before is not None and before[0] == owner:
+                bare = resolved(bare, before[1])
             action = remembered_action("neg", bare, statement, practice=negated)
             if action is not None:
                 lead, opening = _lead(lowered)
@@ -149,7 +155,16 @@ def _words(action: Action) -> set[str]:
     words = set(action.words) | set(action.scope)
     for word in list(words):
         words.update(part for part in word.split("-") if part)
-    return {concept(word) for word in words} | words
+    words |= {concept(word) for word in words}
+    return words | families(words)
+
+
+def _held(word: str, words: set[str]) -> bool:
+    """Whether a word, its concept or its action family is among some words ("改" among {"editor", "=edit"})."""
+    if word in words or concept(word) in words:
+        return True
+    name = family(word)
+    return name is not None and "=" + name in words
 
 
 _MANNER_LEAD = re.compile(
@@ -185,11 +200,13 @@ def _verb(stance: Stance, after_lead: bool = False) -> str | None:
 
 
 def _leads_with(core: str, verb: str) -> bool:
-    """Whether an English clause opens with the verb in its plain form ("squash-merge everything", not "calling X")."""
+    """Whether an English clause opens with the verb, or one of its family, in its plain form ("squash-merge everything",
+    not "calling X")."""
     first = _FIRST_WORD.match(core)
     if first is None or first.group(1).endswith(("ing", "ed")) or first.group(1)[-2:] in ("es", "ys", "ts"):
         return False
-    return stem(first.group(1).split("-")[0]) == verb
+    opening = stem(first.group(1).split("-")[0])
+    return opening == verb or family(opening) is not None and family(opening) == family(verb)
 
 
 def _whole_action(forbidden: Stance, asked: Stance, after_lead: bool) -> bool:
@@ -198,7 +215,7 @@ def _whole_action(forbidden: Stance, asked: Stance, after_lead: bool) -> bool:
     if generic and generic.group(0).strip() not in asked.core:
         return False
     words = _words(asked.action)
-    return all(word in words or concept(word) in words for word in forbidden.action.words if word not in _MANNER)
+    return all(_held(word, words) for word in forbidden.action.words if word not in _MANNER)
 
 
 def _topic_recurs(forbidden: Stance, words: set[str]) -> bool:
@@ -236,7 +253,7 @@ def _same_action(forbidden: Stance, asked: Stance, after_lead: bool) -> bool:
     acting = (
         _words(asked.action)
         if asked.acting is None
-        else {form for word in asked.acting for form in (word, concept(word))}
+        else {form for word in asked.acting for form in (word, concept(word))} | families(asked.acting)
     )
     if verb is not None and not _acts(verb, acting):
         return False
@@ -249,7 +266,7 @@ def _same_action(forbidden: Stance, asked: Stance, after_lead: bool) -> bool:
     objects = {word for word in target if word.split("-")[0] != verb and word not in _VERB_PREFIXES}
     if not objects:
         return False
-    shared = {word for word in objects if word in words or concept(word) in words}
+    shared = {word for word in objects if _held(word, words)}
     missing = objects - shared
     return len(missing) <= 1 and len(missing) < len(shared) or bool(_EVERYTHING.search(asked.core))
 
@@ -267,10 +284,10 @@ _RESULTATIVE = re.compile(r"^([\u4e00-\u9fff]+)[成到好掉死完进出为]$")
 
 def _acts(verb: str, acting: set[str]) -> bool:
     """Whether a clause's words hold the verb, a Chinese verb also with a result after it ("写" in "写成", "放" in "放到")."""
-    if verb in acting or concept(verb) in acting:
+    if _held(verb, acting):
         return True
     bare = {found.group(1) for found in map(_RESULTATIVE.match, acting) if found is not None}
-    return verb in bare or concept(verb) in {concept(word) for word in bare}
+    return _held(verb, bare | {concept(word) for word in bare} | families(bare))
 
 
 def clashes(
@@ -331,9 +348,10 @@ def _across(found: list[Stance], opposite: Callable[[int, int], bool]) -> list[t
         else set()
         for stance in found
     ]
+    verbs = [held | families(held) for held in verbs]
     words: list[set[str]] = []
     for stance in found:
         held = set() if stance.polarity == "neg" else _words(stance.action) | set(stance.acting or ())
         held |= {match.group(1) for match in map(_RESULTATIVE.match, held) if match is not None}
-        words.append(held | {concept(word) for word in held})
+        words.append(held | {concept(word) for word in held} | families(held))
     return list(proposals(verbs, words, opposite))
