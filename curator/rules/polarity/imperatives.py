@@ -11,12 +11,15 @@ from curator.rules.polarity.pronouns import resolved
 from curator.rules.polarity.remembered import Reading, remembered_action, remembered_readings
 from curator.rules.text import CJK_CHAR
 
+_INTENSIFIER = r"(?:绝对|千万|一定|坚决)?"
+_CJK_BANS = "不可以|可以不用|可以不|不要|别再|别|禁止|严禁|不准|不许|不能|不得|切勿|千万别|永远不要|绝不|决不|不再|不用|无需|不需要|不必"
+"""Chinese words that forbid (or, 可以不/不用/无需, waive) the action after them, longest first where one holds another."""
 _NEGATED = re.compile(
     r"^\s*(?:please\s+)?(?:(?:we|you|i|they|one)\s+)?(?:(?:don'?t|do not|no need to|needn'?t|need not)\s+bother(?:\s+(?:with|to))?"
     r"|(?:there'?s |there is )?no (?:need|reason) to|(?:don'?t|do not|doesn'?t|does not) (?:need|have) to|needn'?t|need not"
     r"|it'?s not (?:necessary|needed) to|never|don'?t|do not|must not|mustn'?t|should not|shouldn'?t"
     r"|avoid|stop|no longer)(?:\s+(?:ever|ever again|really|actually|just|even|anymore))?\b"
-    r"|^\s*(?:不要|别再|别|禁止|严禁|不准|不许|不能|不得|切勿|千万别|永远不要|不再|不用|无需|不需要|不必)\s*"
+    r"|^\s*" + _INTENSIFIER + r"(?:" + _CJK_BANS + r")\s*"
 )
 _ASIDE = re.compile(
     r"(?P<neg>\b(?:never|not|don'?t|doesn'?t|shouldn'?t|mustn'?t)|不要|禁止|别)\s*[,，]\s*[^,，.;；。]{1,40}?[,，]\s*",
@@ -26,11 +29,26 @@ _PERMITTED = re.compile(
     r"^\s*(?P<act>[a-z][\w .'/-]{2,60}?)\s+(?:is|are)\s+(?:(?:totally|perfectly|always)\s+)?"
     r"(?:fine|ok|okay|allowed|acceptable|permitted|encouraged)\b"
 )
+PASSIVE_WAIVER = re.compile(
+    r"^\s*(?P<act>[a-z][\w .'/-]{2,60}?)\s+(?:(?:may|can|could)\s+(?:safely\s+|now\s+)?be\s+(?:skipped|omitted|left out)"
+    r"|(?:is|are)\s+(?:now\s+)?optional)\b"
+)
+"""A passive waiver ("integration tests may be skipped for hotfixes", "the changelog is optional"): it forbids nothing,
+but answers a requirement."""
+_REQUIRED = re.compile(
+    r"^\s*(?P<act>[a-z][\w .'/-]{2,60}?)\s+(?:is|are)\s+(?:now\s+|always\s+)?(?:required|mandatory|compulsory)\b"
+)
 _CJK_LEAD = r"[" + CJK_CHAR + r"]{1,6}?(?:\s*[（(][^（）()]{1,40}[)）]\s*)?"
 _LEAD_NEGATED = re.compile(
-    r"^\s*((?:[a-z0-9][\w .-]{0,20}?\s*)?"
+    r"^\s*((?:[a-z0-9][\w .-]{0,20}?\s*)?(?:["
+    + CJK_CHAR
+    + r"]{1,6}?\s*[a-z0-9][\w.-]{0,15}\s*)?"
     + _CJK_LEAD
-    + r")(?:不要|别再|禁止|严禁|不准|不许|不能|不得|切勿|千万别|永远不要|不再|不用|无需|不需要|不必)"
+    + r")"
+    + _INTENSIFIER
+    + r"(?:"
+    + _CJK_BANS
+    + r")"
 )
 _LEAD_STRONG = re.compile(r"^\s*(" + _CJK_LEAD + r")(?:一定要|必须|务必|总是|可以|允许|一律|都要|统一|都)")
 _PERMITTED_AFTER = re.compile(r"(?:就行|就可以|即可|也可以|也行|没问题|都行)[了的啦]?\s*[。.!！]?\s*$")
@@ -144,7 +162,7 @@ def _banned_verb(word: str) -> str | None:
 
 def _negated_core(lowered: str) -> str | None:
     """The action a negated clause rejects ("never X", "no deploys on Fridays" → "deploy on fridays", "发布前不要 X" keeps
-    its lead "发布前"), or None."""
+    its lead "发布前") or waives ("X may be skipped"), or None."""
     negated = _NEGATED.match(lowered)
     if negated:
         return lowered[negated.end() :]
@@ -153,17 +171,24 @@ def _negated_core(lowered: str) -> str | None:
     if banned is not None and verb is not None:
         return verb + " " + lowered[banned.end() :]
     led = _LEAD_NEGATED.match(lowered)
-    return led.group(1) + lowered[led.end() :] if led else None
+    if led:
+        return led.group(1) + lowered[led.end() :]
+    waived = PASSIVE_WAIVER.match(lowered)
+    return waived.group("act") + lowered[waived.end() :] if waived else None
 
 
 def _positive_core(lowered: str) -> tuple[str, bool]:
-    """The action a positive clause asks for, and whether a strong modal ("always", "必须") or a permission ("直接读就行") asks it."""
+    """The action a positive clause asks for, and whether a strong modal ("always", "必须"), a requirement ("X is required")
+    or a permission ("直接读就行") asks it."""
     strong = _STRONG_MODAL.match(lowered)
     if strong:
         return lowered[strong.end() :], True
     permitted = _PERMITTED.match(lowered)
     if permitted:
         return permitted.group("act"), True
+    required = _REQUIRED.match(lowered)
+    if required:
+        return required.group("act") + lowered[required.end() :], True
     led = _LEAD_STRONG.match(lowered)
     if led:
         return led.group(1) + lowered[led.end() :], True

@@ -21,7 +21,7 @@ from curator.rules.facts.subject import stem, subject_tokens
 from curator.rules.polarity.across import chinese, proposals
 from curator.rules.polarity.action import _GENERIC_VERBS, _MANNER, HISTORY, Action, _object
 from curator.rules.polarity.families import families, family
-from curator.rules.polarity.imperatives import _LEAD_NEGATED, _NEGATED, _readings
+from curator.rules.polarity.imperatives import _LEAD_NEGATED, _NEGATED, PASSIVE_WAIVER, _readings
 from curator.rules.polarity.opposites import _AUTOMATIC_WORD, _LIGHT_WORDS, _VERB_PREFIXES, _opposite_manner
 from curator.rules.polarity.pronouns import resolved
 from curator.rules.polarity.remembered import remembered_action
@@ -30,9 +30,9 @@ MIN_ACTION_COSINE = 0.45
 MAX_STANCES = 20000
 _WAIVED = re.compile(
     r"^\s*(?:please\s+)?(?:(?:we|you|i|they|one)\s+)?(?:no need to|needn'?t|need not|(?:don'?t|do not) (?:need|have) to"
-    r"|(?:there'?s |there is )?no (?:need|reason) to|it'?s not (?:necessary|needed) to)|^\s*(?:不用|无需|不需要|不必)"
+    r"|(?:there'?s |there is )?no (?:need|reason) to|it'?s not (?:necessary|needed) to)|^\s*(?:不用|无需|不需要|不必|可以不)"
 )
-_WAIVED_AFTER_LEAD = re.compile(r"(?:不用|无需|不需要|不必)$")
+_WAIVED_AFTER_LEAD = re.compile(r"(?:不用|无需|不需要|不必|可以不用|可以不)$")
 _ASKED_INSIDE = re.compile(r"(?<![不别没])(?:一定要|必须|务必|可以|一律|统一|直接)")
 _DENIED = re.compile(
     r"\b(?:not|never|no|don'?t|doesn'?t|isn'?t|aren'?t|won'?t|cannot|can'?t|without)\b|不|没|别|勿|禁|无|非"
@@ -133,7 +133,7 @@ def _unconditioned(core: str) -> tuple[str, bool]:
 
 def _waived(lowered: str) -> bool:
     """Whether a clause only waives an action ("no need to X", "周会不用准备 slides"): it forbids nothing."""
-    if _WAIVED.match(lowered):
+    if _WAIVED.match(lowered) or PASSIVE_WAIVER.match(lowered):
         return True
     led = None if _NEGATED.match(lowered) else _LEAD_NEGATED.match(lowered)
     return led is not None and bool(_WAIVED_AFTER_LEAD.search(led.group(0)))
