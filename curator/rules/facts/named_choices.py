@@ -9,11 +9,13 @@ from __future__ import annotations
 
 from dataclasses import dataclass, replace
 from functools import lru_cache
+from typing import Any
 
 from curator import lazyre as re
 from curator.rules.facts.glossary import concept
 from curator.rules.facts.subject import subject_tokens
 from curator.rules.text import CJK_CHAR, STOPWORDS
+from curator.scanmemo import remembered
 
 _CLAUSE_BREAK = re.compile(r"[;；。!?！？，,]\s*|\.\s+|\s[—–-]\s|\s*——\s*|[:：]\s+(?=`)")
 _CODE = r"`(?P<code>[^`\n]{1,40})`"
@@ -180,6 +182,72 @@ def _role(masked: str) -> tuple[str, ...]:
 
 @lru_cache(maxsize=50_000)
 def named_choices(statement: str) -> tuple[NamedChoice, ...]:
+    """`read_named_choices(statement)`, or what the scan memo holds for the same statement."""
+    return remembered(
+        "named-choices",
+        statement,
+        lambda: read_named_choices(statement),
+        _encode,
+        lambda raw: _decode(raw, statement),
+    )
+
+
+def _encode(choices: tuple[NamedChoice, ...]) -> list[list[Any]]:
+    return [
+        [
+            choice.name,
+            choice.clause,
+            choice.masked,
+            sorted(choice.role),
+            choice.decided,
+            list(choice.order),
+            choice.by_verb,
+            sorted(choice.rejected),
+            choice.refused,
+            choice.head,
+            choice.family,
+        ]
+        for choice in choices
+    ]
+
+
+_FIELD_TYPES = (str, str, str, list, bool, list, bool, list, bool, str, str)
+
+
+def _decode(raw: Any, statement: str) -> tuple[NamedChoice, ...]:
+    """Named choices stored as [[name, clause, masked, role, decided, order, by_verb, rejected, refused, head,
+    family], …] for `statement`."""
+    if type(raw) is not list:
+        raise TypeError("not a list of named choices")
+    found = []
+    for item in raw:
+        if type(item) is not list or len(item) != len(_FIELD_TYPES):
+            raise TypeError("not a named choice")
+        if any(type(value) is not kind for value, kind in zip(item, _FIELD_TYPES, strict=True)):
+            raise TypeError("a named choice field of the wrong type")
+        name, clause, masked, role, decided, order, by_verb, rejected, refused, head, family = item
+        if not all(type(word) is str for word in (*role, *order, *rejected)):
+            raise TypeError("not a list of strings")
+        found.append(
+            NamedChoice(
+                name,
+                clause,
+                masked,
+                frozenset(role),
+                decided,
+                statement,
+                tuple(order),
+                by_verb,
+                frozenset(rejected),
+                refused,
+                head,
+                family,
+            )
+        )
+    return tuple(found)
+
+
+def read_named_choices(statement: str) -> tuple[NamedChoice, ...]:
     """The names the statement's clauses choose, each with its masked clause and role (a clause that names no role,
     "去年已经整体迁到 X", takes the role of the clause before it)."""
     found: list[NamedChoice] = []
