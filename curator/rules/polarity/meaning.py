@@ -93,6 +93,7 @@ def stances(statements_by_owner: list[list[StatementFacts]]) -> list[Stance]:
     }
     if not found:
         return found
+    verb_families = {name for verb in verbs if (name := family(verb)) is not None}
     for owner, statement, lowered, negated, core, strong in readings:
         if negated is not None or core is None or HISTORY.search(lowered):
             continue
@@ -110,7 +111,7 @@ def stances(statements_by_owner: list[list[StatementFacts]]) -> list[Stance]:
         filler = _LEAD_FILLER.match(core)
         if filler:
             core, asked = core[filler.end() :], True
-        if not asked and not any(_leads_with(core, verb) for verb in verbs):
+        if not asked and not _leads_with_any(core, verbs, verb_families):
             continue
         action = remembered_action("pos", core, statement, asked)
         if action is not None:
@@ -202,11 +203,22 @@ def _verb(stance: Stance, after_lead: bool = False) -> str | None:
 def _leads_with(core: str, verb: str) -> bool:
     """Whether an English clause opens with the verb, or one of its family, in its plain form ("squash-merge everything",
     not "calling X")."""
+    opening = _plain_opening(core)
+    return opening is not None and (opening == verb or family(opening) is not None and family(opening) == family(verb))
+
+
+def _leads_with_any(core: str, verbs: set[str], verb_families: set[str]) -> bool:
+    """`any(_leads_with(core, verb) for verb in verbs)` with the verbs' families given: one set lookup per clause."""
+    opening = _plain_opening(core)
+    return opening is not None and (opening in verbs or family(opening) in verb_families)
+
+
+def _plain_opening(core: str) -> str | None:
+    """The stem of an English clause's first word when it is a plain form (not "calling", "called", "calls"), or None."""
     first = _FIRST_WORD.match(core)
     if first is None or first.group(1).endswith(("ing", "ed")) or first.group(1)[-2:] in ("es", "ys", "ts"):
-        return False
-    opening = stem(first.group(1).split("-")[0])
-    return opening == verb or family(opening) is not None and family(opening) == family(verb)
+        return None
+    return stem(first.group(1).split("-")[0])
 
 
 def _whole_action(forbidden: Stance, asked: Stance, after_lead: bool) -> bool:
