@@ -16,7 +16,8 @@ since; its wrong conflict findings, vetoed by clause leads (conflict/apart.py), 
 conflict, one outdated-number), and the stance classes of rules/polarity (led negations, noun bans, verb-proposed
 stances) took it to 48/68, conflict 11/28 at precision 11/12: floors at that level.
 `blind12hold` is the twelfth set, scored as a hold-out three times (47/68 on a60e174, 46/68 on bacc64f, 48/68 on
-3ab20f4) and a regression set since, floors at that level including its two labeled false alarms.
+3ab20f4) and a regression set since, floors at that level including its two labeled false alarms; a frequency named a
+clock, a possessive and "currently" figures took it to 52/68 (conflict 17/28 at 17/22, outdated-number 11/12).
 """
 
 from __future__ import annotations
@@ -168,15 +169,15 @@ SETS = {
     "blind12hold": BlindSet(
         Path(__file__).parent / "blind12hold",
         {
-            "conflict": 0.53,
+            "conflict": 0.60,
             "duplicate": 0.66,
-            "outdated-number": 0.75,
+            "outdated-number": 0.91,
             "expired-date": 1.0,
             "stale": 1.0,
             "stale-auto": 1.0,
         },
-        0.70,
-        min_conflict_precision=0.74,
+        0.76,
+        min_conflict_precision=0.77,
         max_labeled_false_alarms=2,
     ),
 }

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 from curator import lazyre as re
 from curator.rules.facts.chinese_subjects import chinese, without_generic
 from curator.rules.facts.cross_language import across_languages, coded
@@ -148,6 +150,7 @@ def _same_subject(left: Quantity, right: Quantity) -> bool:
             return False
         wide_left, wide_right = left.subject | left.scope, right.subject | right.scope
         return not wide_left or not wide_right or bool(concepts_of(wide_left) & concepts_of(wide_right))
+    left, right = _measure_named_alike(left), _measure_named_alike(right)
     across = across_languages(left, right)
     if across is not None:
         return across
@@ -172,6 +175,24 @@ def _same_subject(left: Quantity, right: Quantity) -> bool:
     if different_modifiers(left.sequence, right.sequence, shared, named, both_chinese):
         return False
     return True
+
+
+_MEASURE_WORDS = {
+    "frequency": frozenset("frequency clock speed rate 频率 时钟 主频 速率 速度".split()),
+}
+"""Words that name what a unit measures, one word under that unit ("SWD clock at 4 MHz" is the SWD frequency)."""
+
+
+def _measure_named_alike(quantity: Quantity) -> Quantity:
+    """A quantity with every word naming its unit's measure written as the unit, so two names of it are one word."""
+    words = _MEASURE_WORDS.get(quantity.unit)
+    if not words or words.isdisjoint(quantity.subject):
+        return quantity
+    return replace(
+        quantity,
+        subject=frozenset(quantity.unit if token in words else token for token in quantity.subject),
+        sequence=tuple(quantity.unit if token in words else token for token in quantity.sequence),
+    )
 
 
 def _scoped(quantity: Quantity) -> frozenset[str]:

@@ -61,6 +61,10 @@ _EN_MOMENT = re.compile(
     r"\b(?:last|this|past) (?:month|week|sprint|quarter)\b|\byesterday\b|\btoday\b|\bas of (?:today|now|this week|this morning)\b"
     r"|\bthis morning\b|\btonight\b|\bso far\b"
 )
+_EN_NOW = re.compile(r"\b(?:currently|right now|at the moment|at present)\b")
+_OUR_SETUP = re.compile(
+    r"\b(?:we|i|you)\s+(?:(?:currently|now|still)\s+)?(?:have|'ve got|run|keep|maintain|operate|own)\b"
+)
 _CAPACITY = (
     r"replicas?|shards?|partitions?|workers?|threads?|processes|cores?|brokers?|instances?|nodes?|pods?|zones?|regions?"
     r"|副本|分片|分区|实例|节点|线程|进程|核|可用区|机房"
@@ -75,6 +79,7 @@ _ZH_MOMENT = re.compile(
 _ZH_AFTER_MOMENT = re.compile(
     rf"(?:要等|得等|等了|(?<![需只])要|用了|花了|跑了|耗时|用时)\s*(?:约|大约|将近)?\s*{_N}\s*多?\s*(?:分钟|秒|小时|毫秒)"
     rf"|(?<![\d.]){_N}\s*(?:多|余|来)?\s*(?:{_CN_CLASSIFIER}|%|万)(?!\s*(?:{_CAPACITY})(?![a-z]))"
+    rf"|(?<![\d.]){_N}\s*(?:kb|mb|gb|tb)\b(?=[^，。；,;]{{0,8}}?[（(，,]\s*[^，。；,;\d]{{0,4}}?(?:总共|一共|共|总量|总容量|上限)\s*{_N})"
 )
 _ZH_TOTAL = re.compile(rf"(?:一共|总共|共计|合计|(?<![一总])共)\s*{_N}\s*(?:{_CN_CLASSIFIER})")
 _PLAN_OR_RULE = re.compile(
@@ -109,9 +114,11 @@ def snapshot_spans(lowered: str, statement: str) -> list[tuple[str, str]]:
             number = next(group for group in match.groups() if group)
             if not _ruled_out(lowered, statement, match.start(), match.end()):
                 found.append((number, _span(statement, match.start(), match.end())))
-    for moments, after in ((_EN_MOMENT, _EN_AFTER_MOMENT), (_ZH_MOMENT, _ZH_AFTER_MOMENT)):
+    for moments, after in ((_EN_MOMENT, _EN_AFTER_MOMENT), (_EN_NOW, _EN_AFTER_MOMENT), (_ZH_MOMENT, _ZH_AFTER_MOMENT)):
         for moment in moments.finditer(lowered):
             clause = _clause_around(lowered, moment.start(), moment.end())
+            if moments is _EN_NOW and _OUR_SETUP.search(lowered, clause[0], clause[1]):
+                continue
             for match in after.finditer(lowered, clause[0], clause[1]):
                 if _ruled_out(lowered, statement, match.start(), match.end(), since=clause[0]):
                     continue
@@ -153,14 +160,30 @@ def laid_out(lowered: str, end: int) -> bool:
     return bool(_LAYOUT_AFTER.match(lowered, end))
 
 
+_USAGE_OF_WHOLE = re.compile(
+    rf"\s*(?:[a-z]+\s+)?(?:of|out of)\s+(?:its|the|our|their|this|that|a|an)?\s*(?:[a-z]+\s+)?[$€£]?{_N}"
+    rf"|[^，。；,;]{{0,8}}?[（(，,]\s*[^，。；,;\d]{{0,4}}?(?:总共|一共|共|总量|总容量|上限)\s*[$€£]?{_N}"
+)
+_USING = re.compile(r"\b(?:use[sd]?|using)\b|(?<!使)用(?![户了])")
+
+
 def _ruled_out(lowered: str, statement: str, start: int, end: int, since: int | None = None) -> bool:
     clause_start = _clause_start(lowered, start) if since is None else min(since, _clause_start(lowered, start))
     before = lowered[clause_start:start]
-    if _PLAN_OR_RULE.search(before) or _LEADS_TO_NUMBER.search(before):
+    if _plan_or_rule(before, lowered, end) or _LEADS_TO_NUMBER.search(before):
         return True
     if _CONDITION_AFTER.match(lowered, end) or laid_out(lowered, end) or _ARTICLE_ONE.match(lowered, start):
         return True
     return dated_past(lowered, start) or statement.count("`", 0, start) % 2 == 1
+
+
+def _plan_or_rule(before: str, lowered: str, end: int) -> bool:
+    """Whether the words before a number make it a plan or a rule; a use counted against a whole ("uses 912 KB of its
+    960 KB", "用了 7 个，总共 10 个") is a measurement, not a choice."""
+    for match in _PLAN_OR_RULE.finditer(before):
+        if not (_USING.fullmatch(match.group(0)) and _USAGE_OF_WHOLE.match(lowered, end)):
+            return True
+    return False
 
 
 def _clause_start(lowered: str, position: int) -> int:

@@ -222,7 +222,12 @@ def _subject_tokens(text: str, gaps: bool = False) -> tuple[str, ...]:
 _SEPARATOR = re.compile(r"^[\s-]*$")
 
 
+_POSSESSIVE = re.compile(r"(?<=[a-z])'s\b")
+
+
 def _latin(text: str, gaps: bool = False) -> list[str]:
+    """Content tokens of Latin text, a possessive read as its noun ("the node's" as "node")."""
+    text = _POSSESSIVE.sub("", text) if "'s" in text else text
     if not gaps:
         return [kept for word in _LATIN.findall(text) for kept in _content_parts(word)]
     found: list[str] = []
