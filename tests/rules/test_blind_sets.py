@@ -169,15 +169,15 @@ SETS = {
     "blind12hold": BlindSet(
         Path(__file__).parent / "blind12hold",
         {
-            "conflict": 0.60,
+            "conflict": 0.64,
             "duplicate": 0.66,
             "outdated-number": 0.91,
             "expired-date": 1.0,
             "stale": 1.0,
             "stale-auto": 1.0,
         },
-        0.76,
-        min_conflict_precision=0.77,
+        0.77,
+        min_conflict_precision=0.78,
         max_labeled_false_alarms=2,
     ),
 }

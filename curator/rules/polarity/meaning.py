@@ -53,6 +53,7 @@ class Stance:
     opening: str = ""
     lead: str = ""
     without: bool = False
+    passive: tuple[str, ...] = ()
 
 
 def _asked_core(lowered: str) -> tuple[str, str] | None:
@@ -94,6 +95,9 @@ def stances(statements_by_owner: list[list[StatementFacts]]) -> list[Stance]:
     if not found:
         return found
     verb_families = {name for verb in verbs if (name := family(verb)) is not None}
+    verb_only = {
+        verb for stance in found if (verb := _verb(stance)) is not None and _object(stance.action.words) <= {verb}
+    }
     for owner, statement, lowered, negated, core, strong in readings:
         if negated is not None or core is None or HISTORY.search(lowered):
             continue
@@ -111,6 +115,13 @@ def stances(statements_by_owner: list[list[StatementFacts]]) -> list[Stance]:
         filler = _LEAD_FILLER.match(core)
         if filler:
             core, asked = core[filler.end() :], True
+        practised = None if asked else _passive_practice(core, verb_only)
+        if practised is not None:
+            core, passive = practised
+            action = remembered_action("pos", core, statement, True)
+            if action is not None:
+                found.append(Stance(owner, "pos", core, action, True, passive=passive))
+            continue
         if not asked and not _leads_with_any(core, verbs, verb_families):
             continue
         action = remembered_action("pos", core, statement, asked)
@@ -119,6 +130,22 @@ def stances(statements_by_owner: list[list[StatementFacts]]) -> list[Stance]:
             acting = None if not acted else (tail.words if tail is not None else ())
             found.append(Stance(owner, "pos", core.strip(), action, asked, acting, without=without))
     return found
+
+
+_PASSIVE = re.compile(
+    r"^\s*(?:the\s+|our\s+|all\s+)?(?P<subject>(?:[a-z][\w'-]*\s+){1,4}?)(?:are|is|get|gets)\s+(?:always\s+|usually\s+)?"
+    r"(?P<verb>[a-z]+(?:-[a-z]+)?ed)\b(?P<rest>.*)$"
+)
+
+
+def _passive_practice(core: str, bare: set[str]) -> tuple[str, tuple[str, ...]] | None:
+    """A passive practice of a verb some rule forbids with no object ("feature branches are squash-merged into develop"
+    against "never squash"), as its action and its subject's words, or None."""
+    found = _PASSIVE.match(core) if bare else None
+    if found is None or stem(found.group("verb").split("-")[0]) not in bare:
+        return None
+    action = found.group("verb") + " " + found.group("subject") + found.group("rest").strip()
+    return action, tuple(concept(word) for word in subject_tokens(found.group("subject")))
 
 
 _CONDITION = re.compile(r"\s+(?:without|unless)\b.*$")
@@ -277,7 +304,7 @@ def _same_action(forbidden: Stance, asked: Stance, after_lead: bool) -> bool:
         return False
     objects = {word for word in target if word.split("-")[0] != verb and word not in _VERB_PREFIXES}
     if not objects:
-        return False
+        return bool(asked.passive)
     shared = {word for word in objects if _held(word, words)}
     missing = objects - shared
     return len(missing) <= 1 and len(missing) < len(shared) or bool(_EVERYTHING.search(asked.core))
@@ -306,7 +333,7 @@ def clashes(
     statements_by_owner: list[list[StatementFacts]], allowed: Callable[[int, int], bool]
 ) -> list[tuple[Stance, Stance, float]]:
     """(forbidding, asking, cosine) for clauses of two entries that are each other's nearest opposite stance and name
-    the same action."""
+    the same action; a passive practice answers a verb-only ban only when the ban's entry names the practice's subject."""
     found = stances(statements_by_owner)
     if not any(stance.polarity == "neg" for stance in found) or len(found) > MAX_STANCES:
         return []
@@ -319,19 +346,34 @@ def clashes(
         one, other = found[left], found[right]
         return one.polarity != other.polarity and one.owner != other.owner and allowed(one.owner, other.owner)
 
+    entry_words: dict[int, set[str]] = {}
+
+    def named(forbidden: Stance, asked: Stance) -> bool:
+        if not asked.passive:
+            return True
+        if forbidden.owner not in entry_words:
+            entry_words[forbidden.owner] = {
+                concept(word) for fact in statements_by_owner[forbidden.owner] for word in subject_tokens(fact.text)
+            }
+        return set(asked.passive) <= entry_words[forbidden.owner]
+
     kept: list[tuple[Stance, Stance, float]] = []
     proposed: set[tuple[int, int]] = set()
     for left, right, cosine in mutual_nearest(vectors, rows, rows, opposite, MIN_ACTION_COSINE):
         forbidden, asked = (left, right) if found[left].polarity == "neg" else (right, left)
         proposed.add((forbidden, asked))
-        if same_action(found[forbidden], found[asked]) and not _opposite_manner(
-            found[forbidden].action, found[asked].action
+        if (
+            same_action(found[forbidden], found[asked])
+            and named(found[forbidden], found[asked])
+            and not _opposite_manner(found[forbidden].action, found[asked].action)
         ):
             kept.append((found[forbidden], found[asked], cosine))
     for forbidden, asked in _across(found, opposite):
         if (forbidden, asked) in proposed or not same_action(found[forbidden], found[asked]):
             continue
-        if not _same_context(found[forbidden], found[asked]):
+        if not named(found[forbidden], found[asked]):
+            continue
+        if not found[asked].passive and not _same_context(found[forbidden], found[asked]):
             continue
         if not _opposite_manner(found[forbidden].action, found[asked].action):
             kept.append((found[forbidden], found[asked], float(vectors[forbidden] @ vectors[asked])))
