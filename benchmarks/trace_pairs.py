@@ -126,7 +126,9 @@ class StoreTrace:
             overlap = rare_word_overlap(prints.token_ids)
             self.signals = {
                 "meaning": meaning_pairs(self.docs, prints.subjects, eligible, overlap, numbers, rivals),
-                "translation": translation_pairs(self.docs, prints.subjects.unkept, eligible),
+                "translation": translation_pairs(
+                    self.docs, prints.subjects.unkept, eligible, duplicate.verbatim_codes(self.docs, prints.paths)
+                ),
                 "anchors": anchored_pairs(self.docs, prints.subjects, eligible, numbers, prints.scopes),
             }
             self.lengths = [len(ids) for ids in prints.token_ids]

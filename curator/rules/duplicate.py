@@ -60,7 +60,7 @@ def analyze(
     rivals = OnDemand(lambda position: choice_over_rivals(docs.items[position], table))
     semantic_hits = (
         meaning_pairs(docs, prints.subjects, eligible, overlap, numbers, rivals)
-        + translation_pairs(docs, prints.subjects.unkept, eligible, _verbatim(docs, prints.paths))
+        + translation_pairs(docs, prints.subjects.unkept, eligible, verbatim_codes(docs, prints.paths))
         + anchored_pairs(docs, prints.subjects, eligible, numbers, prints.scopes)
     )
     unique_hits = {(left, right): score for left, right, score in sorted(semantic_hits, key=lambda hit: hit[2])}
@@ -121,7 +121,7 @@ def _separate_instruction_files(left: Entry, right: Entry) -> bool:
     return left.kind == right.kind == "rule" and left.path != right.path
 
 
-def _verbatim(docs: Docs, paths: list[frozenset[str]]) -> Callable[[int, int], bool]:
+def verbatim_codes(docs: Docs, paths: list[frozenset[str]]) -> Callable[[int, int], bool]:
     """Whether two entries keep the same code spans and paths word for word (`anchors.same_verbatim`)."""
     spans = OnDemand(lambda position: code_spans(docs.items[position].prose))
 
