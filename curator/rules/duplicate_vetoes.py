@@ -9,6 +9,7 @@ from curator.rules.anchors import (
     distinct_instances,
     own_spans,
     path_words,
+    same_verbatim,
     span_words,
     states_exception,
     states_quantity,
@@ -21,7 +22,7 @@ from curator.rules.facts.subject import stem
 from curator.rules.paraphrase import facts_differ, is_cjk, same_measures, scopes_differ
 from curator.rules.span_stance import opposite_stances, span_stances
 from curator.rules.templates import different_subjects
-from curator.rules.text import tokens
+from curator.rules.text import IS_CJK, tokens
 
 NAME_OVERLAP = 0.3
 MIN_SHARED_NAMES = 2
@@ -77,6 +78,8 @@ def veto(docs: Docs, prints: Prints, numbers: Mapping[int, frozenset], left: int
         prints.scopes[left] - span_words(left_spans),
         prints.scopes[right] - span_words(right_spans),
     )
+    if not same_script and same_verbatim(left_spans, prints.paths[left], right_spans, prints.paths[right]):
+        left_scope, right_scope = _translatable(left_scope), _translatable(right_scope)
     if scopes_differ(left_scope, right_scope, prints.concepts[left], prints.concepts[right]):
         return "scopes differ"
     if prints.paths[left] and prints.paths[right] and prints.paths[left].isdisjoint(prints.paths[right]):
@@ -84,6 +87,12 @@ def veto(docs: Docs, prints: Prints, numbers: Mapping[int, frozenset], left: int
     if same_script and different_subjects(prints.sequences[left], prints.sequences[right]):
         return "different subjects"
     return ""
+
+
+def _translatable(scope: frozenset[str]) -> frozenset[str]:
+    """The scope words the glossary reads as English concepts: in a translation that keeps its commands and paths
+    word for word, a Chinese word the glossary does not know (买家) cannot be shown missing from the English side."""
+    return frozenset(word for word in scope if not IS_CJK.search(word))
 
 
 def _own_names(

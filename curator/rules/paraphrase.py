@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping
+from datetime import date, timedelta
 
 from curator import lazyre as re
 from curator.rules import embed, pairing
@@ -47,7 +48,7 @@ def _weekday(found: tuple[str, str]) -> int:
 
 
 _PERMISSION = re.compile(
-    r"\b(?:can(?!'t|not)|may|always|must|(?:is|are) (?:fine|ok|okay|allowed)|it'?s (?:fine|ok|okay)|allowed to)\b"
+    r"\b(?:can(?!'t|not)|may(?!\s+not)|always|must(?!\s+(?:not|never))|(?:is|are) (?:fine|ok|okay|allowed)|it'?s (?:fine|ok|okay)|allowed to)\b"
     r"|可以|允许|一律|必须|务必|总是",
     re.I,
 )
@@ -63,6 +64,7 @@ def signature(doc: Doc, table: ChoiceTable | None) -> tuple:
     marks = frozenset(mark for _, found in read for mark in found)
     numbers = written | (spelled - {1.0}) | marks
     dates = frozenset(day for fact in facts for day in fact.mentioned_dates(anchor)) if anchor else frozenset()
+    relative = _relative_dates(facts, anchor, dates) if anchor and dates else None
     choices = frozenset(
         (stance.set_index, stance.member, stance.polarity)
         for fact in facts
@@ -77,7 +79,20 @@ def signature(doc: Doc, table: ChoiceTable | None) -> tuple:
     prohibits = any(_NEGATION.search(clause) and not _PERMISSION.search(clause) for clause in parts)
     permits = any(_PERMISSION.search(clause) and not _NEGATION.search(clause) for clause in parts)
     measured = frozenset((quantity.unit, quantity.low, quantity.high) for fact in facts for quantity in fact.quantities)
-    return numbers, dates, choices, stance, weekdays, (prohibits, permits), measured, marks
+    return numbers, dates, choices, stance, weekdays, (prohibits, permits), measured, marks, relative
+
+
+_ONE_YEAR_OF_WEEKS = timedelta(weeks=52)
+_REFERENCE_DAY = date(2001, 1, 1)
+
+
+def _relative_dates(facts: list, anchor: date, dates: frozenset[date]) -> frozenset[date] | None:
+    """The dates as read from a fixed reference day when every one is relative to the day written ("本周", "next
+    Friday": each moves with it), so two entries saying "this week" on different days say the same; else None."""
+    moved = frozenset(day for fact in facts for day in fact.mentioned_dates(anchor + _ONE_YEAR_OF_WEEKS))
+    if not moved.isdisjoint(dates):
+        return None
+    return frozenset(day for fact in facts for day in fact.mentioned_dates(_REFERENCE_DAY))
 
 
 def _numbers(text: str) -> tuple[set[float], set[float]]:
@@ -98,12 +113,13 @@ def _numbers(text: str) -> tuple[set[float], set[float]]:
 
 
 def facts_differ(left: tuple, right: tuple) -> bool:
-    """Two signatures disagree: different numbers, dates, clock times or ordinals (when both state some), another
-    member of a shared choice, a prohibition on one side and a permission or command on the other ("禁止…" vs
-    "可以…"), a statement that forbids on one side only while the other permits, or different weekdays."""
+    """Two signatures disagree: different numbers, dates (relative ones such as "this week" compared as said),
+    clock times or ordinals (when both state some), another member of a shared choice, a prohibition on one side and
+    a permission or command on the other ("禁止…" vs "可以…"), a statement that forbids on one side only while the
+    other permits, or different weekdays."""
     if not numbers_agree(left, right):
         return True
-    if left[1] and right[1] and left[1] != right[1]:
+    if left[1] and right[1] and left[1] != right[1] and (left[8] is None or left[8] != right[8]):
         return True
     if left[7] and right[7] and left[7] != right[7]:
         return True

@@ -27,14 +27,44 @@ _LIFTED = re.compile(
 )
 
 
+_SENTENCE_END = re.compile(r"[。！!？?\n]|\.(?:\s|$)")
+_PRONOUN_REFUSAL = re.compile(
+    r"^\s*(?:it|this|that|they|these|those)\s+(?:(?:must|should|may)\s+(?:not|never)|mustn'?t|shouldn'?t|cannot|can'?t"
+    r"|(?:is|are)\s+(?:never|not)\s+to)\b"
+    r"|^\s*(?:它|它们|这个|这些|该文件)(?:千万|绝对|一律)?(?:" + alternatives(REFUSING_ZH) + r")",
+    re.I,
+)
+
+
 def span_stances(prose: str) -> dict[str, frozenset[str]]:
-    """Each code span's stances in the entry: 'neg' where a clause says not to run or use it, 'pos' elsewhere."""
+    """Each code span's stances in the entry: 'neg' where a clause says not to run or use it, or where the next
+    sentence refuses it by a pronoun ("… `x` … It must not be committed."), 'pos' elsewhere."""
     found: dict[str, set[str]] = {}
+    refused = _refused_by_pronoun(prose)
     for match in _SPAN.finditer(prose):
         name = " ".join(match.group(1).lower().strip(" :.@()/~").split())
         if name:
-            found.setdefault(name, set()).add(_stance(prose, match.start(), match.end()))
+            stances = found.setdefault(name, set())
+            stances.add(_stance(prose, match.start(), match.end()))
+            if any(start <= match.start() < end for start, end in refused):
+                stances.add("neg")
     return {name: frozenset(stances) for name, stances in found.items()}
+
+
+def _refused_by_pronoun(prose: str) -> list[tuple[int, int]]:
+    """The (start, end) of each sentence whose next sentence opens with a pronoun and a refusal ("It must not …")."""
+    bounds = [0] + [found.end() for found in _SENTENCE_END.finditer(_SPAN.sub(_blank, prose))] + [len(prose)]
+    sentences = [(start, end) for start, end in zip(bounds, bounds[1:]) if prose[start:end].strip()]
+    return [
+        sentences[index - 1]
+        for index in range(1, len(sentences))
+        if _PRONOUN_REFUSAL.search(text := prose[slice(*sentences[index])]) and not _LIFTED.search(text)
+    ]
+
+
+def _blank(match: re.Match[str]) -> str:
+    """A code span as spaces of its length, so sentence ends inside it are not read."""
+    return " " * len(match.group(0))
 
 
 def _stance(prose: str, start: int, end: int) -> str:

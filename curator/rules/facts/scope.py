@@ -27,10 +27,12 @@ _EN_SCOPE_HEAD = re.compile(
     re.I,
 )
 _PROPER = re.compile(r"(?<![.!?]\s)\b(?:[A-Z][a-z]+[A-Z]?\w*|[A-Z]{2,}\w*)\b")
-_COMPONENT = re.compile(
-    r"\b([\w-]+)\s+(?:service|job|api|endpoint|worker|queue|cluster|account|bucket|stack|pipeline|microservice|lambda|cron job)s?\b",
-    re.I,
+_COMPONENT_NOUNS = (
+    r"(?:service|job|api|endpoint|worker|queue|cluster|account|bucket|stack|pipeline|microservice|lambda|cron job)s?\b"
 )
+_COMPONENT = re.compile(r"\b((?:[^\W\u3400-\u9fff]|-)+)\s+" + _COMPONENT_NOUNS, re.I)
+_ZH_NAMED_COMPONENT = re.compile(r"(?<![\u3400-\u9fff])([\u3400-\u9fff]{2,3})\s*" + _COMPONENT_NOUNS, re.I)
+"""A Chinese word of its own before an English component noun ("公开 API"); a longer run is a verb phrase ("避免阻塞 API")."""
 _NOT_COMPONENT = frozenset(
     "the a an this that each every any all our your their its one same other new old main same background "
     "whole entire limit limits call calls use uses using hit hits cap throttle query mock stub one two three four five "
@@ -38,7 +40,7 @@ _NOT_COMPONENT = frozenset(
 )
 _MODEL_SIZE = re.compile(r"(?<![\w.])\d+(?:\.\d+)?[MBK](?![A-Za-z])")
 _ZH_SCOPE = re.compile(
-    r"(?:在|对于|对|针对|仅在|只在|仅对|只对)(?P<scope>[^，。；,;\s]{1,10}?)(?:环境|上|里|中|下|时|的时候|来说|而言|项目|服务)"
+    r"(?:在|对于|对|针对|仅在|只在|仅对|只对)(?![哪这那](?:里|儿))(?P<scope>[^，。；,;\s]{1,10}?)(?:环境|上|里|中|下|时|的时候|来说|而言|项目|服务)"
     r"|(?P<env>测试环境|生产环境|预发环境|开发环境|本地|线上)"
     r"|(?P<named>[A-Za-z][\w.-]*)\s*(?:服务|接口|任务|模块|集群|项目|仓库|环境|账号)"
     r"|(?<![所全每各该这那])(?P<owned>[\u4e00-\u9fff]{2})(?:服务|接口|模块|集群|仓库|账号)"
@@ -110,6 +112,9 @@ def _scope_tokens(text: str) -> frozenset[str]:
     found.update(size.lower() for size in _MODEL_SIZE.findall(text))
     for match in _COMPONENT.finditer(text):
         if match.group(1).lower() not in _NOT_COMPONENT and not match.group(1).isdigit():
+            found.update(subject_tokens(match.group(0)))
+    for match in _ZH_NAMED_COMPONENT.finditer(text):
+        if match.group(1) not in _NOT_OWNERS and _OWNER_CHARS.fullmatch(match.group(1)):
             found.update(subject_tokens(match.group(0)))
     for match in _THROTTLED.finditer(text):
         if match.group("object").split()[0].lower() not in _NOT_COMPONENT:
