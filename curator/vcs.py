@@ -110,8 +110,6 @@ def run(
         command_env = dict(command_env)
         command_env.update(GIT_DIR=git_dir, GIT_WORK_TREE=str(work_tree), GIT_INDEX_FILE=os.path.join(git_dir, "index"))
         command_env.update(GIT_PAGER="cat", PAGER="cat")
-        command_env.setdefault("LANGUAGE", "C")  # git's messages in English unless the caller chose a locale
-        command_env.setdefault("LC_ALL", "C")
     try:
         completed = subprocess.run(
             [binary, *options, *args],

@@ -60,17 +60,3 @@ def test_standard_input_reaches_git_with_and_without_a_known_work_tree(tmp_path:
     hello, empty = "ce013625030ba8dba906f756967f9e9ca394464a", "e69de29bb2d1d6434b8b29ae775ad8c2e48c5391"
     assert vcs.run(repo, "hash-object", "--stdin", stdin=b"hello\n", work_tree=work_tree).decode().strip() == hello
     assert vcs.run(repo, "hash-object", "--stdin", work_tree=work_tree).decode().strip() == empty
-
-
-def test_a_pinned_command_speaks_english_unless_the_caller_chose_a_locale(tmp_path: Path) -> None:
-    repo = init_repo(tmp_path / "repo")
-    show_env = ("-c", "alias.show-env=!env")
-
-    def seen(env: dict[str, str] | None) -> set[str]:
-        output = vcs.run(repo, "show-env", options=show_env, work_tree=vcs.work_tree(repo), env=env).decode()
-        return {line for line in output.splitlines() if line.startswith(("LC_ALL=", "LANGUAGE="))}
-
-    assert seen(vcs.environment(LC_ALL="", LANGUAGE="")) == {"LC_ALL=", "LANGUAGE="}
-    chosen = {key: value for key, value in vcs.environment().items() if key not in ("LC_ALL", "LANGUAGE")}
-    assert seen(chosen) == {"LC_ALL=C", "LANGUAGE=C"}
-    assert seen({**chosen, "LC_ALL": "de_DE.UTF-8"}) == {"LC_ALL=de_DE.UTF-8", "LANGUAGE=C"}
