@@ -1,10 +1,10 @@
-"""The one git layer: discovery, config, and every git command as an argument list; one GitError.
+"""The one git layer on GitPython: discovery, config, and every git command through `Git.execute`; one GitError.
 
 Inside a known work tree, commands (the one-pass log, blame, commits of exactly the touched paths)
-run with `GIT_DIR`, `GIT_WORK_TREE` and `GIT_INDEX_FILE` set to that repository's own, read from its
-`.git` entry, so a hook's exported `GIT_DIR`/`GIT_INDEX_FILE` can never point curator at another
-repository. Before a work tree is known (discovery through `rev-parse`, `git init`) the foreign
-variables are dropped instead. GitPython reads git config (ops only); a scan never imports it.
+run through GitPython's `Git.execute` with `GIT_DIR`, `GIT_WORK_TREE` and `GIT_INDEX_FILE` set to
+that repository's own: GitPython always starts from `os.environ`, so this is how a hook's exported
+`GIT_DIR`/`GIT_INDEX_FILE` can never point curator at another repository. Before a work tree is
+known (discovery through `rev-parse`, `git init`) the foreign variables are dropped instead.
 """
 
 from __future__ import annotations
@@ -12,16 +12,19 @@ from __future__ import annotations
 import os
 import shutil
 import subprocess
+import tempfile
+from collections.abc import Iterator
+from contextlib import contextmanager
 from pathlib import Path
 from types import ModuleType
-from typing import Any
+from typing import Any, BinaryIO
 
 TIMEOUT_SECONDS = 120
 _FOREIGN_VARIABLES = ("GIT_DIR", "GIT_WORK_TREE", "GIT_INDEX_FILE", "GIT_PAGER", "PAGER")
 
 
 def _gitpython() -> ModuleType:
-    import git  # deferred: GitPython costs ~80 modules (~150 ms) and only reading git config needs it
+    import git  # deferred: GitPython costs ~80 modules, and `curator --version` or `scan` of an untracked store need none
 
     return git
 
@@ -47,31 +50,16 @@ _GIT_DIRS: dict[str, str] = {}
 
 
 def _git_dir(work_tree_root: Path) -> str | None:
-    """The git directory of a work tree (cached once found): its `.git` folder, or where its `.git` file points."""
+    """The git directory of a work tree (cached once found), through GitPython."""
     key = str(work_tree_root)
     if key not in _GIT_DIRS:
-        found = _read_git_entry(Path(key) / ".git")
-        if found is None:
+        gitpython = _gitpython()
+        try:
+            with gitpython.Repo(key) as repository:
+                _GIT_DIRS[key] = str(repository.git_dir)
+        except (gitpython.InvalidGitRepositoryError, gitpython.NoSuchPathError, OSError, ValueError):
             return None
-        _GIT_DIRS[key] = found
     return _GIT_DIRS[key]
-
-
-def _read_git_entry(marker: Path) -> str | None:
-    """A `.git` folder holding HEAD, or the folder a `gitdir: PATH` file names (a linked work tree, a submodule)."""
-    try:
-        if marker.is_dir():
-            return str(marker) if (marker / "HEAD").is_file() else None
-        if not marker.is_file():
-            return None
-        text = marker.read_text(encoding="utf-8", errors="surrogateescape").strip()
-    except OSError:
-        return None
-    if not text.startswith("gitdir:"):
-        return None
-    target = Path(text[len("gitdir:") :].strip())
-    target = target if target.is_absolute() else marker.parent / target
-    return os.path.normpath(target) if (target / "HEAD").is_file() else None
 
 
 def _complaint(verb: str, stderr: bytes | str, stdout: bytes | str, status: int | None) -> GitError:
@@ -98,23 +86,41 @@ def run(
 ) -> bytes:
     """Run `git [options] args` in `cwd` (an argument list, never a shell; `stdin` its input) and return raw stdout.
 
-    With `work_tree` (a known repository root) the command runs pinned to exactly that repository. Failures raise GitError naming the subcommand and git's complaint.
+    With `work_tree` (a known repository root) the command runs through GitPython against exactly that
+    repository. Failures raise GitError naming the subcommand and git's complaint.
     """
     binary = executable or git_executable()
     verb = args[0] if args else ""
     if binary is None:
         raise GitError("git is not installed")
-    command_env = env if env is not None else environment()
     git_dir = _git_dir(work_tree) if work_tree is not None else None
     if work_tree is not None and git_dir is not None:
-        command_env = dict(command_env)
-        command_env.update(GIT_DIR=git_dir, GIT_WORK_TREE=str(work_tree), GIT_INDEX_FILE=os.path.join(git_dir, "index"))
-        command_env.update(GIT_PAGER="cat", PAGER="cat")
+        gitpython = _gitpython()
+        pinned = dict(env if env is not None else environment())
+        pinned.update(GIT_DIR=git_dir, GIT_WORK_TREE=str(work_tree), GIT_INDEX_FILE=os.path.join(git_dir, "index"))
+        pinned.update(GIT_PAGER="cat", PAGER="cat")
+        try:
+            with _input_file(stdin) as istream:
+                status, stdout, stderr = gitpython.Git(str(cwd)).execute(
+                    [binary, *options, *args],
+                    istream=istream,
+                    with_extended_output=True,
+                    with_exceptions=False,
+                    stdout_as_string=False,
+                    strip_newline_in_stdout=False,
+                    kill_after_timeout=timeout,
+                    env=pinned,
+                )
+        except (gitpython.GitCommandError, OSError) as error:
+            raise GitError(f"git {verb} failed: {error}") from None
+        if check and status != 0:
+            raise _complaint(verb, stderr, stdout, status)
+        return stdout if isinstance(stdout, bytes) else b""
     try:
         completed = subprocess.run(
             [binary, *options, *args],
             cwd=cwd,
-            env=command_env,
+            env=env if env is not None else environment(),
             **_input_arguments(stdin),
             capture_output=True,
             timeout=timeout,
@@ -127,21 +133,35 @@ def run(
     return completed.stdout
 
 
+@contextmanager
+def _input_file(data: bytes | None) -> Iterator[BinaryIO | None]:
+    """`data` in an unnamed temporary file at its start (GitPython hands stdin to Popen as a file), or None."""
+    if data is None:
+        yield None
+        return
+    with tempfile.TemporaryFile() as stream:
+        stream.write(data)
+        stream.seek(0)
+        yield stream
+
+
 def _input_arguments(data: bytes | None) -> dict[str, Any]:
     """subprocess.run's arguments for standard input: `data`, or nothing to read."""
     return {"stdin": subprocess.DEVNULL} if data is None else {"input": data}
 
 
 def work_tree(path: Path) -> Path | None:
-    """The root of the git work tree holding `path` (git's own discovery), or None outside any or in a bare repo."""
+    """The root of the git work tree holding `path` (GitPython's discovery), or None outside any or in a bare repo."""
     start = Path(os.path.realpath(path))
     directory = start if start.is_dir() else start.parent
+    gitpython = _gitpython()
     try:
-        output = run(directory, "rev-parse", "--show-toplevel", timeout=30)
-    except GitError:
+        repository = gitpython.Repo(directory, search_parent_directories=True)
+    except (gitpython.InvalidGitRepositoryError, gitpython.NoSuchPathError, OSError, ValueError):
         return None
-    root = os.fsdecode(output).rstrip("\n")
-    return Path(os.path.realpath(root)) if root else None
+    with repository:
+        root = repository.working_tree_dir
+        return Path(os.path.realpath(root)) if root and not repository.bare else None
 
 
 def config_value(work_tree_root: Path, section: str, option: str) -> str:
