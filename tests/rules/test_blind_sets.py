@@ -181,6 +181,20 @@ SETS = {
         min_conflict_precision=0.78,
         max_labeled_false_alarms=2,
     ),
+    "blind13hold": BlindSet(
+        Path(__file__).parent / "blind13hold",
+        {
+            "conflict": 0.47,
+            "duplicate": 0.77,
+            "outdated-number": 0.77,
+            "expired-date": 1.0,
+            "stale": 1.0,
+            "stale-auto": 0.95,
+        },
+        0.70,
+        min_conflict_precision=0.9,
+        max_labeled_false_alarms=0,
+    ),
 }
 CASES = [(name, rule) for name, blind_set in SETS.items() for rule in sorted(blind_set.min_recall)]
 
