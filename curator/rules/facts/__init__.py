@@ -15,6 +15,7 @@ from functools import lru_cache
 from typing import TYPE_CHECKING, TypeVar
 
 from curator import lazyre as re
+from curator.rules.facts.cadences import cadences
 from curator.rules.facts.clauses import clauses as split_clauses
 from curator.rules.facts.counts import count_spans
 from curator.rules.facts.date_references import referred_period, refers_back
@@ -108,6 +109,7 @@ class StatementFacts:
             + labelled(self.normalized)
             + money(self.normalized)
             + schedules(self.normalized)
+            + cadences(self.normalized)
             + clock_times(self.normalized)
         )
         return [_as_retries(on_time_base(quantity)) for quantity in read]

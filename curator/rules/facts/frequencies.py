@@ -15,8 +15,13 @@ _OCCURRENCES = frozenset(
 """Units that count occurrences, so "3 times a day" or "2 posts a week" is how often something happens."""
 
 
-_EVERY_NUMBER = re.compile(r"(?:\bevery|\beach|每隔|每)\s*\d", re.I)
-"""A period said with its number ("every 4 hours", 每 12 小时); "every Friday" names a day, not how often in all."""
+_EVERY_NUMBER = re.compile(
+    r"(?:\bevery|\beach|每隔|每)\s*\d|\b(?:hourly|daily|nightly|weekly)\b|\bevery\s+(?:hour|day|night|week)\b"
+    r"|@(?:hourly|daily|weekly)\b|每(?:个)?(?:小时|天|日|晚|星期)|每周(?![一二三四五六日天1-7])",
+    re.I,
+)
+"""A period said with its number ("every 4 hours", 每 12 小时) or as a cadence word ("hourly", 每天); "every Friday"
+names a day, not how often in all."""
 
 
 _TIMES = re.compile(r"\d\s*次|\b(?:times|twice|once)\b", re.I)

@@ -11,7 +11,7 @@ PAIRS = """
 迁移 migrat|数据库 database|缓存 cache|日志 log|超时 timeout|重试 retry|并发 concurren|并发数 concurren|线程 thread|
 进程 process|副本 replica|分支 branch|主分支 main|合并 merg|提交 commit|推送 push|评审 review|审核 review|代码审查 review|
 依赖 dependency|安装 install|构建 build|打包 build|编译 compil|配置 configur|环境 environment|测试环境 staging|
-生产环境 production|生产 production|线上 production|本地 local|服务 servic|接口 api|请求 request|响应 response|用户 user|
+生产环境 production|生产 production|线上 production|本地 local|服务 servic|接口 api|请求 request|响应 response|用户 user|每人 user|人均 user|
 密码 password|密钥 secret|令牌 token|权限 permission|文档 documentation|注释 comment|变量 variabl|函数 function|模块 modul|
 组件 component|页面 page|图片 imag|颜色 color|主题 theme|深色模式 dark|深色 dark|暗色 dark|暗色模式 dark|写死 hard|字体 font|
 样式 styl|格式化 format|缩进 indent|空格 spac|模型 model|训练 train|评估 eval|验证 validat|学习率 lr|批大小 batch|批次 batch|
@@ -29,7 +29,7 @@ PAIRS = """
 夜间 night|每晚 night|晚上 night|凌晨 night|定时任务 cron|定时 schedul|脚本 script|命令 command|参数 parameter|
 容器 container|镜像 image|集群 cluster|节点 node|实例 instance|分片 shard|负载均衡 balancer|域名 domain|证书 certificate|
 端口 port|带宽 bandwidth|流量 traffic|吞吐 throughput|吞吐量 throughput|速率 rate|频率 frequency|间隔 interval|周期 period|
-窗口 window|冷却 cooldown|心跳 heartbeat|轮询 poll|回调 callback|钩子 hook|事件 event|订阅 subscription|
+窗口 window|冷却 cooldown|心跳 heartbeat|轮询 poll|轨迹 track|物流 shipment|回调 callback|钩子 hook|事件 event|订阅 subscription|
 消费者 consumer|生产者 producer|偏移 offset|消息队列 queue|推理 inference|微调 tune|轮次 epoch|样本 sample|权重 weight|
 梯度 gradient|显存 memory|显卡 gpu|精度 precision|准确率 accuracy|召回率 recall|损失 loss|检查点 checkpoint|按钮 button|
 路由 rout|网关 gateway|代理 proxy|负载 load|压测 load|性能 performance|基准 benchmark|审批 approval|批准 approval|

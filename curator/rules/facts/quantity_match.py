@@ -5,6 +5,7 @@ from __future__ import annotations
 from dataclasses import replace
 
 from curator import lazyre as re
+from curator.rules.facts.cadences import CADENCE
 from curator.rules.facts.chinese_subjects import chinese, without_generic
 from curator.rules.facts.cross_language import across_languages, coded
 from curator.rules.facts.glossary import concept, concepts_of
@@ -16,6 +17,7 @@ from curator.rules.facts.scope import relation
 from curator.rules.facts.subject import stem
 from curator.rules.facts.subject_modifiers import GENERIC_CONCEPTS, as_concepts, different_modifiers
 from curator.rules.facts.time_zones import ZONE_WORDS
+from curator.rules.text import IS_CJK
 
 _MEASURE_UNITS = frozenset(
     {
@@ -65,6 +67,8 @@ def same_subject(left: Quantity, right: Quantity) -> bool:
             return False
     if left.unit == "clock":
         return _same_schedule(left, right)
+    if CADENCE in (left.measure, right.measure):
+        return _same_schedule(left, right) or _one_thing_runs(left, right)
     if left.unit.startswith("money:") and _other_perks(left, right):
         return False
     return _same_subject(left, right)
@@ -135,6 +139,36 @@ def _same_schedule(left: Quantity, right: Quantity) -> bool:
     return bool(one & other) and one - other <= right.names and other - one <= left.names
 
 
+_CADENCE_NOISE = frozenset(
+    concept(word) for word in "job task cron 任务 触发 早上 晚上 凌晨 周 天 点 不用 不再 现在 now".split()
+)
+"""Words of a cadence's clause that name no thing that runs: the scheduler, the part of the day, a negation."""
+
+
+def _runs(quantity: Quantity) -> frozenset[str]:
+    """What runs at a cadence, as concepts: no scheduling or day-part words, no one-character Chinese word the glossary
+    does not know (由, 把)."""
+    return (
+        frozenset(
+            concept(token)
+            for token in quantity.subject
+            if not (len(token) == 1 and IS_CJK.match(token) and concept(token) == token)
+        )
+        - _SCHEDULING_WORDS
+        - _CADENCE_NOISE
+        - GENERIC_CONCEPTS
+    )
+
+
+def _one_thing_runs(left: Quantity, right: Quantity) -> bool:
+    """A cadence and another schedule of one thing: the same words, or one's words inside the other's, the shorter named
+    in enough words to say so (`mark_no_show` on pg_cron is not whatever else pg_cron triggers)."""
+    one, other = _runs(left), _runs(right)
+    if one and one == other:
+        return True
+    return len(min(one, other, key=len)) >= MIN_SCHEDULED_WORDS and (one <= other or other <= one)
+
+
 TERMS = frozenset(
     "ttl api url uri cpu gpu ram sdk ui ux db sql http https json yaml xml ci cd pr qps tps rps rtt dns tls ssl cdn jvm "
     "gc io os vm id uuid".split()
@@ -184,14 +218,17 @@ _MEASURE_WORDS = {
 
 
 def _measure_named_alike(quantity: Quantity) -> Quantity:
-    """A quantity with every word naming its unit's measure written as the unit, so two names of it are one word."""
+    """A quantity without the words naming its unit's measure, which its unit already says (轮询频率 is how often
+    轮询 runs); a subject of those words alone keeps them, written as the unit."""
     words = _MEASURE_WORDS.get(quantity.unit)
     if not words or words.isdisjoint(quantity.subject):
         return quantity
+    if quantity.subject <= words:
+        return replace(quantity, subject=frozenset({quantity.unit}), sequence=(quantity.unit,))
     return replace(
         quantity,
-        subject=frozenset(quantity.unit if token in words else token for token in quantity.subject),
-        sequence=tuple(quantity.unit if token in words else token for token in quantity.sequence),
+        subject=quantity.subject - words,
+        sequence=tuple("" if token in words else token for token in quantity.sequence),
     )
 
 

@@ -143,7 +143,9 @@ def _subject(lowered: str, start: int, end: int) -> tuple[str, ...]:
     reason = _REASON_AFTER.search(lowered, end, clause_end)
     clause_end = reason.start() if reason else clause_end
     subject = _glossed_content(lowered[clause_start:start] + " " + lowered[end:clause_end].split("（")[0])
-    if clause_start > 0 and (not subject or _LEADING_COMPARATOR.match(lowered, clause_start)):
+    if clause_start > 0 and (
+        not subject or _LEADING_COMPARATOR.match(lowered, clause_start) or _LEADING_CHANGE.match(lowered, clause_start)
+    ):
         previous_start = max([b + 1 for b in breaks if b < clause_start - 1], default=0)
         previous = _content(_without_paths(lowered[previous_start : clause_start - 1]))
         subject = previous + ("",) + subject if subject else previous
@@ -169,6 +171,11 @@ def _gloss_word(word: str) -> str:
     """A glossed English noun as subjects stem it, a plural in -ives as its singular (lives → life)."""
     return word[:-3] + "fe" if len(word) > 4 and word.endswith("ives") else (subject_tokens(word) or ("",))[0]
 
+
+_LEADING_CHANGE = re.compile(
+    r"\s*(?:改成|改为|改到|换成|变成|调成|调整为|(?:now |was |were |got |been )?(?:changed|switched|moved) to)"
+)
+"""A clause that opens with the change it states ("…，改成每周一拉一次"): what changed is named in the clause before."""
 
 _LEADING_COMPARATOR = re.compile(
     r"\s*(?:至少|最多|最少|不超过|不少于|不低于|不得超过|at least|at most|up to|no more than|no less than|no fewer than)"

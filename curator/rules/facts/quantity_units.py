@@ -59,6 +59,7 @@ _UNIT_ALIASES = {
     "request": "request",
     "req": "request",
     "call": "request",
+    "doc": "document",
     "deployment": "deploy",
     "次": "time",
     "time": "time",
