@@ -12,6 +12,7 @@ from curator.rules.anchors import anchored_pairs, code_spans, same_verbatim
 from curator.rules.choices import ChoiceTable
 from curator.rules.docs import Docs, order, quote
 from curator.rules.duplicate_prints import MIN_TOKENS, OnDemand, entry_prints
+from curator.rules.duplicate_synonyms import synonym_pairs
 from curator.rules.duplicate_vetoes import veto
 from curator.rules.pair_verdicts import remembered_verdict
 from curator.rules.paraphrase import choice_over_rivals, meaning_pairs, rare_word_overlap, translation_pairs
@@ -62,6 +63,7 @@ def analyze(
         meaning_pairs(docs, prints.subjects, eligible, overlap, numbers, rivals)
         + translation_pairs(docs, prints.subjects.unkept, eligible, verbatim_codes(docs, prints.paths))
         + anchored_pairs(docs, prints.subjects, eligible, numbers, prints.scopes)
+        + synonym_pairs(docs, prints.subjects.unkept, eligible)
     )
     unique_hits = {(left, right): score for left, right, score in sorted(semantic_hits, key=lambda hit: hit[2])}
     hits.extend((left, right, score) for (left, right), score in unique_hits.items() if (left, right) not in lexical)

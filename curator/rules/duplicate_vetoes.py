@@ -82,11 +82,21 @@ def veto(docs: Docs, prints: Prints, numbers: Mapping[int, frozenset], left: int
         left_scope, right_scope = _translatable(left_scope), _translatable(right_scope)
     if scopes_differ(left_scope, right_scope, prints.concepts[left], prints.concepts[right]):
         return "scopes differ"
-    if prints.paths[left] and prints.paths[right] and prints.paths[left].isdisjoint(prints.paths[right]):
+    if prints.paths[left] and prints.paths[right] and not shared_place(prints.paths[left], prints.paths[right]):
         return "paths differ"
     if same_script and different_subjects(prints.sequences[left], prints.sequences[right]):
         return "different subjects"
     return ""
+
+
+def shared_place(left: frozenset[str], right: frozenset[str]) -> bool:
+    """Whether the two entries name one path in common, a path written whole on one side and from a later directory on
+    the other counting as one (`express.api.dhl.com/mydhlapi/test` and `mydhlapi/test`)."""
+    return any(
+        one == other or ("/" in other and one.endswith("/" + other)) or ("/" in one and other.endswith("/" + one))
+        for one in left
+        for other in right
+    )
 
 
 def _translatable(scope: frozenset[str]) -> frozenset[str]:
