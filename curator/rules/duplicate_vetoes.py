@@ -17,7 +17,9 @@ from curator.rules.anchors import (
 from curator.rules.contrasts import contrast_differs, contrasts
 from curator.rules.docs import Doc, Docs
 from curator.rules.duplicate_prints import Prints
+from curator.rules.duplicate_synonyms import english_concept
 from curator.rules.facts.code_lines import code_values_differ
+from curator.rules.facts.glossary import concept
 from curator.rules.facts.subject import stem
 from curator.rules.paraphrase import facts_differ, is_cjk, same_measures, scopes_differ
 from curator.rules.span_stance import opposite_stances, span_stances
@@ -29,6 +31,8 @@ MIN_SHARED_NAMES = 2
 TEMPLATE_WORDING = 80.0
 CONTAINED_RATIO = 2.0
 CONTAINED_SHARE = 0.8
+MIN_SHARED_LEAD = 3
+MIN_ACTION_WORDS = 2
 
 
 def veto(docs: Docs, prints: Prints, numbers: Mapping[int, frozenset], left: int, right: int, by_wording: bool) -> str:
@@ -86,7 +90,28 @@ def veto(docs: Docs, prints: Prints, numbers: Mapping[int, frozenset], left: int
         return "paths differ"
     if same_script and different_subjects(prints.sequences[left], prints.sequences[right]):
         return "different subjects"
+    if not by_wording and same_script and different_actions(prints.sequences[left], prints.sequences[right]):
+        return "one subject, different actions"
     return ""
+
+
+def different_actions(left: tuple[str, ...], right: tuple[str, ...]) -> bool:
+    """Two statements that open on the same subject (at least MIN_SHARED_LEAD words) and go on to say wholly
+    different things of it ("VIP tickets are set to high priority" and "VIP tickets go to tier-2 support"): no
+    concept of either ending recurs anywhere in the other statement, synonyms folded."""
+    lead = 0
+    while lead < min(len(left), len(right)) and left[lead] == right[lead]:
+        lead += 1
+    if lead < MIN_SHARED_LEAD or min(len(left), len(right)) - lead < MIN_ACTION_WORDS:
+        return False
+    left_concepts, right_concepts = _folded_concepts(left), _folded_concepts(right)
+    return _folded_concepts(left[lead:]).isdisjoint(right_concepts) and _folded_concepts(right[lead:]).isdisjoint(
+        left_concepts
+    )
+
+
+def _folded_concepts(words: tuple[str, ...]) -> frozenset[str]:
+    return frozenset(english_concept(concept(word)) for word in words)
 
 
 def shared_place(left: frozenset[str], right: frozenset[str]) -> bool:

@@ -12,7 +12,7 @@ from pathlib import Path
 import pytest
 
 from curator.rules.duplicate_synonyms import english_concept, folded
-from curator.rules.duplicate_vetoes import shared_place
+from curator.rules.duplicate_vetoes import different_actions, shared_place
 from curator.rules.facts.subject import subject_tokens
 from tests.rules.test_blind2_forms import PAIR, findings
 
@@ -68,6 +68,14 @@ OTHER_INSTRUCTION = [
         "The sandbox base URL is `https://api.partner.example.com/v2/test`; every call needs a signed header.",
         "- Partner test calls go to `v3/test` on api.partner.example.com, and each request needs a signed header.",
     ),
+    (
+        "企业版客户的退款申请自动标记为加急。",
+        "- 企业版客户的退款申请自动转给财务组审核。",
+    ),
+    (
+        "Refund requests from enterprise customers are automatically marked urgent.",
+        "- Refund requests from enterprise customers are automatically forwarded to the finance team for review.",
+    ),
 ]
 
 
@@ -113,3 +121,18 @@ def test_unrelated_words_keep_their_own_concept() -> None:
 def test_a_path_from_a_later_directory_names_the_same_place(left: set[str], right: set[str], same: bool) -> None:
     assert shared_place(frozenset(left), frozenset(right)) is same
     assert shared_place(frozenset(right), frozenset(left)) is same
+
+
+@pytest.mark.parametrize(
+    ("left", "right", "differ"),
+    [
+        ("企业版客户的退款申请自动标记为加急。", "企业版客户的退款申请自动转给财务组审核。", True),
+        ("Enterprise refund requests are marked urgent.", "Enterprise refund requests go to the finance team.", True),
+        ("Enterprise refund requests are marked urgent.", "Enterprise refund requests get an urgent mark.", False),
+        ("The user prefers short answers.", "The user likes brief replies.", False),
+        ("企业版客户的退款申请自动标记为加急。", "企业版客户的退款申请一律自动加急处理。", False),
+    ],
+)
+def test_one_subject_with_different_actions(left: str, right: str, differ: bool) -> None:
+    assert different_actions(subject_tokens(left), subject_tokens(right)) is differ
+    assert different_actions(subject_tokens(right), subject_tokens(left)) is differ

@@ -12,7 +12,7 @@ from pathlib import Path
 from tests.support.labeled_cases import LABELED, load_cases, score_cases
 
 MIN_FOUND = 25
-MAX_WRONG = 1
+MAX_WRONG = 0
 
 
 def test_pairs10_duplicate_floors(tmp_path: Path) -> None:
