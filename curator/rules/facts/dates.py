@@ -347,7 +347,7 @@ def dated(statement: str, anchor: date) -> tuple[list[tuple[date, str]], list[da
             continue
         clause_start, clause_end = _clause(lowered, start, end)
         clause, clause_before = lowered[clause_start:clause_end], lowered[clause_start:start]
-        if tense.no_longer_due(clause) or plans.cohort(before, after):
+        if tense.no_longer_due(clause) or plans.cohort(before, after) or _told_then(lowered, before, end, clause_end):
             continue
         if within and (
             plans.general_span(clause_before, clause, after)
@@ -359,6 +359,28 @@ def dated(statement: str, anchor: date) -> tuple[list[tuple[date, str]], list[da
             continue
         named.append((resolved, statement[max(0, start - 20) : end + 8].strip()))
     return named, mentioned
+
+
+_BEFORE_WORD = re.compile(r"\s*(?:之前|以前|前)")
+_FRONTED = re.compile(r"(?:^|[,;:.!?，；：。]\s*)(?:before|until|till|up (?:un)?to|prior to)\s+(?:the\s+)?$")
+_SENTENCE_END = re.compile(r"[.;!?](?:\s|$)|[。；！？\n]")
+
+
+def _told_then(lowered: str, before: str, end: int, clause_end: int) -> bool:
+    """Whether the words after a date tell how things stood by then ("2026 年 3 月之前构建跑在 X 上", "Before March, builds ran on X",
+    "截至 11 月 29 日，还有 4 台没升级"), not what is due by then."""
+    following = _SENTENCE_END.search(lowered, end)
+    rest = lowered[end : following.start() if following else len(lowered)]
+    if tense.as_of(before, rest):
+        return True
+    word = _BEFORE_WORD.match(rest)
+    if word and tense.history_before(rest[word.end() :]):
+        return True
+    fronted = _FRONTED.search(before) and not lowered[end:clause_end].strip()
+    if fronted and clause_end < len(lowered) and lowered[clause_end] in ",，":
+        next_start, next_end = _clause(lowered, clause_end + 1, clause_end + 1)
+        return tense.told_as_past(lowered[next_start:next_end])
+    return False
 
 
 _DAY_PRECISE = ("range", "festival", "iso", "dmy", "zh", "en1", "en2", "numeric")
