@@ -3,6 +3,8 @@
 from __future__ import annotations
 
 from curator import lazyre as re
+from curator.rules.facts.count_shapes import enumerated, year_value
+from curator.rules.facts.live_rates import live_spans
 from curator.rules.facts.quantity_comparators import CAPPED_BEFORE
 from curator.rules.facts.snapshots import dated_past, laid_out, snapshot_spans
 from curator.rules.facts.tallies import tally_spans
@@ -151,6 +153,9 @@ _TARGET = re.compile(
 )
 
 
+_ONCE_REACHED = re.compile(
+    r"[到达冲涨破]过|曾经?|历史最高|最高(?:到|达|时)|\b(?:peaked|at (?:its|the) peak|all-time|record high|once hit|once reached)\b"
+)
 _DELTA = re.compile(
     r"快了|慢了|降了|少了|多了|减少|降低|提升|提高|省了|缩短|增加|涨了|\b(?:dropped|fell|rose|grew|improved|faster|slower|by)\b"
 )
@@ -193,8 +198,11 @@ def count_spans(statement: str) -> list[tuple[str, str]]:
     found: list[tuple[str, str]] = []
     for pattern in _POINT_IN_TIME:
         for match in pattern.finditer(lowered):
-            number = next(group for group in match.groups() if group)
+            index = next(index for index, group in enumerate(match.groups(), start=1) if group)
+            number = match.group(index)
             if _in_code(statement, match.start()) or dated_past(lowered, match.start()):
+                continue
+            if _not_a_count(lowered, match.start(index), match.end(index)):
                 continue
             if laid_out(lowered, match.end()):
                 continue
@@ -207,6 +215,7 @@ def count_spans(statement: str) -> list[tuple[str, str]]:
             found.append((number, statement[max(0, match.start() - 10) : match.end() + 12].strip()))
     found.extend(_state_percentages(lowered, statement))
     found.extend(snapshot_spans(lowered, statement))
+    found.extend(live_spans(lowered, statement))
     found.extend(
         (number, span)
         for number, span, position in tally_spans(lowered, statement)
@@ -221,7 +230,12 @@ def count_spans(statement: str) -> list[tuple[str, str]]:
             or dated_past(lowered, match.start())
         ):
             continue
-        value_start = match.start("value") if match.group("value") else match.start("zvalue")
+        value = "value" if match.group("value") else "zvalue"
+        value_start = match.start(value)
+        if _not_a_count(lowered, value_start, match.end(value)) or _ONCE_REACHED.search(
+            lowered, match.start(), value_start
+        ):
+            continue
         if _PER.match(lowered[match.end() :]) or _CAPPED.search(lowered[max(0, match.start() - 80) : value_start]):
             continue
         found.append(
@@ -242,6 +256,10 @@ _MEASURE = re.compile(
 def is_measurement(number: str, span: str) -> bool:
     """Whether a stated number is a measured metric (a share, a duration, a size, a named metric), re-measured rather than re-counted."""
     return bool(_MEASURE.search(span.lower()) or _METRIC.search(span))
+
+
+def _not_a_count(lowered: str, start: int, end: int) -> bool:
+    return year_value(lowered, start, end) or enumerated(lowered, start)
 
 
 def _in_code(statement: str, position: int) -> bool:

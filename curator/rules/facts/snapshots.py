@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from curator import lazyre as re
+from curator.rules.facts.count_shapes import enumerated
 
 _N = r"(\d{1,3}(?:,\d{3})+|\d+(?:\.\d+)?)"
 _CN_CLASSIFIER = r"个|条|篇|项|份|处|张|家|位|台|套|次|页|只|件|人|名|行|本|座|颗|批|封|版|字|词|章|节|段"
@@ -77,7 +78,7 @@ _ZH_MOMENT = re.compile(
     r"截至目前|截至今天|截至今日|截止目前|到目前为止|目前|现在|当前|这周|本周|上周|这个月|本月|上个月|昨天|今天|今日|最近一周"
 )
 _ZH_AFTER_MOMENT = re.compile(
-    rf"(?:要等|得等|等了|(?<![需只])要|用了|花了|跑了|耗时|用时)\s*(?:约|大约|将近)?\s*{_N}\s*多?\s*(?:分钟|秒|小时|毫秒)"
+    rf"(?:要等|得等|等了|(?<![需只])要|用了|花了|跑了|耗时|用时|大约|大概|约|将近|差不多)\s*(?:约|大约|将近)?\s*{_N}\s*多?\s*(?:分钟|秒|小时|毫秒)"
     rf"|(?<![\d.]){_N}\s*(?:多|余|来)?\s*(?:{_CN_CLASSIFIER}|%|万)(?!\s*(?:{_CAPACITY})(?![a-z]))"
     rf"|(?<![\d.]){_N}\s*(?:kb|mb|gb|tb)\b(?=[^，。；,;]{{0,8}}?[（(，,]\s*[^，。；,;\d]{{0,4}}?(?:总共|一共|共|总量|总容量|上限)\s*{_N})"
 )
@@ -103,6 +104,8 @@ _DATED_PAST = re.compile(
     r"|(?<![\d.])(?:19|20)\d\d[-/.]\d{1,2}[-/.]\d{1,2}(?!\d|\s*[:：\]】])|(?:19|20)\d\d\s*年\s*\d{1,2}\s*月"
     r"|去年|前年|当时|那时|\d{1,2}\s*月份?(?:时|的时候|那会)"
 )
+_DESIGNED_TIMES = re.compile(r"[1-9]\s*次")
+_VERB_BEFORE = re.compile(r"(?<![了过已])(?:发|跑|推|推送|调用?|同步|执行|重试|提醒|检查|备份|通知|扫描?)\s*$")
 _AS_OF = re.compile(r"\bas of\b|\bsince\b|截至|截止|自从|以来")
 
 
@@ -121,6 +124,8 @@ def snapshot_spans(lowered: str, statement: str) -> list[tuple[str, str]]:
                 continue
             for match in after.finditer(lowered, clause[0], clause[1]):
                 if _ruled_out(lowered, statement, match.start(), match.end(), since=clause[0]):
+                    continue
+                if _DESIGNED_TIMES.match(lowered, match.start()) and _VERB_BEFORE.search(lowered, 0, match.start()):
                     continue
                 number = next(group for group in match.groups() if group)
                 found.append((number, _span(statement, min(moment.start(), match.start()), match.end())))
@@ -173,6 +178,8 @@ def _ruled_out(lowered: str, statement: str, start: int, end: int, since: int | 
     if _plan_or_rule(before, lowered, end) or _LEADS_TO_NUMBER.search(before):
         return True
     if _CONDITION_AFTER.match(lowered, end) or laid_out(lowered, end) or _ARTICLE_ONE.match(lowered, start):
+        return True
+    if enumerated(lowered, start):
         return True
     return dated_past(lowered, start) or statement.count("`", 0, start) % 2 == 1
 
