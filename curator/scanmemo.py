@@ -226,6 +226,10 @@ class TextMemo:
         key = _key(text)
         return key in self.used.get(kind, {}) or key in self._stored(kind)
 
+    def held_before(self, kind: str, text: str) -> bool:
+        """Whether the memo files held a value for (kind, text) before this scan (a text new to the store has none)."""
+        return _key(text) in self._stored(kind)
+
     def record(self, kind: str, text: str, encoded: Any) -> None:
         """Keep a value computed outside `value` (already encoded for JSON), unless its text holds a withheld value."""
         self.misses += 1

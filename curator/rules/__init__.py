@@ -211,15 +211,20 @@ def _run_rules(
 
 
 def _segment_ahead(docs: Docs, memo: TextMemo | None) -> None:
-    """Send the segmenting child the CJK runs of every statement; a memo scan starts the child only when most are new."""
-    runs = cjk_runs(fact.normalized for doc in docs.items for fact in doc.facts)
-    if memo is not None:
-        new = [run for run in runs if not memo.holds("segment", run)]
-        if len(new) < SEGMENT_IN_CHILD_MIN_RUNS or 2 * len(new) < len(runs):
-            return
-        segment_in_child()
-        runs = new
-    expect_runs(runs)
+    """Send the segmenting child the CJK runs of every statement; a memo scan starts the child only when most entries
+    are new to the memo and their runs are many."""
+    if memo is None:
+        expect_runs(cjk_runs(fact.normalized for doc in docs.items for fact in doc.facts))
+        return
+    new_docs = [doc for doc in docs.items if not memo.held_before("statements", doc.prose)]
+    if 2 * len(new_docs) < len(docs.items):
+        return
+    runs = cjk_runs(fact.normalized for doc in new_docs for fact in doc.facts)
+    new = [run for run in runs if not memo.holds("segment", run)]
+    if len(new) < SEGMENT_IN_CHILD_MIN_RUNS:
+        return
+    segment_in_child()
+    expect_runs(new)
 
 
 def _holds_cjk(store: Store) -> bool:
