@@ -13,6 +13,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from curator import formats, history, rules
+from curator.history.git import one_discovery_per_directory
 from curator.inbox.freshness import deleted_findings, review_state
 from curator.model import SEVERITY_RANK, Finding, Severity, Store
 from curator.scancache import PairwiseCache
@@ -169,9 +170,13 @@ def run_scan(
     usage: bool = True,
     claude_dir: Path | None = None,
 ) -> ScanResult:
-    """Every stage: load, annotate, read transcript usage (unless `usage` is False), analyze, check."""
-    store = load_store(path, format_name=format_name, project=project, progress=progress)
-    if usage:
-        progress("reading session transcripts", None)
-        load_usage(store, now=now, claude_dir=claude_dir)
-    return analyze_store(store, now=now, check=check, timeout=timeout, progress=progress, cache=cache)
+    """Every stage: load, annotate, read transcript usage (unless `usage` is False), analyze, check.
+
+    Nothing in a scan changes a repository, so each directory's repository is discovered once.
+    """
+    with one_discovery_per_directory():
+        store = load_store(path, format_name=format_name, project=project, progress=progress)
+        if usage:
+            progress("reading session transcripts", None)
+            load_usage(store, now=now, claude_dir=claude_dir)
+        return analyze_store(store, now=now, check=check, timeout=timeout, progress=progress, cache=cache)

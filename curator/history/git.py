@@ -3,6 +3,9 @@
 from __future__ import annotations
 
 import os
+from collections.abc import Iterator
+from contextlib import contextmanager
+from contextvars import ContextVar
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -58,8 +61,52 @@ class Repository:
         return "" if relative == "." else relative
 
 
-def locate_repository(directory: Path, executable: str) -> tuple[Repository | None, str]:
+Located = tuple[Repository | None, str]
+_located: ContextVar[dict[tuple[str, str], Located] | None] = ContextVar("curator_located_repositories", default=None)
+
+
+@contextmanager
+def one_discovery_per_directory() -> Iterator[None]:
+    """Within this context each directory's repository is asked of git once (a scan asks for the store's thrice)."""
+    token = _located.set({})
+    try:
+        yield
+    finally:
+        _located.reset(token)
+
+
+def locate_repository(directory: Path, executable: str) -> Located:
     """The work tree containing `directory`, or None and why (outside any repository, or git refused it)."""
+    known = _located.get()
+    if known is None:
+        return _locate(directory, executable)
+    key = (os.path.realpath(directory), executable)
+    if key not in known:
+        known[key] = _within_known(key[0], executable, known) or _locate(directory, executable)
+    return known[key]
+
+
+def _within_known(real: str, executable: str, known: dict[tuple[str, str], Located]) -> Located | None:
+    """The known work tree holding the directory `real` when no `.git` lies between them (no nested repository)."""
+    if not os.path.isdir(real):
+        return None
+    for (_, known_executable), (repository, _) in known.items():
+        if repository is None or known_executable != executable:
+            continue
+        top = str(repository.toplevel)
+        if real != top and not real.startswith(top.rstrip(os.sep) + os.sep):
+            continue
+        current = real
+        while current != top:
+            if os.path.lexists(os.path.join(current, ".git")):
+                break
+            current = os.path.dirname(current)
+        else:
+            return repository, ""
+    return None
+
+
+def _locate(directory: Path, executable: str) -> Located:
     if not directory.is_dir():
         return None, "not a git repository"
     try:
