@@ -16,7 +16,8 @@ class ChoiceSet:
 
     A member may list aliases ("chinese|中文"); `cue` must appear when the names are ambiguous; with
     `scopes`, the job is per scope word (commit messages and replies may use different languages); with
-    `destinations`, pushing or uploading to a member chooses it (a registry, not a package manager's registry).
+    `destinations`, pushing or uploading to a member chooses it (a registry, not a package manager's registry); with
+    `verbs`, members are actions, so one opening a clause is an order ("Squash-merge PRs into main").
     """
 
     job: str
@@ -24,6 +25,7 @@ class ChoiceSet:
     cue: str | None = None
     scopes: tuple[tuple[str, str], ...] = ()
     destinations: bool = False
+    verbs: bool = False
 
 
 EXCLUSIVE_SETS: tuple[ChoiceSet, ...] = (
@@ -42,8 +44,19 @@ EXCLUSIVE_SETS: tuple[ChoiceSet, ...] = (
     ChoiceSet("bundler", ("webpack", "vite", "parcel", "rspack")),
     ChoiceSet("indentation", ("tabs", "spaces"), cue=r"indent|缩进"),
     ChoiceSet("quote style", ("single quotes", "double quotes")),
+    ChoiceSet("heading case", ("sentence case|句首大写", "title case|首字母全大写"), cue=r"heading|headline|标题"),
+    ChoiceSet("on-call paging service", ("pagerduty", "opsgenie", "victorops|splunk on-call", "incident.io")),
     ChoiceSet("end-to-end test tool", ("playwright", "cypress", "puppeteer")),
     ChoiceSet("state management library", ("redux", "zustand", "mobx", "jotai", "recoil")),
+    ChoiceSet("Flutter state management library", ("riverpod", "bloc|cubit", "getx")),
+    ChoiceSet(
+        "pull request merge method",
+        (
+            "squash-merge|squash merge|squash and merge|squash-and-merge|squash 合并|压缩合并",
+            "rebase-and-merge|rebase and merge|rebase-merge|rebase merge|rebase 合并|变基合并",
+        ),
+        verbs=True,
+    ),
     ChoiceSet("date library", ("moment", "dayjs", "date-fns", "luxon"), cue=r"date|time|日期|时间"),
     ChoiceSet("Python type checker", ("mypy", "pyright")),
     ChoiceSet("Python linter", ("flake8", "ruff", "pylint"), cue=r"lint|检查"),
@@ -53,7 +66,7 @@ EXCLUSIVE_SETS: tuple[ChoiceSet, ...] = (
         ("postgresql|postgres", "mysql|mariadb", "sqlite", "sql server|mssql", "oracle"),
         cue=r"database|\bdb\b|数据库|元数据|metadata|backend|后端|存储|storage|用|use|迁|migrat|switch|改",
     ),
-    ChoiceSet("experiment tracker", ("wandb|weights & biases", "mlflow", "neptune", "comet", "tensorboard")),
+    ChoiceSet("experiment tracker", ("wandb|weights & biases|w&b", "mlflow", "neptune", "comet", "tensorboard")),
     ChoiceSet("workflow scheduler", ("airflow", "dolphinscheduler", "dagster", "prefect", "luigi", "argo workflows")),
     ChoiceSet(
         "search engine",
@@ -150,7 +163,10 @@ _FILLER = (
     r"|[a-z][\w.-]*\s*(?:\+|&|配合|搭配|加上|和|跟)|[a-z][\w.-]* and)*"
 )
 _NEGATIVE = re.compile(
-    r"(?:\bno new|\b(?:don'?t|do not|never) (?:add|create|write|introduce)(?: any)? new|\bnever|\bused to|\bdon'?t|\bdo not|\bnot|\bno longer|\bavoid(?:ing)?|\bstop(?:ped)?(?: using)?|\binstead of|\brather than"
+    r"(?:\bno new|\b(?:don'?t|do not|never) (?:add|create|write|introduce)(?: any)? new"
+    r"|\b(?:don'?t|do not|never|no longer|stop) (?:create|creating|open|opening|start|starting|log|logging|send|sending"
+    r"|report|reporting)(?: any| new| more)*"
+    r"|\b(?:don'?t|do not|never|no longer|stop) (?:log|send|report|track)\w*(?: [\w-]+){0,3}? to|\bnever|\bused to|\bdon'?t|\bdo not|\bnot|\bno longer|\bavoid(?:ing)?|\bstop(?:ped)?(?: using)?|\binstead of|\brather than"
     r"|\bover|\b(?:migrat\w*|switch\w*|mov\w*|moving|came|coming) (?:away )?from|\b(?:migrat\w*|switch\w*|mov\w*|got|get|getting) off(?: of)?|\bban(?:ned)?|不要|别再|别|不用|不再|停用|禁止|禁用|而不是|而非|代替|替代|取代|弃用|不能|不准|不许|换掉|\bdropped|\bremoved|\bretired|\bditched|\bgot rid of|\breplaced|去掉了?|移除了?|下线了?)"
     + _FILLER
     + "$"
@@ -158,7 +174,7 @@ _NEGATIVE = re.compile(
 _POSITIVE = re.compile(
     r"(?:\buse[sd]?|\busing|\balways|\bprefer(?:s|red)?|\bswitch(?:ed)? to|\bmigrat\w* to|\bmov(?:e|ed) to|\bgo with|\bwent with"
     r"|\b(?:migrat|switch|mov|chang|convert|port)\w*\b[^,.;，。；]{0,25}\bto|\bstick with|\bstandardi[sz]ed? on|\bwith|\bvia|\bin|\brun|\bruns|\bchose|\bchoose|\bpicked|\bis|\bare"
-    r"|\b(?:handled|powered|provided|served|driven|replaced|superseded) by|\bthrough|\bruns? on|\bbuilt on|\bbased on|\bgo(?:es)? to|\bsent to|\blogged to|\blogs? to|\b(?:switched|moved|went|came) back to|\bback to|\bpolicy|策略|用|使用|改用|换成|换用|统一用|采用|选用|走|是|为|写|写成|迁移到|迁到|切换到|切到|换到|换回|换|切回|改回|回到|改成|改为|转到|搬到|(?<!了)[:：])"
+    r"|\b(?:log|logs|logged|logging|send|sends|sent|report|reports|reported|track|tracks|tracked)\b(?: [\w-]+){0,3}? to|\b(?:handled|powered|provided|served|driven|replaced|superseded) by|\bthrough|\bruns? on|\bbuilt on|\bbased on|\bgo(?:es)? to|\bsent to|\blogged to|\blogs? to|\b(?:switched|moved|went|came) back to|\bback to|\bpolicy|策略|上报到|发到|发送到|记到|记录到|用|使用|改用|换成|换用|统一用|采用|选用|走|是|为|写|写成|迁移到|迁到|切换到|切到|换到|换回|换|切回|改回|回到|改成|改为|转到|搬到|(?<!了)[:：])"
     + _FILLER
     + "$"
 )
@@ -265,6 +281,7 @@ class ChoiceTable:
         self._cues = [re.compile(choice_set.cue) if choice_set.cue else None for choice_set in sets]
         self._scopes = [[(name, re.compile(cue)) for name, cue in choice_set.scopes] for choice_set in sets]
         self._destinations = [choice_set.destinations for choice_set in sets]
+        self._verbs = [choice_set.verbs for choice_set in sets]
         every_name = sorted(
             {alias for choice_set in sets for member in choice_set.members for alias in member.split("|")},
             key=len,
@@ -290,6 +307,8 @@ class ChoiceTable:
                 polarity = _polarity(lowered, match.start(), match.end(), self._any)
                 if not polarity and self._destinations[set_index]:
                     polarity = _destination(lowered, match.start())
+                if not polarity and self._verbs[set_index]:
+                    polarity = _ordered(lowered, match.start())
                 if not polarity:
                     continue
                 member = _member(match.group(1), canonical)
@@ -325,6 +344,14 @@ def _destination(lowered: str, start: int) -> str | None:
     if found is None:
         return None
     return "neg" if _REFUSED.search(left[: found.start()]) else "pos"
+
+
+_CLAUSE_OPENING = re.compile(r"(?:^|[,，;；。:：]|\. |—)[\s*>#`-]*(?:\d+[.)]\s*)?(?:please\s+|请|一律|统一)?$")
+
+
+def _ordered(lowered: str, start: int) -> str | None:
+    """'pos' when an action member opens its clause, as an order does ("squash-merge PRs into main", "一律 squash 合并")."""
+    return "pos" if _CLAUSE_OPENING.search(lowered[max(0, start - 20) : start]) else None
 
 
 def _member(name: str, canonical: dict[str, str]) -> str:

@@ -159,15 +159,15 @@ SETS = {
     "blind10hold": BlindSet(
         Path(__file__).parent / "blind10hold",
         {
-            "conflict": 0.50,
+            "conflict": 0.53,
             "duplicate": 0.91,
             "outdated-number": 1.0,
             "expired-date": 1.0,
             "stale": 1.0,
             "stale-auto": 1.0,
         },
-        0.77,
-        min_conflict_precision=0.92,
+        0.79,
+        min_conflict_precision=0.93,
         max_labeled_false_alarms=1,
     ),
     "blind12hold": BlindSet(
@@ -187,14 +187,14 @@ SETS = {
     "blind13hold": BlindSet(
         Path(__file__).parent / "blind13hold",
         {
-            "conflict": 0.57,
+            "conflict": 0.76,
             "duplicate": 0.88,
             "outdated-number": 1.0,
             "expired-date": 1.0,
             "stale": 1.0,
             "stale-auto": 0.95,
         },
-        0.80,
+        0.88,
         min_conflict_precision=0.9,
         max_labeled_false_alarms=0,
     ),

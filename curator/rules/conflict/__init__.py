@@ -19,6 +19,7 @@ from curator.rules.conflict.polarity_clashes import (
     add_meaning_action_clashes,
 )
 from curator.rules.conflict.prose_choices import add_prose_choice_clashes, add_refused_choice_clashes
+from curator.rules.conflict.switch_clashes import add_switch_clashes
 from curator.rules.conflict.version_clashes import add_version_clashes
 from curator.rules.docs import Docs
 from curator.rules.project_facts import project_facts
@@ -46,6 +47,7 @@ def analyze(
         lambda: add_meaning_action_clashes(docs, clashes),
         lambda: add_prose_choice_clashes(docs, clashes),
         lambda: add_refused_choice_clashes(docs, clashes),
+        lambda: add_switch_clashes(docs, clashes),
     ):
         add()
         drop_apart(clashes, checked)

@@ -60,6 +60,7 @@ PAIRS = """
 商户 merchant|结算 payout|打款 payout|预算 budget|主包 bundl|推文 post|公众号 wechat|中午 noon|下午 afternoon|
 大版本 major|小版本 minor|
 勾 enable|勾选 enable|勾上 enable|关掉 disable|删 delet|删掉 delet|抛 throw|抛出 throw|
+离线 offline|持久化 persistence|叠加 stack|
 """
 
 NAMES = """
