@@ -6,7 +6,7 @@ from curator import lazyre as re
 from curator.rules.facts import StatementFacts
 from curator.rules.facts.clauses import clauses as split_clauses
 from curator.rules.polarity.action import Action, _key, _object
-from curator.rules.polarity.practices import _collect_practices
+from curator.rules.polarity.practices import practice_reader
 from curator.rules.polarity.pronouns import resolved
 from curator.rules.polarity.remembered import Reading, remembered_action, remembered_readings
 from curator.rules.text import CJK_CHAR
@@ -68,52 +68,60 @@ MAX_CONDITION_CHARS = 60
 
 
 def collect(statements_by_owner: list[list[StatementFacts]]) -> tuple[list[int], list[Action]]:
-    """Negated imperatives, then the short positive clauses that start with the same two words as one of them.
+    """Negated imperatives, then the short positive clauses that start with the same two words as one of them, then
+    plain clauses describing a forbidden practice.
 
     A positive clause with a strong modal ("always", "must", "必须") needs only the same first word: it
-    may narrow the action with extra words ("never ship fixes as OTA" vs "always ship JS fixes as OTA").
+    may narrow the action with extra words ("never ship fixes as OTA" vs "always ship JS fixes as OTA"). Each
+    entry's clauses are read once per pass rather than held for the whole store between passes.
     """
     owners: list[int] = []
     found: list[Action] = []
     keys: set[tuple[str, ...]] = set()
     verbs: set[str] = set()
     objects: set[str] = set()
-    readings = [
-        (owner, facts[index].text, lowered, negated, core, strong, key)
-        for owner, facts in enumerate(statements_by_owner)
-        for index, lowered, negated, core, strong, key in _readings(facts)
-    ]
-    previous: tuple[int, str] | None = None
-    for owner, statement, lowered, negated, _, _, _ in readings:
-        before, previous = previous, (owner, lowered)
-        if negated is not None:
-            if before is not None and before[0] == owner:
-                negated = resolved(negated, before[1])
-            action = remembered_action("neg", negated, statement, practice=negated)
-            if action:
-                owners.append(owner)
-                found.append(action)
-                key = _key(negated)
-                keys.add(key)
-                verbs.update(key[:1])
-                objects.update(_object(action.words))
+    for owner, facts in enumerate(statements_by_owner):
+        before: str | None = None
+        for index, lowered, negated, _, _, _ in _readings(facts):
+            previous, before = before, lowered
+            if negated is not None:
+                if previous is not None:
+                    negated = resolved(negated, previous)
+                action = remembered_action("neg", negated, facts[index].text, practice=negated)
+                if action:
+                    owners.append(owner)
+                    found.append(action)
+                    key = _key(negated)
+                    keys.add(key)
+                    verbs.update(key[:1])
+                    objects.update(_object(action.words))
     if not found:
         return owners, found
-    for owner, statement, lowered, _, core, strong, key in readings:
-        if core is None or len(core) > MAX_POSITIVE_CHARS:
-            continue
-        verb = key[0].split("-")[0] if key else ""
-        imperative = strong or core != lowered or bool(verb and (verb in verbs or verb in _IMPERATIVE_VERBS))
-        if imperative and not strong and verb in _IMPERATIVE_VERBS and _UNIVERSAL.search(core):
-            strong = True
-        if key in keys or (strong and key[:1] and key[0] in verbs) or imperative:
-            action = remembered_action("pos", core, statement, strong)
-            if action and (
-                key in keys or (strong and key[:1] and key[0] in verbs) or not objects.isdisjoint(action.words)
-            ):
-                owners.append(owner)
-                found.append(action)
-    _collect_practices([reading[:4] for reading in readings], owners, found)
+    read_practice = practice_reader(owners, found)
+    practice_owners: list[int] = []
+    practised: list[Action] = []
+    for owner, facts in enumerate(statements_by_owner):
+        for index, lowered, negated, core, strong, key in _readings(facts):
+            statement = facts[index].text
+            if read_practice is not None and negated is None:
+                described = read_practice(owner, statement, lowered)
+                practice_owners.extend(owner for _ in described)
+                practised.extend(described)
+            if core is None or len(core) > MAX_POSITIVE_CHARS:
+                continue
+            verb = key[0].split("-")[0] if key else ""
+            imperative = strong or core != lowered or bool(verb and (verb in verbs or verb in _IMPERATIVE_VERBS))
+            if imperative and not strong and verb in _IMPERATIVE_VERBS and _UNIVERSAL.search(core):
+                strong = True
+            if key in keys or (strong and key[:1] and key[0] in verbs) or imperative:
+                action = remembered_action("pos", core, statement, strong)
+                if action and (
+                    key in keys or (strong and key[:1] and key[0] in verbs) or not objects.isdisjoint(action.words)
+                ):
+                    owners.append(owner)
+                    found.append(action)
+    owners.extend(practice_owners)
+    found.extend(practised)
     return owners, found
 
 

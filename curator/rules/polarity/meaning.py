@@ -9,7 +9,7 @@ the forbidden verb recurs on the other side and the forbidden action's object wo
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 
 from curator import lazyre as re
@@ -69,26 +69,23 @@ def stances(statements_by_owner: list[list[StatementFacts]]) -> list[Stance]:
     """Forbidding clauses and the clauses that ask for or permit an action, of every entry; "no need to X" forbids nothing.
 
     A clause with no modal counts only as a bare imperative opening with a forbidden verb, so only those are read.
+    Each entry's clauses are read once per pass rather than held for the whole store between passes.
     """
-    readings = [
-        (owner, facts[index].text, lowered, negated, core, strong)
-        for owner, facts in enumerate(statements_by_owner)
-        for index, lowered, negated, core, strong, _ in _readings(facts)
-    ]
     found: list[Stance] = []
-    previous: tuple[int, str] | None = None
-    for owner, statement, lowered, negated, _, _ in readings:
-        before, previous = previous, (owner, lowered)
-        if negated is not None and not _waived(lowered):
-            bare, without = _unconditioned(negated)
-            if before is not None and before[0] == owner:
-                bare = resolved(bare, before[1])
-            action = remembered_action("neg", bare, statement, practice=negated)
-            if action is not None:
-                lead, opening = _lead(lowered)
-                found.append(
-                    Stance(owner, "neg", bare.strip(), action, True, opening=opening, lead=lead, without=without)
-                )
+    for owner, facts in enumerate(statements_by_owner):
+        before: str | None = None
+        for index, lowered, negated, _, _, _ in _readings(facts):
+            previous, before = before, lowered
+            if negated is not None and not _waived(lowered):
+                bare, without = _unconditioned(negated)
+                if previous is not None:
+                    bare = resolved(bare, previous)
+                action = remembered_action("neg", bare, facts[index].text, practice=negated)
+                if action is not None:
+                    lead, opening = _lead(lowered)
+                    found.append(
+                        Stance(owner, "neg", bare.strip(), action, True, opening=opening, lead=lead, without=without)
+                    )
     verbs = {
         verb for stance in found for after_lead in _ways(stance) if (verb := _verb(stance, after_lead)) is not None
     }
@@ -98,7 +95,7 @@ def stances(statements_by_owner: list[list[StatementFacts]]) -> list[Stance]:
     verb_only = {
         verb for stance in found if (verb := _verb(stance)) is not None and _object(stance.action.words) <= {verb}
     }
-    for owner, statement, lowered, negated, core, strong in readings:
+    for owner, statement, lowered, negated, core, strong in _clause_readings(statements_by_owner):
         if negated is not None or core is None or HISTORY.search(lowered):
             continue
         asked, acted = strong or core != lowered, ""
@@ -130,6 +127,15 @@ def stances(statements_by_owner: list[list[StatementFacts]]) -> list[Stance]:
             acting = None if not acted else (tail.words if tail is not None else ())
             found.append(Stance(owner, "pos", core.strip(), action, asked, acting, without=without))
     return found
+
+
+def _clause_readings(
+    statements_by_owner: list[list[StatementFacts]],
+) -> Iterator[tuple[int, str, str, str | None, str | None, bool]]:
+    """Each clause of every entry as (owner, statement, clause, negated core, positive core, strong), read anew."""
+    for owner, facts in enumerate(statements_by_owner):
+        for index, lowered, negated, core, strong, _ in _readings(facts):
+            yield owner, facts[index].text, lowered, negated, core, strong
 
 
 _PASSIVE = re.compile(

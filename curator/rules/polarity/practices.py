@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import replace
 
 from curator import lazyre as re
@@ -63,12 +64,13 @@ def _variants(tail: str) -> list[tuple[str, str]]:
     return found
 
 
-def _collect_practices(clauses: list[tuple[int, str, str, str | None]], owners: list[int], found: list[Action]) -> None:
-    """Plain statements that describe doing what a negated action forbids ("直接在 prod 上手动执行 delete").
+def practice_reader(owners: list[int], found: list[Action]) -> Callable[[int, str, str], list[Action]] | None:
+    """A reader of the actions a plain clause describes doing that a negated action forbids ("直接在 prod 上手动执行 delete"),
+    or None when no negated action of `found` names a practice (or too many do).
 
     A memory often records a practice rather than an order: the forbidden verb phrase (inflected, passive,
     or beside the tool it was forbidden from) in a clause that is neither negated, conditional nor a reason
-    contradicts the rule.
+    contradicts the rule. The reader is given each clause that negates nothing, as (owner, statement, clause).
     """
     practices: dict[str, list[int]] = {}
     for position, action in enumerate(found):
@@ -77,13 +79,16 @@ def _collect_practices(clauses: list[tuple[int, str, str, str | None]], owners: 
             if tail:
                 practices.setdefault(tail, []).append(position)
     if not practices or len(practices) > MAX_PRACTICES:
-        return
+        return None
     variants = [(source, tail, needed) for tail in practices for source, needed in _variants(tail)]
     variants.sort(key=lambda variant: len(variant[0]), reverse=True)
     pattern = re.compile("|".join(f"(?P<p{index}>{source})" for index, (source, _, _) in enumerate(variants)))
-    for owner, statement, lowered, negated in clauses:
-        if negated is not None or _PRACTICE_LEAD.match(lowered) or HISTORY.search(lowered):
-            continue
+    negative_owners = owners[: len(found)]
+
+    def read(owner: int, statement: str, lowered: str) -> list[Action]:
+        described_here: list[Action] = []
+        if _PRACTICE_LEAD.match(lowered) or HISTORY.search(lowered):
+            return described_here
         for match in pattern.finditer(lowered):
             if _PRACTICE_GUARDED.search(lowered[max(0, match.start() - 30) : match.start()]):
                 continue
@@ -91,6 +96,8 @@ def _collect_practices(clauses: list[tuple[int, str, str, str | None]], owners: 
             if needed and not re.search(r"\b" + re.escape(needed) + r"\b", lowered):
                 continue
             described = _action("pos", lowered[match.start() :], statement)
-            if described is not None and any(owners[negative] != owner for negative in practices[tail]):
-                owners.append(owner)
-                found.append(replace(described, practice=tail))
+            if described is not None and any(negative_owners[negative] != owner for negative in practices[tail]):
+                described_here.append(replace(described, practice=tail))
+        return described_here
+
+    return read
