@@ -8,11 +8,12 @@ from __future__ import annotations
 
 import math
 from collections import Counter
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Iterable, Mapping
 
 from curator import lazyre as re
 from curator.rules import pairing
 from curator.rules.docs import Docs
+from curator.rules.duplicate_prints import OnDemand
 from curator.rules.facts.glossary import concept, concepts_of
 from curator.rules.facts.subject import proper_names, stem, subject_tokens
 from curator.rules.paraphrase import MIN_ENTRIES_FOR_RARITY, has_chinese
@@ -136,7 +137,8 @@ def anchored_pairs(
     ]
     frequency = Counter(anchor for found in anchor_sets for anchor in found)
     ceiling = max(MIN_RARE_DOCUMENTS, RARE_ANCHOR_SHARE * len(anchor_sets))
-    rare = [frozenset(anchor for anchor in found if frequency[anchor] <= ceiling) for found in anchor_sets]
+    rare = [_rare(found, frequency, ceiling) for found in anchor_sets]
+    del anchor_sets, frequency
     pairs = pairing.candidate_pairs(
         rare,
         min_overlap=0.01,
@@ -147,11 +149,10 @@ def anchored_pairs(
             or docs.items[left].entry.kind == docs.items[right].entry.kind == "rule"
         ),
     )
-    chinese = [has_chinese(doc.prose) for doc in docs.items]
-    spans = [code_spans(doc.prose) for doc in docs.items]
-    weight = _rarity(
-        [content_concepts(subjects[position]) for position in sorted({doc for pair in pairs for doc in pair})]
-    )
+    chinese = OnDemand(lambda position: has_chinese(docs.items[position].prose))
+    spans = OnDemand(lambda position: code_spans(docs.items[position].prose))
+    paired = sorted({doc for pair in pairs for doc in pair})
+    weight = _rarity((content_concepts(subjects[position]) for position in paired), len(paired))
     found: list[tuple[int, int, float]] = []
     for left, right in pairs:
         if own_spans(spans[left], spans[right]) and own_spans(spans[right], spans[left]):
@@ -169,6 +170,15 @@ def anchored_pairs(
         if not one_sided_setting(left_scope, right_scope, subjects[left], subjects[right]):
             found.append((left, right, round(agree * 100, 1)))
     return found
+
+
+def _rare(found: frozenset[str], frequency: Counter[str], ceiling: float) -> frozenset[str]:
+    """The anchors no more than `ceiling` entries share (one shared empty set when none are)."""
+    kept = frozenset(anchor for anchor in found if frequency[anchor] <= ceiling)
+    return kept or _NONE
+
+
+_NONE: frozenset[str] = frozenset()
 
 
 def _same_few(left: frozenset[str], right: frozenset[str]) -> bool:
@@ -270,15 +280,14 @@ def _anchor_words(shared: frozenset[str]) -> frozenset[str]:
     return shared | frozenset(concept(word) for anchor in shared for word in subject_tokens(anchor))
 
 
-def _rarity(concept_sets: list[frozenset[str]]) -> Callable[[str], float]:
-    """Each concept's weight, log N/df over the candidate entries: template words shared by many count little.
+def _rarity(concept_sets: Iterable[frozenset[str]], count: int) -> Callable[[str], float]:
+    """Each concept's weight, log N/df over the `count` candidate entries: template words shared by many count little.
 
     Below MIN_ENTRIES_FOR_RARITY candidates document frequency says nothing, and every concept weighs the same.
     """
-    if len(concept_sets) < MIN_ENTRIES_FOR_RARITY:
+    if count < MIN_ENTRIES_FOR_RARITY:
         return lambda word: 1.0
     frequency = Counter(word for found in concept_sets for word in found)
-    count = len(concept_sets)
     return lambda word: math.log((count + 1) / (frequency[word] + 1))
 
 

@@ -54,6 +54,7 @@ def analyze(
             score = max(full, best.get(pair, 0.0))
             if score >= min(config.duplicate_threshold, RULE_LIST_THRESHOLD):
                 hits.append((pair[0], pair[1], score))
+    prints.ordered, prints.cores = [], []  # read by the wording scores only; freed before the meaning stages
     lexical = {(left, right) for left, right, _ in hits}
     eligible = [len(ids) >= MIN_TOKENS for ids in prints.token_ids]
     overlap = rare_word_overlap(prints.token_ids)

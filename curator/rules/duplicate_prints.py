@@ -167,15 +167,26 @@ class OnDemand(dict):
         return self[position] if position in self else self.compute(position)
 
 
+class Recomputed(OnDemand):
+    """Per-entry values computed on every ask and never kept: cheap to read again from what each entry holds."""
+
+    def __missing__(self, position: int) -> object:
+        return self.compute(position)
+
+
+NO_WORDS: frozenset[str] = frozenset()
+
+
 @dataclass
 class Prints:
-    """Compact per-entry fingerprints: interned token ids, the scoring strings, the numbers stated."""
+    """Compact per-entry fingerprints: interned token ids, the scoring strings, the numbers stated (names as tuples,
+    no words as one shared empty set: a frozenset apiece is several times larger)."""
 
     token_ids: list[tuple[int, ...]] = field(default_factory=list)
     ordered: list[str] = field(default_factory=list)
     cores: list[str] = field(default_factory=list)
     numbers: list[frozenset[str]] = field(default_factory=list)
-    names: list[frozenset[str]] = field(default_factory=list)
+    names: list[tuple[str, ...]] = field(default_factory=list)
     paths: list[frozenset[str]] = field(default_factory=list)
     facts: OnDemand = field(default_factory=lambda: OnDemand(lambda position: ()))
     subjects: OnDemand = field(default_factory=lambda: OnDemand(lambda position: frozenset()))
@@ -202,11 +213,11 @@ def entry_prints(docs: Docs, table: ChoiceTable | None) -> Prints:
             if token not in core_codes:
                 core_codes[token] = chr(0x10000 + len(core_codes))
         prints.cores.append("".join(sorted(map(core_codes.__getitem__, core))))
-        prints.numbers.append(numbers)
-        prints.paths.append(paths)
-        prints.names.append(names)
+        prints.numbers.append(numbers or NO_WORDS)
+        prints.paths.append(paths or NO_WORDS)
+        prints.names.append(tuple(names))
     items, entry_names = docs.items, prints.names
-    subjects = OnDemand(lambda position: _subject_words(items[position]))
+    subjects = Recomputed(lambda position: _subject_words(items[position]))
     prints.facts = OnDemand(lambda position: signature(items[position], table))
     prints.subjects = subjects
     prints.scopes = OnDemand(lambda position: scope_concepts(items[position]))
@@ -228,9 +239,9 @@ def _subject_words(doc: Doc) -> frozenset[str]:
     )
 
 
-def _proper(doc: Doc, names: frozenset[str]) -> frozenset[str]:
+def _proper(doc: Doc, names: tuple[str, ...]) -> frozenset[str]:
     """Names an entry mentions: capitalised words, every Latin word inside Chinese text, and names Chinese writes in characters."""
-    latin_in_cjk = names | chinese_names(doc.prose) if IS_CJK.search(doc.prose) else frozenset()
+    latin_in_cjk = frozenset(names) | chinese_names(doc.prose) if IS_CJK.search(doc.prose) else frozenset()
     return frozenset(name for fact in doc.facts for name in proper_names(fact.text)) | latin_in_cjk
 
 

@@ -183,11 +183,12 @@ def _aliased(names: frozenset[str]) -> frozenset[str]:
     return frozenset(_ALIASES.get(name, name) for name in stems)
 
 
-def _different_names(left: frozenset[str], right: frozenset[str]) -> bool:
+def _different_names(left: tuple[str, ...], right: tuple[str, ...]) -> bool:
     """Latin words that hardly overlap ('Go, Postgres' vs 'React, CSS') name different things, however alike the rest."""
     if len(left) < 2 or len(right) < 2:
         return False
-    return len(left & right) / len(left | right) < NAME_OVERLAP
+    left_names, right_names = frozenset(left), frozenset(right)
+    return len(left_names & right_names) / len(left_names | right_names) < NAME_OVERLAP
 
 
 def contained(left: tuple[int, ...], right: tuple[int, ...]) -> bool:

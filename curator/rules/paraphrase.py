@@ -220,6 +220,7 @@ def meaning_pairs(
     allowed = numpy.asarray(eligible, dtype=bool)
     found: list[tuple[int, int, float]] = []
     neighbours = semantic.similar_pairs(vectors, FACTS_AGREE_THRESHOLD, allowed=allowed)
+    del vectors
     nearest = _nearest(neighbours)
     for left, right, cosine in neighbours:
         if not (memory[left] or memory[right]):

@@ -50,25 +50,30 @@ def _exact(vectors: numpy.ndarray, threshold: float, allowed: numpy.ndarray | No
 
 
 def _hashed(vectors: numpy.ndarray, threshold: float, allowed: numpy.ndarray | None) -> list[tuple[int, int, float]]:
+    """Pairs sharing a band's signature, projected and merged band by band so no step holds every band's pairs at once."""
     bits = max(8, min(20, math.ceil(math.log2(len(vectors))) - 4))
     planes = numpy.random.default_rng(0).standard_normal((vectors.shape[1], bits * BANDS)).astype(vectors.dtype)
-    signs = (vectors @ planes) > 0
+    signs = numpy.empty((len(vectors), planes.shape[1]), dtype=bool)
+    for start in range(0, len(vectors), SCORE_CHUNK):
+        numpy.greater(vectors[start : start + SCORE_CHUNK] @ planes, 0, out=signs[start : start + SCORE_CHUNK])
     weights = 1 << numpy.arange(bits, dtype=numpy.int64)
-    codes: list[numpy.ndarray] = []
+    unique = numpy.zeros(0, dtype=numpy.int64)
     for band in range(BANDS):
         keys = signs[:, band * bits : (band + 1) * bits].astype(numpy.int64) @ weights
         order = numpy.argsort(keys, kind="stable")
         sorted_keys = keys[order]
         bounds = numpy.flatnonzero(numpy.diff(sorted_keys)) + 1
+        codes = [unique]
         for members in numpy.split(order, bounds):
             if 2 <= len(members) <= BUCKET_CAP:
                 left, right = numpy.triu_indices(len(members), 1)
                 a, b = members[left], members[right]
                 codes.append(numpy.minimum(a, b) * len(vectors) + numpy.maximum(a, b))
-    if not codes:
+        unique = sorted_unique(numpy.concatenate(codes))
+        del codes
+    del signs
+    if not len(unique):
         return []
-    unique = sorted_unique(numpy.concatenate(codes))
-    del codes
     kept_left: list[numpy.ndarray] = []
     kept_right: list[numpy.ndarray] = []
     kept_score: list[numpy.ndarray] = []

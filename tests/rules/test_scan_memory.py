@@ -12,7 +12,7 @@ from curator import forked
 from curator.formats.source import read_source
 from curator.model import SourceFile
 from curator.rules import embed, pairing
-from curator.rules.duplicate_prints import OnDemand
+from curator.rules.duplicate_prints import OnDemand, Recomputed
 from curator.rules.facts import numwords, statement_facts
 from curator.rules.facts.subject import subject_tokens
 from curator.rules.text_caches import forget_texts, per_text_caches
@@ -56,6 +56,29 @@ def test_unkept_values_are_computed_but_not_held() -> None:
     assert values.unkept(3) == 6 and 3 not in values
     assert values[4] == 8 and values.unkept(4) == 8
     assert calls == [3, 4]
+
+
+def test_recomputed_values_are_never_held() -> None:
+    calls: list[int] = []
+    values = Recomputed(lambda position: calls.append(position) or position * 2)
+    assert values[4] == 8 and values[4] == 8 and values.unkept(4) == 8
+    assert 4 not in values and len(values) == 0
+    assert calls == [4, 4, 4]
+
+
+def test_hashed_neighbours_merged_band_by_band_equal_the_exact_ones_they_find() -> None:
+    import numpy
+
+    from curator.rules import semantic
+
+    generator = numpy.random.default_rng(5)
+    centres = generator.standard_normal((40, 16)).astype(numpy.float32)
+    vectors = numpy.repeat(centres, 3, axis=0) + 0.05 * generator.standard_normal((120, 16)).astype(numpy.float32)
+    vectors /= numpy.linalg.norm(vectors, axis=1, keepdims=True)
+    hashed = {(left, right) for left, right, _ in semantic._hashed(vectors, 0.9, None)}
+    exact = {(left, right) for left, right, _ in semantic._exact(vectors, 0.9, None)}
+    assert hashed and hashed <= exact
+    assert len(hashed) >= 0.9 * len(exact)
 
 
 def test_meaning_texts_encoded_in_a_child_equal_those_encoded_here(monkeypatch: pytest.MonkeyPatch) -> None:
