@@ -145,14 +145,14 @@ SETS = {
     "blind9hold": BlindSet(
         Path(__file__).parent / "blind9hold",
         {
-            "conflict": 0.57,
+            "conflict": 0.64,
             "duplicate": 1.0,
             "outdated-number": 1.0,
             "expired-date": 0.83,
             "stale": 1.0,
             "stale-auto": 1.0,
         },
-        0.80,
+        0.82,
         min_conflict_precision=0.9,
         max_labeled_false_alarms=0,
     ),

@@ -17,12 +17,15 @@ ONE_LIMIT_TWO_NAMES = [
     ("秒杀每个用户限购一件。", "秒杀活动改成每人限购两件。"),
     ("运营定的规则，秒杀每个用户每个商品只能买一件。", "秒杀放宽了，每人每个商品限购两件。"),
     ("新人券每人限领一张。", "新人券每个用户可以领两张。"),
+    ("秒杀活动每个用户每个商品只能买一件。", "运营要求放宽：秒杀每人每个商品限购两件。"),
+    ("Flash sales: each user may buy one item.", "Ops decided: flash sales allow each user 3 items."),
     ("Each user gets one free coupon per month.", "Every user now gets two free coupons a month."),
     ("Search results show 20 documents per page.", "Search results: 50 docs per page."),
 ]
 
 OTHER_THINGS_OR_ONE_VALUE = [
     ("秒杀每人限购一件。", "拼团每人限购两件。"),
+    ("秒杀活动每个用户每个商品只能买一件。", "运营要求放宽：拼团每人每个商品限购两件。"),
     ("每人每天最多领 3 张券。", "每个用户每天最多发 4 条评论。"),
     ("秒杀每个用户限购一件。", "秒杀每人限购一件。"),
     ("Each user gets one free coupon per month.", "Each user may create two projects a month."),

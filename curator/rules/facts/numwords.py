@@ -58,7 +58,7 @@ _HALF_VALUES = {"minute": (30, 90, "seconds"), "second": (500, 1500, "ms"), "day
 _HOUR_AND_HALF = re.compile(r"\b(?:an?|one)\s+hour\s+and\s+a\s+half\b|\b(?P<n>\d+)\s+and\s+a\s+half\s+hours\b", re.I)
 _A_UNIT = re.compile(
     r"\b(?P<lead>wait|waits|take|takes|took|last|lasts|than|most|least|under|within|after|about|around|for|is|are|was|were"
-    r"|be|to|of)\s+an?\s+"
+    r"|be|to|of)\s+an?\s+(?:(?:full|whole|entire|single)\s+)?"
     r"(?=(?:hour|minute|second|day|week|month|year)\b(?!\s*(?:ago|or two)))",
     re.I,
 )
@@ -179,7 +179,7 @@ def _chinese(text: str) -> str:
 
 
 _HAS_WORD = Folded(
-    rf"\b(?:{_EN_WORD}|twice|thrice|once|dozen|half|hundred|single|an? (?:hour|minute|second|day|week|month|year))\b"
+    rf"\b(?:{_EN_WORD}|twice|thrice|once|dozen|half|hundred|single|an? (?:(?:full|whole|entire|single) )?(?:hour|minute|second|day|week|month|year))\b"
     rf"|[{_CN_DIGITS}半俩仨]|\d\s*k\b|\b(?:couple|pair|quarter)\b"
 )
 

@@ -112,7 +112,7 @@ def extract(statement: str) -> list[Quantity]:
         if memory_suffix:
             after = after[0] + "b" + after[1:]
         if re.match(r"[.:/\-]\d|[a-z_]|\.\d", after) and not re.match(
-            r"(?:ms|s|h|m|d|kb|mb|gb|[kmg]ib?|x|[kmg]?hz)\b", after
+            r"(?:ms|s|h|m|d|kb|mb|gb|[kmg]ib?|x|[kmg]?hz|px|dp|fps)\b", after
         ):
             continue
         if match.group("num").count(".") > 1 or (match.group("num") in _STATUS_CODES and after[:1] == "s"):

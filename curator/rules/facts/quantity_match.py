@@ -47,6 +47,8 @@ _MEASURE_UNITS = frozenset(
         "clock",
         "port",
         "frequency",
+        "px",
+        "dp",
     }
 )
 
@@ -213,8 +215,10 @@ def _same_subject(left: Quantity, right: Quantity) -> bool:
 
 _MEASURE_WORDS = {
     "frequency": frozenset("frequency clock speed rate 频率 时钟 主频 速率 速度".split()),
+    "px": frozenset("wide width tall high height 宽 宽度 高 高度".split()),
 }
-"""Words that name what a unit measures, one word under that unit ("SWD clock at 4 MHz" is the SWD frequency)."""
+"""Words that name what a unit measures, which its unit already says ("SWD clock at 4 MHz" is the SWD frequency, "800px
+wide" a size in pixels)."""
 
 
 def _measure_named_alike(quantity: Quantity) -> Quantity:

@@ -140,6 +140,9 @@ def _subject(lowered: str, start: int, end: int) -> tuple[str, ...]:
     breaks = [match.start() for match in _CLAUSE_BREAK.finditer(lowered)]
     clause_start = max([b + 1 for b in breaks if b < start], default=0)
     clause_end = min([b for b in breaks if b >= end], default=len(lowered))
+    lead = _REPORTED_LEAD.match(lowered, clause_start)
+    if lead and lead.end() <= start:
+        clause_start = lead.end()
     reason = _REASON_AFTER.search(lowered, end, clause_end)
     clause_end = reason.start() if reason else clause_end
     subject = _glossed_content(lowered[clause_start:start] + " " + lowered[end:clause_end].split("（")[0])
@@ -171,6 +174,12 @@ def _gloss_word(word: str) -> str:
     """A glossed English noun as subjects stem it, a plural in -ives as its singular (lives → life)."""
     return word[:-3] + "fe" if len(word) > 4 and word.endswith("ives") else (subject_tokens(word) or ("",))[0]
 
+
+_REPORTED_LEAD = re.compile(
+    r"[^,，;；。:：]{0,12}?(?:要求|说|决定|反馈|通知|规定|确认|拍板|提出|建议|\basked|\bsaid|\bsays|\bdecided|\bwants)"
+    r"[^,，;；。:：]{0,6}[:：]\s*"
+)
+"""Who asked for or decided what follows ("运营要求放宽：", "Ops decided:"): a lead that names no part of the setting."""
 
 _LEADING_CHANGE = re.compile(
     r"\s*(?:改成|改为|改到|换成|变成|调成|调整为|(?:now |was |were |got |been )?(?:changed|switched|moved) to)"

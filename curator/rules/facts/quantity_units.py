@@ -224,7 +224,8 @@ def _classified_nouns(after: str) -> list[str]:
 
 _CJK_PARTICLES = frozenset("了的吗呢吧啊是和与或就都也还在才再又即便则会要能可")
 _HEAD_STOP = frozenset(
-    "max min maximum minimum total each still left remaining now only ago later long old per plus more less once".split()
+    "max min maximum minimum total each still left remaining now only ago later long old per plus more less once wide "
+    "tall high deep thick".split()
 )
 
 
