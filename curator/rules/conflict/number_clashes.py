@@ -18,7 +18,7 @@ from curator.rules.facts.glossary import concepts_of
 from curator.rules.facts.subject import proper_names, stem
 from curator.rules.facts.time_zones import ZONE_WORDS, offset_near
 from curator.rules.facts.versions import names_a_version
-from curator.rules.quantities import TERMS, Quantity, incompatible, named_anchor, same_subject
+from curator.rules.quantities import TERMS, Quantity, incompatible, key_named_around, named_anchor, same_subject
 
 
 @dataclass
@@ -99,7 +99,7 @@ def number_verdict(
     one, other = claims.quantities[left], claims.quantities[right]
     if not incompatible(one, other):
         return "values agree", {}
-    if score < config.conflict_subject_threshold and not named_anchor(one, other):
+    if score < config.conflict_subject_threshold and not (named_anchor(one, other) or key_named_around(one, other)):
         return "below subject threshold", {}
     if not same_subject(one, other):
         return "subject veto", {}

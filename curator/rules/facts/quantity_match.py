@@ -179,6 +179,8 @@ TERMS = frozenset(
 
 def _same_subject(left: Quantity, right: Quantity) -> bool:
     """Same quantity: one subject contains the other, or they mostly overlap; an empty subject needs a shared rate."""
+    if key_named_around(left, right):
+        return True
     if not left.subject or not right.subject:
         if left.rate and left.rate == right.rate:
             return True
@@ -239,6 +241,21 @@ def _measure_named_alike(quantity: Quantity) -> Quantity:
 def _scoped(quantity: Quantity) -> frozenset[str]:
     """A quantity's scope words, also as concepts: what one subject may leave to its scope ("开票接口失败" for 开票)."""
     return quantity.scope | concepts_of(quantity.scope)
+
+
+_KEY_SPAN = re.compile(r"\b[a-z][a-z0-9]*(?:_[a-z0-9]+)+\s*[:=]|\b[a-z]+[A-Z]\w*\s*[:=]", re.I)
+"""A value set under a code key (`MAX_REFUND_RETRIES = 4`, `maxRetries: 3`)."""
+
+
+def key_named_around(left: Quantity, right: Quantity) -> bool:
+    """A code key's words (`MAX_REFUND_RETRIES` → refund) all named by a prose statement of the same unit, in its
+    subject or in what it scopes the number to ("退款接口失败时自动重试两次"): the key sets what the sentence describes."""
+    for key, prose in ((left, right), (right, left)):
+        if key.subject and _KEY_SPAN.search(key.span) and not _KEY_SPAN.search(prose.span):
+            named = prose.subject | prose.scope
+            if concepts_of(key.subject) <= named | concepts_of(named):
+                return True
+    return False
 
 
 def named_anchor(left: Quantity, right: Quantity) -> bool:
