@@ -145,14 +145,14 @@ SETS = {
     "blind9hold": BlindSet(
         Path(__file__).parent / "blind9hold",
         {
-            "conflict": 0.64,
+            "conflict": 0.67,
             "duplicate": 1.0,
             "outdated-number": 1.0,
             "expired-date": 0.83,
             "stale": 1.0,
             "stale-auto": 1.0,
         },
-        0.82,
+        0.85,
         min_conflict_precision=0.9,
         max_labeled_false_alarms=0,
     ),
@@ -187,14 +187,14 @@ SETS = {
     "blind13hold": BlindSet(
         Path(__file__).parent / "blind13hold",
         {
-            "conflict": 0.76,
+            "conflict": 0.80,
             "duplicate": 0.88,
             "outdated-number": 1.0,
             "expired-date": 1.0,
             "stale": 1.0,
             "stale-auto": 0.95,
         },
-        0.88,
+        0.90,
         min_conflict_precision=0.9,
         max_labeled_false_alarms=0,
     ),
