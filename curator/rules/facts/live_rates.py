@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from curator import lazyre as re
 from curator.rules.facts.count_shapes import year_value
-from curator.rules.facts.snapshots import dated_past
+from curator.rules.facts.snapshots import dated_past, reading_span, sentence_start
 
 _N = r"(\d{1,3}(?:,\d{3})+(?:\.\d+)?|\d+(?:\.\d+)?)"
 _MAGNITUDE = r"(?:k|m|b|bn|million|thousand|w|万|千|亿)"
@@ -57,7 +57,6 @@ _TOLD_AS_PAST = re.compile(
 )
 _PEAK = re.compile(r"过|\bpeak(?:ed)?\b|峰值|最高")
 _SIZED = re.compile(rf"\d\s*{_MAGNITUDE}(?![a-z])")
-_SENTENCE_END = re.compile(r"[.;!?](?:\s|$)|[。；！？\n]")
 _CLAUSE_END = re.compile(r"[,.;:!?，。；：！？](?:\s|$)|[。；！？，：]")
 
 
@@ -81,14 +80,14 @@ def _rates(lowered: str, statement: str) -> list[tuple[str, str]]:
             if pattern is _ZH_RATE and not (current and (volume or _APPROXIMATE.search(match.group(0)))):
                 continue
             if not _ruled_out(lowered, statement, match.start(), number_start, match.end()):
-                found.append((number, _span(statement, match.start(), match.end())))
+                found.append((number, reading_span(statement, match.start(), match.end())))
     return found
 
 
 def _shares(lowered: str, statement: str) -> list[tuple[str, str]]:
     """Percentages with the metric named after them ("98.7 % crash-free users")."""
     return [
-        (match.group(1) or match.group(2), _span(statement, match.start(), match.end()))
+        (match.group(1) or match.group(2), reading_span(statement, match.start(), match.end()))
         for match in _SHARE_AFTER.finditer(lowered)
         if not _ruled_out(lowered, statement, match.start(), match.start(), match.end())
     ]
@@ -104,7 +103,7 @@ def _after_now(lowered: str, statement: str) -> list[tuple[str, str]]:
         if match.group(0).rstrip()[-1].isdigit() and float(match.group(1).replace(",", "")) < 100:
             continue
         if not _ruled_out(lowered, statement, moment.start(), match.start(1), match.end()):
-            found.append((match.group(1), _span(statement, moment.start(), match.end())))
+            found.append((match.group(1), reading_span(statement, moment.start(), match.end())))
     return found
 
 
@@ -112,19 +111,12 @@ def _ruled_out(lowered: str, statement: str, start: int, number_start: int, end:
     """Whether a reading is a limit, a target, a condition, a per-unit capacity, a past reading or code."""
     clause = _clause(lowered, start)
     before_number = lowered[_clause_start(lowered, start) : number_start]
-    lead = lowered[_sentence_start(lowered, start) : number_start]
+    lead = lowered[sentence_start(lowered, start) : number_start]
     if _LIMIT.search(clause) or _LIMIT.search(lead) or statement.count("`", 0, number_start) % 2 == 1:
         return True
     if _PER_UNIT.match(lowered, end) or _TOLD_AS_PAST.search(lead):
         return True
     return dated_past(lowered, number_start) or bool(_PEAK.search(before_number))
-
-
-def _sentence_start(lowered: str, position: int) -> int:
-    start = 0
-    for match in _SENTENCE_END.finditer(lowered, 0, position):
-        start = match.end()
-    return start
 
 
 def _clause_start(lowered: str, position: int) -> int:
@@ -137,7 +129,3 @@ def _clause_start(lowered: str, position: int) -> int:
 def _clause(lowered: str, position: int) -> str:
     following = _CLAUSE_END.search(lowered, position)
     return lowered[_clause_start(lowered, position) : following.start() if following else len(lowered)]
-
-
-def _span(statement: str, start: int, end: int) -> str:
-    return statement[max(0, start - 10) : end + 12].strip()

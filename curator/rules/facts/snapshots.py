@@ -116,7 +116,7 @@ def snapshot_spans(lowered: str, statement: str) -> list[tuple[str, str]]:
         for match in pattern.finditer(lowered):
             number = next(group for group in match.groups() if group)
             if not _ruled_out(lowered, statement, match.start(), match.end()):
-                found.append((number, _span(statement, match.start(), match.end())))
+                found.append((number, reading_span(statement, match.start(), match.end())))
     for moments, after in ((_EN_MOMENT, _EN_AFTER_MOMENT), (_EN_NOW, _EN_AFTER_MOMENT), (_ZH_MOMENT, _ZH_AFTER_MOMENT)):
         for moment in moments.finditer(lowered):
             clause = _clause_around(lowered, moment.start(), moment.end())
@@ -128,7 +128,7 @@ def snapshot_spans(lowered: str, statement: str) -> list[tuple[str, str]]:
                 if _DESIGNED_TIMES.match(lowered, match.start()) and _VERB_BEFORE.search(lowered, 0, match.start()):
                     continue
                 number = next(group for group in match.groups() if group)
-                found.append((number, _span(statement, min(moment.start(), match.start()), match.end())))
+                found.append((number, reading_span(statement, min(moment.start(), match.start()), match.end())))
                 break
             else:
                 found.extend(_total_later(lowered, statement, moment.end()) if moments is _ZH_MOMENT else [])
@@ -143,14 +143,20 @@ def _total_later(lowered: str, statement: str, position: int) -> list[tuple[str,
         lowered, statement, match.start(), match.end(), since=_clause_start(lowered, position)
     ):
         return []
-    return [(match.group(1), _span(statement, match.start(), match.end()))]
+    return [(match.group(1), reading_span(statement, match.start(), match.end()))]
+
+
+def sentence_start(lowered: str, position: int) -> int:
+    """Where the sentence holding `position` starts."""
+    start = 0
+    for match in _SENTENCE_END.finditer(lowered, 0, position):
+        start = match.end()
+    return start
 
 
 def dated_past(lowered: str, position: int) -> bool:
     """Whether the sentence before `position` dates what it says to a past moment ("in March we had 12", "去年有 40 个")."""
-    start = 0
-    for match in _SENTENCE_END.finditer(lowered, 0, position):
-        start = match.end()
+    start = sentence_start(lowered, position)
     return bool(_DATED_PAST.search(lowered, start, position)) and not _AS_OF.search(lowered, start, position)
 
 
@@ -209,5 +215,6 @@ def _clause_around(lowered: str, start: int, end: int) -> tuple[int, int]:
     return _clause_start(lowered, start), stop
 
 
-def _span(statement: str, start: int, end: int) -> str:
+def reading_span(statement: str, start: int, end: int) -> str:
+    """The reading with a little of its context, as a finding quotes it."""
     return statement[max(0, start - 10) : end + 12].strip()
