@@ -39,6 +39,9 @@ SILENT = [
     ("Source maps are enabled in staging.", "Source maps are disabled in production."),
     ("Turn verbose logging on while debugging, off before you push.", "Verbose logging is off."),
     ("`cacheEnabled: true` for the web build.", "`debugEnabled: false` for the web build."),
+    ("If the reviewer says yes, set `use_review_bot = true`.", "Otherwise set `use_review_bot = false`."),
+    ("**THEN** set the session to `strict_mode = true`", "**THEN** set the session to `strict_mode = false`"),
+    ("如果用户同意，设置 `use_review_bot = true`。", "否则设置 `use_review_bot = false`。"),
 ]
 
 
@@ -61,3 +64,16 @@ def test_look_alikes_of_a_switch_stay_silent(tmp_path: Path, older: str, newer: 
 )
 def test_the_state_read_follows_negation_and_key_names(statement: str, on: bool) -> None:
     assert [switch.on for switch in switches(statement)] == [on]
+
+
+@pytest.mark.parametrize(
+    "statement",
+    [
+        "If the user agrees, set `use_cache = true`.",
+        "**THEN** set session mode to `use_cache = false`",
+        "Otherwise turn offline persistence off.",
+        "否则把 `use_cache` 设成 `use_cache = false`。",
+    ],
+)
+def test_a_branch_of_a_condition_states_no_switch(statement: str) -> None:
+    assert switches(statement) == ()

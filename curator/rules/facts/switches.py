@@ -37,8 +37,10 @@ _NEGATED = re.compile(
 )
 _NEGATED_STATE = re.compile(r"(?:\b(?:not|never|no longer)\s*|不|没|别)$")
 _CONDITIONAL = re.compile(
-    r"^\s*(?:if|when|whenever|unless|once|after|before|while|如果|假如|要是|若|当|一旦|等)\b|^\s*(?:如果|假如|要是|若|当|一旦)"
+    r"^[\s*_>#-]*(?:(?:if|when|whenever|unless|once|after|before|while|then|else|otherwise|如果|假如|要是|若|当|一旦|等)\b"
+    r"|如果|假如|要是|若|当|一旦|那么|否则|不然|则)"
 )
+"""A clause opening on a condition or on what follows one ("if the user agrees", "**THEN** set …", 否则…)."""
 _OFF = re.compile(
     r"^(?:off|disabled?|disables|disabling|turned off|switched off|关着|关闭着|是关的|关闭|关掉|关了|禁用|停用|已关闭|已禁用)$"
 )
@@ -156,7 +158,8 @@ def _switch(thing: str, state: str, negated: bool, statement: str) -> Switch | N
 def switches(statement: str) -> tuple[Switch, ...]:
     """Every on/off state the statement gives a thing, in prose or as a code boolean; a thing given both states is left out."""
     found: list[Switch] = []
-    for match in _CODE_BOOLEAN.finditer(statement):
+    conditional = bool(_CONDITIONAL.match(statement.lower()))
+    for match in () if conditional else _CODE_BOOLEAN.finditer(statement):
         keyed = _key_switch(match.group("key"), match.group("value"), statement)
         if keyed is not None:
             found.append(keyed)
