@@ -23,7 +23,7 @@ Live rates and shares read as snapshots, history and "截至 <date>，…" state
 blind9hold, blind10hold, blind12hold and blind13hold to outdated-number 12/12, 12/12, 12/12 and 9/9, and removed the
 outdated-number false alarm of blind10hold and the expired-date one of blind12hold.
 `blind14hold` is the fourteenth set, scored as a hold-out twice (49/68 on 71cfef5, 50/68 on 44e6232) and a regression
-set since, floors at that level including its three labeled false alarms.
+set since, floors at that level including its three labeled false alarms (two since a count spread "one per AZ" is a layout).
 """
 
 from __future__ import annotations
@@ -212,7 +212,7 @@ SETS = {
         },
         0.73,
         min_conflict_precision=0.66,
-        max_labeled_false_alarms=3,
+        max_labeled_false_alarms=2,
     ),
 }
 CASES = [(name, rule) for name, blind_set in SETS.items() for rule in sorted(blind_set.min_recall)]

@@ -80,7 +80,22 @@ NOT_DEADLINES = [
     "Our fiscal year ends 6/30.",
     "The financial year ends on March 31.",
     "财年在 6 月 30 日结束。",
+    "Jenkins built every release from 2023 until June 2026, when we moved to GitHub Actions.",
+    "The cron box ran the exports through May 2026, at which point they moved to Airflow.",
+    "集群一直用 Flux 同步到 2026 年 3 月，那时迁到了 Argo CD。",
 ]
+
+
+STILL_DEADLINES = [
+    ("Deploys are frozen through March 2026, when the audit ends.", date(2026, 3, 31)),
+    ("Keep the old bucket until June 2026, when the contract ends.", date(2026, 6, 30)),
+    ("旧桶保留到 2026 年 6 月，之后删掉。", date(2026, 6, 30)),
+]
+
+
+@pytest.mark.parametrize(("statement", "due"), STILL_DEADLINES)
+def test_a_when_clause_ahead_of_a_deadline_keeps_it(statement: str, due: date) -> None:
+    assert [day for day, _ in statement_facts(statement).deadlines(date(2026, 1, 5))] == [due]
 
 
 @pytest.mark.parametrize("statement", NOT_DEADLINES)
@@ -135,6 +150,9 @@ CURRENT = [
     "月活 120 万。",
     "日活大概 4.5 万。",
     "Weekly active users: 12k.",
+    "We currently get 40 signups per day.",
+    "The queue now has 40 jobs per worker waiting.",
+    "构建现在要跑 20 分钟。",
 ]
 
 
@@ -149,6 +167,10 @@ NOT_CURRENT = [
     "现在只允许一个连接：网关独占。",
     "Prod VPCs now have three NAT gateways, one per AZ.",
     "The cluster now has 3 ingress nodes, one in each zone.",
+    "Every VPC now has one NAT gateway per AZ.",
+    "Each cluster now has 2 ingress controllers per zone.",
+    "上次事故恢复多花了二十分钟。",
+    "那次故障重启多花了 20 分钟。",
     "上周丢了一批任务。",
     "DAU 目标 10 万。",
     "付费率争取到 3%。",

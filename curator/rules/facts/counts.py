@@ -74,7 +74,7 @@ _POINT_IN_TIME = [
         r"(?:ms|s|secs?|seconds?|mins?|minutes?|h|hrs?|hours?)\b(?!\s*(?:per|/|each|every))"
     ),
     re.compile(
-        rf"(?:要跑|跑了|得跑|需要跑|耗时|用时|花了|要花|得花)\s*(?:约|大约|将近|差不多)?\s*{_DECIMAL}\s*多?\s*(?:分钟|秒|小时|毫秒)"
+        rf"(?<![多少])(?:要跑|跑了|得跑|需要跑|耗时|用时|花了|要花|得花)\s*(?:约|大约|将近|差不多)?\s*{_DECIMAL}\s*多?\s*(?:分钟|秒|小时|毫秒)"
         rf"|{_DECIMAL}\s*(?:秒|分钟|小时)多|(?<![\d.]){_N}\s*多\s*(?:秒|分钟|小时)"
     ),
     re.compile(

@@ -363,18 +363,21 @@ def dated(statement: str, anchor: date) -> tuple[list[tuple[date, str]], list[da
 
 _BEFORE_WORD = re.compile(r"\s*(?:之前|以前|前)")
 _FRONTED = re.compile(r"(?:^|[,;:.!?，；：。]\s*)(?:before|until|till|up (?:un)?to|prior to)\s+(?:the\s+)?$")
+_WHEN_AFTER = re.compile(r"\s*[,，]\s*(?:when|at which point|after which|那时|当时|那会儿?|之后)")
 _SENTENCE_END = re.compile(r"[.;!?](?:\s|$)|[。；！？\n]")
 
 
 def _told_then(lowered: str, before: str, end: int, clause_end: int) -> bool:
     """Whether the words after a date tell how things stood by then ("2026 年 3 月之前构建跑在 X 上", "Before March, builds ran on X",
-    "截至 11 月 29 日，还有 4 台没升级"), not what is due by then."""
+    "截至 11 月 29 日，还有 4 台没升级", "through March, when we migrated"), not what is due by then."""
     following = _SENTENCE_END.search(lowered, end)
     rest = lowered[end : following.start() if following else len(lowered)]
     if tense.as_of(before, rest):
         return True
     word = _BEFORE_WORD.match(rest)
     if word and tense.history_before(rest[word.end() :]):
+        return True
+    if _WHEN_AFTER.match(rest) and tense.told_as_past(rest):
         return True
     fronted = _FRONTED.search(before) and not lowered[end:clause_end].strip()
     if fronted and clause_end < len(lowered) and lowered[clause_end] in ",，":

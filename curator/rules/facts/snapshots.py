@@ -102,7 +102,7 @@ _DATED_PAST = re.compile(
     r"|sept?(?:ember)?|oct(?:ober)?|nov(?:ember)?|dec(?:ember)?|q[1-4]|(?:19|20)\d\d)\b)|\bat the time\b"
     r"|\b(?:on|during|in) (?:the )?(?:19|20)\d\d-\d\d"
     r"|(?<![\d.])(?:19|20)\d\d[-/.]\d{1,2}[-/.]\d{1,2}(?!\d|\s*[:：\]】])|(?:19|20)\d\d\s*年\s*\d{1,2}\s*月"
-    r"|去年|前年|当时|那时|\d{1,2}\s*月份?(?:时|的时候|那会)"
+    r"|去年|前年|当时|那时|上次|上回|那次|那回|\d{1,2}\s*月份?(?:时|的时候|那会)"
 )
 _DESIGNED_TIMES = re.compile(r"[1-9]\s*次")
 _VERB_BEFORE = re.compile(r"(?<![了过已])(?:发|跑|推|推送|调用?|同步|执行|重试|提醒|检查|备份|通知|扫描?)\s*$")
@@ -166,9 +166,17 @@ _LAYOUT_AFTER = re.compile(
 _ARTICLE_ONE = re.compile(r"1\s*(?:批|波|轮|堆|些|点)")
 
 
+_SPREAD_AFTER = re.compile(
+    r"[\w-]*(?:\s+[a-z][\w-]*){0,3}?\s+(?:per|for each|in each|in every)\s+"
+    r"(?!(?:day|week|month|hour|minute|second|year|quarter|sprint|run|request|call|release)s?\b)[a-z][\w-]*"
+    r"(?![^.;]{0,24}\b(?:waiting|pending|left|remaining|queued|stuck|open|still)\b)"
+)
+
+
 def laid_out(lowered: str, end: int) -> bool:
-    """Whether a count is a layout the words after it spread evenly ("3 NAT gateways, one per AZ", "每个机房 1 台"), a design, not a tally."""
-    return bool(_LAYOUT_AFTER.match(lowered, end))
+    """Whether a count is a layout the words after it spread evenly ("3 NAT gateways, one per AZ", "2 replicas per zone",
+    "每个机房 1 台"), a design, not a tally; a rate over time ("40 signups per day") stays a count."""
+    return bool(_LAYOUT_AFTER.match(lowered, end) or _SPREAD_AFTER.match(lowered, end))
 
 
 _USAGE_OF_WHOLE = re.compile(
