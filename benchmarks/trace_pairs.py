@@ -1,6 +1,7 @@
 """For every labeled conflict or duplicate the rules miss in a blind set, the stage of the rules that dropped it.
 
-Usage: python benchmarks/trace_pairs.py DIR [DIR ...]   (each DIR a blind set, as for score_blind.py)
+Usage: python benchmarks/trace_pairs.py DIR [DIR ...]   (each DIR a blind set, as for score_blind.py, or a labeled
+directory such as tests/labeled/pairs11, whose conflict and duplicate positives are traced case by case)
 
 Each store is rebuilt and analysed as score_blind.py does; each missed pair is then replayed through the
 rules' own stages (the facts read per side, number candidates and checks, exclusive choices, imperative
@@ -41,6 +42,7 @@ from curator.rules.polarity import imperatives, opposites  # noqa: E402
 from curator.rules.quantities import Quantity  # noqa: E402
 from curator.scan import load_store  # noqa: E402
 from tests.support.blind_stores import build  # noqa: E402
+from tests.support.labeled_cases import NOW, Case, build_store, load_cases  # noqa: E402
 
 PAIR_RULES = ("conflict", "duplicate")
 
@@ -266,15 +268,44 @@ def trace_store(source: Path, scratch: Path) -> list[tuple[str, list[str], Stage
     return [(p["rule"], sorted(p["entries"]), tracer.trace(p["rule"], p["entries"])) for p in missed]
 
 
+def trace_case(case: Case, scratch: Path) -> Stage | None:
+    """The stage that dropped one labeled conflict or duplicate positive, or None when the rules report it."""
+    store = build_store(case, scratch)
+    found = analyze(store, now=NOW).findings
+    reported = {rule: {frozenset(f.entries) for f in found if f.rule == rule} for rule in PAIR_RULES}
+    if frozenset(case.expect) in reported[case.rule]:
+        return None
+    docs = Docs.from_store(store)
+    settings, _ = load_settings(store)
+    table = ChoiceTable(settings.exclusive_sets + learned_sets(doc.statements for doc in docs.items))
+    return StoreTrace(docs, table, settings, reported).trace(case.rule, list(case.expect))
+
+
+def _traced(root: Path, scratch: Path) -> list[tuple[str, str, list[str], Stage]]:
+    """(where, rule, entries, stage) for every missed pair under root: a blind set's stores or a labeled directory's cases."""
+    if not any((path / "truth.json").is_file() for path in root.iterdir()):
+        misses = []
+        for index, case in enumerate(load_cases(root)):
+            if case.rule in PAIR_RULES and case.label == "positive":
+                stage = trace_case(case, scratch / str(index))
+                if stage is not None:
+                    misses.append((repr(case.name), case.rule, sorted(case.expect), stage))
+        return misses
+    return [
+        (source.name, rule, entries, stage)
+        for source in sorted(path for path in root.iterdir() if (path / "truth.json").is_file())
+        for rule, entries, stage in trace_store(source, scratch)
+    ]
+
+
 def main() -> None:
     totals: Counter = Counter()
     for root in (Path(arg) for arg in sys.argv[1:] or ["tests/rules/blind"]):
         counts: Counter = Counter()
         with tempfile.TemporaryDirectory() as scratch:
-            for source in sorted(path for path in root.iterdir() if (path / "truth.json").is_file()):
-                for rule, entries, stage in trace_store(source, Path(scratch)):
-                    counts[(rule, stage.name)] += 1
-                    print(f"{root.name} {source.name} {rule} {entries}: {stage.name} — {stage.detail}")
+            for where, rule, entries, stage in _traced(root, Path(scratch)):
+                counts[(rule, stage.name)] += 1
+                print(f"{root.name} {where} {rule} {entries}: {stage.name} — {stage.detail}")
         for (rule, name), count in sorted(counts.items()):
             print(f"  {root.name:<11} {rule:<9} {count:>3}  {name}")
         totals.update(counts)
