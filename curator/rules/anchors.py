@@ -16,7 +16,7 @@ from curator.rules.docs import Docs
 from curator.rules.duplicate_prints import OnDemand
 from curator.rules.facts.glossary import concept, concepts_of
 from curator.rules.facts.subject import proper_names, stem, subject_tokens
-from curator.rules.paraphrase import MIN_ENTRIES_FOR_RARITY, has_chinese
+from curator.rules.paraphrase import MIN_ENTRIES_FOR_RARITY, chinese_entry
 from curator.rules.text import IS_CJK, STOPWORDS, statements
 from curator.scanmemo import joinable, joined, remembered, split
 
@@ -149,7 +149,7 @@ def anchored_pairs(
             or docs.items[left].entry.kind == docs.items[right].entry.kind == "rule"
         ),
     )
-    chinese = OnDemand(lambda position: has_chinese(docs.items[position].prose))
+    chinese = OnDemand(lambda position: chinese_entry(docs.items[position].prose))
     spans = OnDemand(lambda position: code_spans(docs.items[position].prose))
     paired = sorted({doc for pair in pairs for doc in pair})
     weight = _rarity((content_concepts(subjects[position]) for position in paired), len(paired))

@@ -10,7 +10,7 @@ from curator.rules import pairing
 from curator.rules.anchors import code_spans, own_spans
 from curator.rules.docs import Docs
 from curator.rules.facts.subject import stem
-from curator.rules.paraphrase import has_chinese
+from curator.rules.paraphrase import chinese_entry
 
 SYNONYM_FAMILIES = """
 angry upset frustrated frustration annoyed irate furious
@@ -96,7 +96,7 @@ def synonym_pairs(
     """(i, j, Dice overlap 0-100) for two English memory entries whose folded concepts overlap by SYNONYM_SHARE,
     each naming at least MIN_CONCEPTS of them and neither writing a command the other has no form of."""
     english = [ok and not docs.items[position].is_context for position, ok in enumerate(eligible)]
-    english = [ok and not has_chinese(doc.prose) for ok, doc in zip(english, docs.items)]
+    english = [ok and not chinese_entry(doc.prose) for ok, doc in zip(english, docs.items)]
     if sum(english) < 2:
         return []
     vocabulary: dict[str, int] = {}

@@ -13,6 +13,7 @@ from curator.rules.facts.clock import clock_matches
 from curator.rules.facts.glossary import concept
 from curator.rules.facts.numwords import chinese_numeral
 from curator.rules.text import CJK_RUN, IS_CJK
+from curator.scanmemo import joinable, joined, remembered, split
 
 MEANING_THRESHOLD = 0.86
 FACTS_AGREE_THRESHOLD = 0.55
@@ -310,16 +311,14 @@ def translation_pairs(
     Blocked on the concepts themselves (an inverted index with prefix filtering), never all pairs. Each entry's
     concepts are held as a tuple of their ranks in sorted order (a frozenset of strings apiece is several times larger).
     """
-    chinese = [has_chinese(doc.prose) if ok else False for doc, ok in zip(docs.items, eligible)]
+    chinese = [chinese_entry(doc.prose) if ok else False for doc, ok in zip(docs.items, eligible)]
     if not any(chinese) or all(chinese[position] or not ok for position, ok in enumerate(eligible)):
         return []
     vocabulary: dict[str, int] = {}
     concepts: list[tuple[int, ...]] = [
         tuple(
             vocabulary.setdefault(word, len(vocabulary))
-            for word in _concepts(
-                subject_words(position) - example_words(docs.items[position].prose), chinese[position]
-            )
+            for word in _translation_concepts(docs.items[position].prose, subject_words, position, chinese[position])
         )
         if ok
         else ()
@@ -361,6 +360,31 @@ def example_words(prose: str) -> frozenset[str]:
     from curator.rules.facts.subject import subject_tokens
 
     return frozenset(word for span in _EXAMPLE_SPAN.findall(prose) for word in subject_tokens(span))
+
+
+def _translation_concepts(
+    prose: str, subject_words: Callable[[int], frozenset[str]], position: int, is_chinese: bool
+) -> frozenset[str]:
+    """The concepts an entry's prose is compared on across languages, from the scan memo when it holds the prose."""
+    return remembered(
+        "translation-concepts",
+        prose,
+        lambda: _concepts(subject_words(position) - example_words(prose), is_chinese),
+        lambda found: joined(sorted(found)),
+        lambda raw: frozenset(split(raw)),
+        keep=joinable,
+    )
+
+
+def chinese_entry(prose: str) -> bool:
+    """`has_chinese(prose)`, from the scan memo when it holds the prose."""
+    return remembered("chinese", prose, lambda: has_chinese(prose), int, _flag)
+
+
+def _flag(raw: object) -> bool:
+    if type(raw) is not int or raw not in (0, 1):
+        raise TypeError("not a flag")
+    return bool(raw)
 
 
 def _concepts(words: frozenset[str], is_chinese: bool) -> frozenset[str]:

@@ -141,6 +141,50 @@ def _rarity_moved(repo: Path) -> None:
         )
 
 
+def _switch_set_both_ways(repo: Path) -> None:
+    """Two entries giving one code boolean opposite states (the switch stage reads each statement's switches)."""
+    add_entry(
+        repo,
+        "cart_offline",
+        "project",
+        "In the mobile app, `cartPersistenceEnabled: true` keeps the cart across restarts.",
+    )
+    add_entry(
+        repo,
+        "cart_offline_off",
+        "feedback",
+        "For the mobile app set `cartPersistenceEnabled: false`; restoring stale carts broke checkout.",
+    )
+
+
+def _switch_agreed(repo: Path) -> None:
+    replace(repo, "memory/cart_offline_off.md", "cartPersistenceEnabled: false", "cartPersistenceEnabled: true")
+
+
+def _switch_opposed_again(repo: Path) -> None:
+    replace(repo, "memory/cart_offline_off.md", "cartPersistenceEnabled: true", "cartPersistenceEnabled: false")
+
+
+_DETAIL_CACHE_EN = "Product details always read the cache first; only on a cache miss go back to the database."
+
+
+def _translation_added(repo: Path) -> None:
+    """An English entry saying what a Chinese one says (translation concepts are kept per entry text)."""
+    add_entry(repo, "detail_cache_en", "project", _DETAIL_CACHE_EN)
+
+
+def _translation_changed(repo: Path) -> None:
+    replace(
+        repo, "memory/detail_cache_en.md", _DETAIL_CACHE_EN, "Product images are served from the Singapore CDN bucket."
+    )
+
+
+def _translation_restored(repo: Path) -> None:
+    replace(
+        repo, "memory/detail_cache_en.md", "Product images are served from the Singapore CDN bucket.", _DETAIL_CACHE_EN
+    )
+
+
 CHANGES: list[Callable[[Path], None]] = [
     _number_edit,
     _number_reverted,  # back to a text the scan memo already holds (its quantities, anchors, lessons)
@@ -158,6 +202,12 @@ CHANGES: list[Callable[[Path], None]] = [
     _code_name_rejected,
     _rarity_moved,
     _committed,
+    _switch_set_both_ways,
+    _switch_agreed,
+    _switch_opposed_again,  # back to texts the scan memo holds (their switches)
+    _translation_added,
+    _translation_changed,
+    _translation_restored,
 ]
 
 
@@ -188,6 +238,8 @@ def test_every_change_between_scans_gives_the_cold_scans_findings(repo: Path) ->
         frozenset({"friday_deploys.md", "no_friday.md"}),
         frozenset({"friday_deploys.md", "release_smoke.md"}),
     } <= keys(previous, "conflict")
+    assert frozenset({"cart_offline.md", "cart_offline_off.md"}) in keys(previous, "conflict")
+    assert frozenset({"detail_cache.md", "detail_cache_en.md"}) in keys(previous, "duplicate")
 
 
 def test_a_cached_scan_sees_a_change_in_the_project_files_that_decide_a_conflict(tmp_path: Path) -> None:

@@ -5,10 +5,12 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from functools import lru_cache
+from typing import Any
 
 from curator import lazyre as re
 from curator.rules.facts.glossary import concept
 from curator.rules.facts.subject import subject_tokens
+from curator.scanmemo import joinable, joined, remembered, split, string
 
 _CLAUSE_BREAK = re.compile(r"[;；。!?！？，,：:]\s*|\.\s+|\s[—–]\s|——")
 _CODE_BOOLEAN = re.compile(
@@ -156,7 +158,37 @@ def _switch(thing: str, state: str, negated: bool, statement: str) -> Switch | N
 
 @lru_cache(maxsize=50_000)
 def switches(statement: str) -> tuple[Switch, ...]:
-    """Every on/off state the statement gives a thing, in prose or as a code boolean; a thing given both states is left out."""
+    """Every on/off state the statement gives a thing, in prose or as a code boolean; a thing given both states is left
+    out (from the scan memo when it holds the statement)."""
+    return remembered(
+        "switches",
+        statement,
+        lambda: _read_switches(statement),
+        _encode_switches,
+        lambda raw: _decode_switches(raw, statement),
+        keep=lambda found: all(joinable(switch.thing) for switch in found),
+    )
+
+
+def _encode_switches(found: tuple[Switch, ...]) -> Any:
+    return [[joined(sorted(switch.thing)), int(switch.on), switch.key, switch.kind] for switch in found]
+
+
+def _decode_switches(raw: Any, statement: str) -> tuple[Switch, ...]:
+    if type(raw) is not list:
+        raise TypeError("not a list of switches")
+    found: list[Switch] = []
+    for item in raw:
+        if type(item) is not list or len(item) != 4 or type(item[1]) is not int or item[1] not in (0, 1):
+            raise TypeError("not a switch")
+        kind = string(item[3])
+        if kind not in ("state", "permit"):
+            raise ValueError("not a switch kind")
+        found.append(Switch(frozenset(split(item[0])), bool(item[1]), statement, key=string(item[2]), kind=kind))
+    return tuple(found)
+
+
+def _read_switches(statement: str) -> tuple[Switch, ...]:
     found: list[Switch] = []
     conditional = bool(_CONDITIONAL.match(statement.lower()))
     for match in () if conditional else _CODE_BOOLEAN.finditer(statement):
