@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from curator import lazyre as re
 from curator.rules.conflict.clash import Clash
+from curator.rules.conflict.variants import measured_against_set, variants_apart
 from curator.rules.facts.leads import Lead, lead
 from curator.rules.facts.named_parts import mentioned_environments, words_of
 from curator.rules.facts.things import MEASURE_WORDS
@@ -47,8 +48,18 @@ def apart(clash: Clash) -> bool:
         or labels_apart(first, second)
         or _acted(clash, first, second)
         or clash.kind == "number"
-        and _each_and_total(one, other)
+        and (_each_and_total(one, other) or _measured_duration(clash))
+        or clash.detail.get("unit") != "version"
+        and variants_apart(one, other)
     )
+
+
+def _measured_duration(clash: Clash) -> bool:
+    """A clash of durations where one side is a measured run time and the other is not."""
+    values = clash.detail.get("values")
+    if clash.detail.get("unit") != "duration" or not isinstance(values, dict) or len(values) != 2:
+        return False
+    return measured_against_set(*(str(span) for span in values.values()))
 
 
 def _each_and_total(one: str, other: str) -> bool:

@@ -1,0 +1,65 @@
+"""Vetoes for clauses about two variants of one thing ("KYC tier 1" vs "KYC tier 2", "mix v3" vs "mix v4", 一级 vs
+二级) and for a duration measured on one side against a duration set on the other ("takes 47 minutes" vs "timeout 30 min").
+"""
+
+from __future__ import annotations
+
+from curator import lazyre as re
+
+_DESIGNATION = r"(?:\d+(?:\.\d+)*|[A-Z])"
+_ZH_DIGITS = r"[一二三四五六七八九十\d]+"
+_VARIANT = re.compile(
+    rf"\b(?P<word>tier|level|phase|stage|gen|generation|round|wave|cohort|sprint|milestone|grade|step|season|shard|"
+    rf"pool|band|class|group|plan|track|chapter|part|lane|ring)\s*[-#]?\s*(?P<mark>{_DESIGNATION})(?![\w.%])"
+    rf"|(?P<named>[A-Za-z][\w-]*)`?[\s_-]+(?P<version>v\d+(?:\.\d+)*)\b"
+    rf"|第(?P<ordinal>{_ZH_DIGITS})(?P<counter>期|阶段|档|级|轮|批|章|节|代|层|组|档位)"
+    rf"|(?<![第\d一二三四五六七八九十])(?P<rank>{_ZH_DIGITS})(?P<grade>级|档|期|代|类)(?=[\u4e00-\u9fff A-Za-z])",
+    re.I,
+)
+_VARIANT_REACH = 40
+"""A variant names what a clause is about only when it comes early (within this many characters)."""
+
+
+def variant(clause: str) -> tuple[str, str] | None:
+    """The kind and designation of the variant a clause opens on ("KYC tier 1" → ("tier", "1"), "lumen-mix v4" →
+    ("lumen-mix", "v4"), "二级缓存" → ("级", "二")), or None."""
+    found = _VARIANT.search(clause[:_VARIANT_REACH])
+    if found is None:
+        return None
+    if found.group("word"):
+        return found.group("word").lower(), found.group("mark").lower()
+    if found.group("named"):
+        return found.group("named").lower(), found.group("version").lower()
+    if found.group("counter"):
+        return found.group("counter"), found.group("ordinal")
+    return found.group("grade"), found.group("rank")
+
+
+def variants_apart(one: str, other: str) -> bool:
+    """Both clauses open on a variant of one kind and the designations differ: two tiers, versions or grades of a thing."""
+    first, second = variant(one), variant(other)
+    return first is not None and second is not None and first[0] == second[0] and first[1] != second[1]
+
+
+_MEASURED = re.compile(
+    r"\b(?:takes?|took|taking|ran|runs? for|finish(?:es|ed)? in|completes? in|goes from|went from|"
+    r"dropped|fell|came down|went down|down from|now about|about|around|roughly|approximately)\b"
+    r"|~\s*\d|要跑|跑了|跑完|跑不完|耗时|花了|用了|占了|大约|大概|左右|差不多|降到|缩短到|从.{0,12}到",
+    re.I,
+)
+_BOUND = re.compile(
+    r"\b(?:time ?outs?|timed? out|limits?|limited|caps?|capped|max|maximum|at most|no more than|under|within|expire[sd]?|"
+    r"expiry|ttl|deadline|must|should|set to|keep)\b|_timeout|timeout_|超时|上限|最多|不超过|以内|之内|过期|有效期|限制|设为|设成|"
+    r"设置|必须|要在|改成|改为|调到|调成|调整为|申请|changed to|raised to|lowered to|bumped to",
+    re.I,
+)
+
+
+def measured_against_set(one: str, other: str) -> bool:
+    """One duration is measured (how long a run takes, "from 40 s to 20") with no bound or setting word near it and
+    the other is not: a run time is no setting (two run times may well disagree)."""
+    return _measured(one) != _measured(other)
+
+
+def _measured(span: str) -> bool:
+    return bool(_MEASURED.search(span)) and not _BOUND.search(span)
