@@ -10,6 +10,7 @@ from curator.config import Config
 from curator.rules import pairing
 from curator.rules.conflict.clash import Clash, may_pair, named_relation, scope_evidence
 from curator.rules.conflict.key_alignment import aligned_keys
+from curator.rules.conflict.own_things import own_things_outweigh
 from curator.rules.docs import Docs
 from curator.rules.facts import statement_facts, things
 from curator.rules.facts.changes import change_amount, recorded_instance
@@ -123,6 +124,8 @@ def pair_checks(docs: Docs, claims: NumberClaims, left: int, right: int) -> tupl
         return "named apart", {}
     if _things_apart(docs, owners[left], owners[right], one, other):
         return "things apart", {}
+    if own_things_outweigh(one, other, _entry_concepts(docs, owners[left]), _entry_concepts(docs, owners[right])):
+        return "own things outweigh", {}
     scoped = scope_evidence(
         docs,
         owners[left],
