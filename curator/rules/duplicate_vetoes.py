@@ -16,6 +16,7 @@ from curator.rules.anchors import (
 )
 from curator.rules.contrasts import contrast_differs, contrasts
 from curator.rules.docs import Doc, Docs
+from curator.rules.duplicate_denials import denied_on_one_side
 from curator.rules.duplicate_prints import Prints
 from curator.rules.duplicate_synonyms import english_concept
 from curator.rules.facts.code_lines import code_values_differ
@@ -78,6 +79,8 @@ def veto(docs: Docs, prints: Prints, numbers: Mapping[int, frozenset], left: int
         return "own names"
     if facts_differ(prints.facts[left], prints.facts[right]):
         return "facts differ"
+    if denied_on_one_side(docs.items[left].prose, docs.items[right].prose):
+        return "denied on one side"
     left_scope, right_scope = (
         prints.scopes[left] - span_words(left_spans),
         prints.scopes[right] - span_words(right_spans),
