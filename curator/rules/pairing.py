@@ -26,10 +26,13 @@ def candidate_pairs(
     block_cap: int = DEFAULT_BLOCK_CAP,
     groups: Sequence[object] | None = None,
     skip: Callable[[int, int], bool] | None = None,
+    sides: Sequence[bool] | None = None,
 ) -> list[tuple[int, int]]:
     """All candidate pairs at once (see candidate_chunks); for small inputs."""
     pairs: list[tuple[int, int]] = []
-    for chunk in candidate_chunks(token_sets, min_overlap=min_overlap, block_cap=block_cap, groups=groups, skip=skip):
+    for chunk in candidate_chunks(
+        token_sets, min_overlap=min_overlap, block_cap=block_cap, groups=groups, skip=skip, sides=sides
+    ):
         pairs.extend(chunk)
     return pairs
 
@@ -42,26 +45,30 @@ def candidate_chunks(
     groups: Sequence[object] | None = None,
     skip: Callable[[int, int], bool] | None = None,
     chunk_size: int = SCORE_CHUNK,
+    sides: Sequence[bool] | None = None,
 ) -> Iterator[list[tuple[int, int]]]:
     """Pairs (i < j) of documents that may share at least `min_overlap` of their tokens, in chunks.
 
     Prefix filtering: each document indexes only its rarest tokens, as many as a pair reaching the
     overlap must share at least one of; keys held by more than `block_cap` documents are dropped.
-    When `groups` is given, only documents in the same group are paired. Pairs are kept as packed
+    When `groups` is given, only documents in the same group are paired; when `sides` is given, only documents on
+    different sides (a block's pairs of one side are never made, so they cost no memory). Pairs are kept as packed
     integers until a chunk is handed out, so memory stays near 8 bytes per candidate.
     """
     width = len(token_sets) + 1
     if len(token_sets) <= SMALL_INPUT:
-        ordered = sorted(set(_block_codes_by_dict(token_sets, min_overlap, block_cap, groups)))
+        ordered = sorted(set(_block_codes_by_dict(token_sets, min_overlap, block_cap, groups, sides=sides)))
         for start in range(0, len(ordered), chunk_size):
             pairs = [divmod(code, width) for code in ordered[start : start + chunk_size]]
             yield [pair for pair in pairs if not skip(*pair)] if skip is not None else pairs
         return
     import numpy  # imported here: a small store or a cached pairwise stage never needs it
 
-    codes = _block_codes(token_sets, min_overlap, block_cap, groups)
+    codes = _block_codes(token_sets, min_overlap, block_cap, groups, sides=sides)
     if codes is None:
-        codes = numpy.frombuffer(_block_codes_by_dict(token_sets, min_overlap, block_cap, groups), dtype=numpy.int64)
+        codes = numpy.frombuffer(
+            _block_codes_by_dict(token_sets, min_overlap, block_cap, groups, sides=sides), dtype=numpy.int64
+        )
     unique = sorted_unique(codes)
     del codes
     for start in range(0, len(unique), chunk_size):
@@ -87,6 +94,8 @@ def _block_codes(
     min_overlap: float,
     block_cap: int,
     groups: Sequence[object] | None,
+    *,
+    sides: Sequence[bool] | None = None,
 ) -> numpy.ndarray | None:
     """The packed pairs of every block, computed with numpy (None when the tokens cannot be ranked in one order).
 
@@ -132,11 +141,16 @@ def _block_codes(
     del tokens, by_key
     bounds = numpy.concatenate(([0], numpy.flatnonzero(numpy.diff(keys)) + 1, [len(keys)]))
     sizes = numpy.diff(bounds)
+    side = None if sides is None else numpy.fromiter(sides, dtype=numpy.bool_, count=count)
     codes = [numpy.zeros(0, dtype=numpy.int64)]
     for block_size in numpy.unique(sizes[(sizes >= 2) & (sizes <= block_cap)]).tolist():
         block = members[bounds[:-1][sizes == block_size][:, None] + numpy.arange(block_size)].astype(numpy.int64)
         left, right = numpy.triu_indices(block_size, 1)
-        codes.append((block[:, left] * width + block[:, right]).ravel())
+        lefts, rights = block[:, left], block[:, right]
+        if side is not None:
+            across = side[lefts] != side[rights]
+            lefts, rights = lefts[across], rights[across]
+        codes.append((lefts * width + rights).ravel())
     return numpy.concatenate(codes)
 
 
@@ -165,6 +179,8 @@ def _block_codes_by_dict(
     min_overlap: float,
     block_cap: int,
     groups: Sequence[object] | None,
+    *,
+    sides: Sequence[bool] | None = None,
 ) -> array:
     """The packed pairs of every block, one document and token at a time (any hashable tokens)."""
     frequency: Counter[Hashable] = Counter()
@@ -185,7 +201,11 @@ def _block_codes_by_dict(
     for members in index.values():
         if 2 <= len(members) <= block_cap:
             for position, left in enumerate(members):
-                codes.extend(left * width + right for right in members[position + 1 :])
+                codes.extend(
+                    left * width + right
+                    for right in members[position + 1 :]
+                    if sides is None or sides[left] != sides[right]
+                )
     return codes
 
 

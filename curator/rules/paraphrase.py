@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Mapping
 from datetime import date, timedelta
+from itertools import chain
 
 from curator import lazyre as re
 from curator.rules import embed, pairing
@@ -329,13 +330,16 @@ def translation_pairs(
         rank[vocabulary[word]] = position
     del vocabulary
     concepts = [tuple(sorted(map(rank.__getitem__, ids))) for ids in concepts]
-    pairs = pairing.candidate_pairs(
-        concepts,
-        min_overlap=0.3,
-        block_cap=50,
-        skip=lambda left, right: (
-            chinese[left] == chinese[right] or (docs.items[left].is_context and docs.items[right].is_context)
-        ),
+    pairs = chain.from_iterable(
+        pairing.candidate_chunks(
+            concepts,
+            min_overlap=0.3,
+            block_cap=50,
+            sides=chinese,
+            skip=lambda left, right: (
+                chinese[left] == chinese[right] or (docs.items[left].is_context and docs.items[right].is_context)
+            ),
+        )
     )
     found: list[tuple[int, int, float]] = []
     for left, right in pairs:

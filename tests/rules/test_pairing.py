@@ -65,3 +65,27 @@ def test_small_inputs_pair_without_numpy_exactly_as_large_ones_do(seed: int, mon
         monkeypatch.setattr(pairing, "SMALL_INPUT", 2_000)
         assert [[tuple(pair) for pair in chunk] for chunk in small] == large
         assert all(type(left) is int and type(right) is int for chunk in small for left, right in chunk)
+
+
+@pytest.mark.parametrize("seed", range(6))
+def test_sides_keep_exactly_the_pairs_across_them(seed: int) -> None:
+    rng = random.Random(seed)
+    for _ in range(200):
+        count, vocabulary = rng.randint(0, 50), rng.randint(1, 25)
+        token_sets = [tuple({rng.randrange(vocabulary) for _ in range(rng.randint(0, 7))}) for _ in range(count)]
+        sides = [rng.random() < 0.3 for _ in range(count)]
+        min_overlap, block_cap = rng.choice([0.3, 0.5, 0.8]), rng.choice([3, 5, 50])
+        width = count + 1
+        expected = [
+            code
+            for code in _by_dict(token_sets, min_overlap, block_cap, None)
+            if sides[code // width] != sides[code % width]
+        ]
+        by_dict = sorted(set(pairing._block_codes_by_dict(token_sets, min_overlap, block_cap, None, sides=sides)))
+        by_numpy = pairing._block_codes(token_sets, min_overlap, block_cap, None, sides=sides)
+        assert by_dict == expected
+        assert by_numpy is not None and pairing.sorted_unique(by_numpy).tolist() == expected
+        chunked = pairing.candidate_chunks(
+            token_sets, min_overlap=min_overlap, block_cap=block_cap, sides=sides, chunk_size=7
+        )
+        assert [left * width + right for chunk in chunked for left, right in chunk] == expected

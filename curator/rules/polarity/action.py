@@ -13,7 +13,7 @@ from curator.rules.text import CJK_CHAR, STOPWORDS, tokens
 MIN_ACTION_TOKENS = 2
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class Action:
     """One imperative clause: what it tells the agent to do (or not), normalised for comparison."""
 

@@ -25,16 +25,20 @@ def clashes(
     from rapidfuzz import fuzz  # imported here: a warm scan reuses the cached pairwise stage
 
     vocabulary: dict[str, int] = {}
-    pairs = pairing.candidate_pairs(
-        [tuple({vocabulary.setdefault(word, len(vocabulary)) for word in action.text.split()}) for action in found],
+    texts = [action.text for action in found]
+    close: set[tuple[int, int]] = set()
+    for pairs in pairing.candidate_chunks(
+        [tuple({vocabulary.setdefault(word, len(vocabulary)) for word in text.split()}) for text in texts],
         min_overlap=0.8,
         block_cap=50,
+        sides=[action.polarity == "neg" for action in found],
         skip=lambda left, right: (
             found[left].polarity == found[right].polarity or not allowed(owners[left], owners[right])
         ),
-    )
-    scores = pairing.score_pairs([action.text for action in found], pairs, scorer=fuzz.ratio)
-    close = {(left, right) for (left, right), score in zip(pairs, scores) if score >= ACTION_SIMILARITY}
+    ):
+        scores = pairing.score_pairs(texts, pairs, scorer=fuzz.ratio)
+        close.update(pair for pair, score in zip(pairs, scores) if score >= ACTION_SIMILARITY)
+    del vocabulary
     close |= _contained(owners, found, allowed)
     close |= _practised(owners, found, allowed)
     close |= _same_object(owners, found, allowed)
