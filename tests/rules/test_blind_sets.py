@@ -26,7 +26,9 @@ Live rates and shares read as snapshots, history and "截至 <date>，…" state
 blind9hold, blind10hold, blind12hold and blind13hold to outdated-number 12/12, 12/12, 12/12 and 9/9, and removed the
 outdated-number false alarm of blind10hold and the expired-date one of blind12hold.
 `blind14hold` is the fourteenth set, scored as a hold-out twice (49/68 on 71cfef5, 50/68 on 44e6232) and a regression
-set since, floors at that level including its three labeled false alarms (two since a count spread "one per AZ" is a layout).
+set since, floors at that level including its three labeled false alarms (two since a count spread "one per AZ" is a layout,
+one since a 别 closing a word, 分别, refuses nothing); a ban's listed alternatives and a ban named after a generic verb took
+its conflict to 14/28 at 14/19.
 """
 
 from __future__ import annotations
@@ -206,16 +208,16 @@ SETS = {
     "blind14hold": BlindSet(
         Path(__file__).parent / "blind14hold",
         {
-            "conflict": 0.42,
+            "conflict": 0.5,
             "duplicate": 0.83,
             "outdated-number": 1.0,
             "expired-date": 1.0,
             "stale": 1.0,
             "stale-auto": 1.0,
         },
-        0.73,
-        min_conflict_precision=0.66,
-        max_labeled_false_alarms=2,
+        0.76,
+        min_conflict_precision=0.73,
+        max_labeled_false_alarms=1,
     ),
 }
 CASES = [(name, rule) for name, blind_set in SETS.items() for rule in sorted(blind_set.min_recall)]

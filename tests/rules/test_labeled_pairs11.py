@@ -1,8 +1,9 @@
 """The blind labeled pairs of round 11 (tests/labeled/pairs11: 120 conflict and 40 duplicate pairs written for the classes
 missed on hold-out 14), each scored on its file's rule, counting every finding of that rule.
 
-Measured at the start (31cc2ce): conflict recall 0.15 at precision 0.92 (11/12), duplicate 0.70 at 0.93 (14/15). The
-floors below are the measured level, so a regression fails.
+Measured at the start (31cc2ce): conflict recall 0.15 at precision 0.92 (11/12), duplicate 0.70 at 0.93 (14/15);
+conflict 0.24 at 1.00 (17/17) once one action told as automatic and as waiting for a person conflicts and a rule's named
+exception stays silent. The floors below are the measured level, so a regression fails.
 """
 
 from __future__ import annotations
@@ -15,7 +16,7 @@ from tests.support.labeled_cases import LABELED, load_cases, score_cases
 
 PAIRS11 = LABELED / "pairs11"
 FLOORS = {
-    "conflict": (0.15, 0.92),
+    "conflict": (0.24, 1.0),
     "duplicate": (0.70, 0.93),
 }
 

@@ -16,6 +16,7 @@ from curator.rules.conflict.number_clashes import add_number_clashes, number_cla
 from curator.rules.conflict.polarity_clashes import (
     add_action_clashes,
     add_code_name_clashes,
+    add_gating_clashes,
     add_meaning_action_clashes,
 )
 from curator.rules.conflict.prose_choices import add_prose_choice_clashes, add_refused_choice_clashes
@@ -48,6 +49,7 @@ def analyze(
         lambda: add_prose_choice_clashes(docs, clashes),
         lambda: add_refused_choice_clashes(docs, clashes),
         lambda: add_switch_clashes(docs, clashes),
+        lambda: add_gating_clashes(docs, clashes),
     ):
         add()
         drop_apart(clashes, checked)

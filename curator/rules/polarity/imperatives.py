@@ -12,7 +12,15 @@ from curator.rules.polarity.remembered import Reading, remembered_action, rememb
 from curator.rules.text import CJK_CHAR
 
 _INTENSIFIER = r"(?:绝对|千万|一定|坚决)?"
-_CJK_BANS = "不可以|可以不用|可以不|不要|别再|别|禁止|严禁|不准|不许|不能|不得|切勿|千万别|永远不要|绝不|决不|不再|不用|无需|不需要|不必"
+_NOT_BIE = r"(?<![分区特类级个识告差性辨鉴])"
+"""A 别 that closes a word (分别, 区别, 级别) refuses nothing."""
+_CJK_BANS = (
+    "不可以|可以不用|可以不|不要|"
+    + _NOT_BIE
+    + "别再|"
+    + _NOT_BIE
+    + "别|禁止|严禁|不准|不许|不能|不得|切勿|千万别|永远不要|绝不|决不|不再|不用|无需|不需要|不必"
+)
 """Chinese words that forbid (or, 可以不/不用/无需, waive) the action after them, longest first where one holds another."""
 _NEGATED = re.compile(
     r"^\s*(?:please\s+)?(?:(?:we|you|i|they|one)\s+)?(?:(?:don'?t|do not|no need to|needn'?t|need not)\s+bother(?:\s+(?:with|to))?"

@@ -10,7 +10,7 @@ the forbidden verb recurs on the other side and the forbidden action's object wo
 from __future__ import annotations
 
 from collections.abc import Callable, Iterator
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 from curator import lazyre as re
 from curator.rules import embed
@@ -20,11 +20,13 @@ from curator.rules.facts.glossary import concept
 from curator.rules.facts.subject import stem, subject_tokens
 from curator.rules.polarity.across import chinese, proposals
 from curator.rules.polarity.action import _GENERIC_VERBS, _MANNER, HISTORY, Action, _object
+from curator.rules.polarity.alternatives import alternatives
 from curator.rules.polarity.families import families, family
 from curator.rules.polarity.imperatives import _LEAD_NEGATED, _NEGATED, PASSIVE_WAIVER, _readings
 from curator.rules.polarity.opposites import _AUTOMATIC_WORD, _LIGHT_WORDS, _VERB_PREFIXES, _opposite_manner
 from curator.rules.polarity.pronouns import resolved
 from curator.rules.polarity.remembered import remembered_action
+from curator.rules.polarity.reported import reported_practice
 
 MIN_ACTION_COSINE = 0.45
 MAX_STANCES = 20000
@@ -54,6 +56,7 @@ class Stance:
     lead: str = ""
     without: bool = False
     passive: tuple[str, ...] = ()
+    reported: bool = False
 
 
 def _asked_core(lowered: str) -> tuple[str, str] | None:
@@ -120,6 +123,10 @@ def stances(statements_by_owner: list[list[StatementFacts]]) -> list[Stance]:
                 found.append(Stance(owner, "pos", core, action, True, passive=passive))
             continue
         if not asked and not _leads_with_any(core, verbs, verb_families):
+            done = reported_practice(statement, lowered, core, verbs, verb_families)
+            action = remembered_action("pos", done, statement, True) if done else None
+            if done and action is not None:
+                found.append(Stance(owner, "pos", done, action, True, reported=True))
             continue
         action = remembered_action("pos", core, statement, asked)
         if action is not None:
@@ -205,7 +212,9 @@ _MANNER_LEAD = re.compile(
     r"^\s*(?:(?:manually|directly|by hand|yourself|locally|ever|just)\s+"
     r"|(?:手动|手工|直接|自己|亲自|随便|单独|临时|再|马上|立即|立刻|随手|轻易|擅自|也|都|先)\s*)+"
 )
-_GENERIC_LEAD = re.compile(r"^\s*(?:(?:use|using|do|run|make|have|go|get|put|try|keep)\b|用|使用|走|跑|做|搞|弄)")
+_GENERIC_LEAD = re.compile(
+    r"^\s*(?:(?:use|using|do|run|make|have|go|get|put|try|keep)\b|用|使用|走|跑|执行|运行|做|搞|弄)"
+)
 _FIRST_WORD = re.compile(r"\s*([a-z][a-z'-]*)")
 
 
@@ -215,8 +224,12 @@ def _ways(stance: Stance) -> tuple[bool, ...]:
 
 
 def _source(stance: Stance, after_lead: bool) -> str:
-    """The part of a forbidden clause its verb opens, the manner words before it left out."""
-    return _MANNER_LEAD.sub("", stance.opening if after_lead else stance.core)
+    """The part of a forbidden clause its verb opens, the manner words and a Chinese place before it left out
+    ("在登录节点上跑训练" → "跑训练")."""
+    return _MANNER_LEAD.sub("", _CJK_PLACE.sub("", _MANNER_LEAD.sub("", stance.opening if after_lead else stance.core)))
+
+
+_CJK_PLACE = re.compile(r"^\s*在[^，,。；;]{1,12}?(?:上|里|中|下)\s*")
 
 
 def _verb(stance: Stance, after_lead: bool = False) -> str | None:
@@ -255,12 +268,19 @@ def _plain_opening(core: str) -> str | None:
 
 
 def _whole_action(forbidden: Stance, asked: Stance, after_lead: bool) -> bool:
-    """Every word of a one-word forbidden action recurs, its generic verb too ("不要全量跑" is not "每次都全量比对")."""
+    """Every word of a one-word forbidden action recurs, its generic verb too ("不要全量跑" is not "每次都全量比对") unless
+    two other words name it (run `kubectl apply` / 用 kubectl apply)."""
+    held = [word for word in forbidden.action.words if word not in _MANNER]
     generic = _GENERIC_LEAD.match(_source(forbidden, after_lead))
     if generic and generic.group(0).strip() not in asked.core:
-        return False
+        held = [word for word in held if word != stem(generic.group(0).strip())]
+        if len(held) < MIN_NAMING_WORDS:
+            return False
     words = _words(asked.action)
-    return all(_held(word, words) for word in forbidden.action.words if word not in _MANNER)
+    return all(_held(word, words) for word in held)
+
+
+MIN_NAMING_WORDS = 2
 
 
 def _topic_recurs(forbidden: Stance, words: set[str]) -> bool:
@@ -279,7 +299,24 @@ _PARTICLE = re.compile(r"^[时里上中内下前后的在]$")
 def same_action(forbidden: Stance, asked: Stance) -> bool:
     """Whether an asked-for action is the forbidden one: its verb recurs (an unasked clause must lead with it), and the
     words of the forbidden object (the verb left out) all recur but at most one, fewer missing than shared."""
-    return any(_same_action(forbidden, asked, after_lead) for after_lead in _ways(forbidden))
+    return any(
+        _same_action(ban, asked, after_lead)
+        for ban in (forbidden, *_each_alternative(forbidden))
+        for after_lead in _ways(ban)
+    )
+
+
+def _each_alternative(forbidden: Stance) -> list[Stance]:
+    """The ban once per alternative it lists ("不要跑训练或评测" → 跑训练, 跑评测): each alternative is forbidden alone."""
+    found: list[Stance] = []
+    for listed, item in alternatives(forbidden.core):
+        action = remembered_action("neg", forbidden.core.replace(listed, item), forbidden.action.statement)
+        if action is not None:
+            core, opening = forbidden.core.replace(listed, item), forbidden.opening.replace(listed, item)
+            found.append(
+                replace(forbidden, core=core, action=replace(action, scope=forbidden.action.scope), opening=opening)
+            )
+    return found
 
 
 def _same_action(forbidden: Stance, asked: Stance, after_lead: bool) -> bool:
@@ -313,6 +350,8 @@ def _same_action(forbidden: Stance, asked: Stance, after_lead: bool) -> bool:
         return bool(asked.passive)
     shared = {word for word in objects if _held(word, words)}
     missing = objects - shared
+    if asked.reported:
+        return not missing
     return len(missing) <= 1 and len(missing) < len(shared) or bool(_EVERYTHING.search(asked.core))
 
 
@@ -400,10 +439,20 @@ def _same_context(forbidden: Stance, asked: Stance) -> bool:
     return len(sides[0] & sides[1]) >= MIN_CONTEXT_WORDS
 
 
+def _named(stance: Stance) -> set[str]:
+    """The first word after a ban's generic verb ("run `kubectl apply`" → kubectl), or nothing for another ban."""
+    generic = _GENERIC_LEAD.match(_source(stance, False))
+    if generic is None:
+        return set()
+    named = [word for word in _object(stance.action.words) if word not in _MANNER and word != stem(generic.group(0))]
+    return set(named[:1])
+
+
 def _across(found: list[Stance], opposite: Callable[[int, int], bool]) -> list[tuple[int, int]]:
-    """(forbidding, asking) positions of stances in two languages whose asking clause holds the forbidden verb."""
+    """(forbidding, asking) positions of stances in two languages whose asking clause holds the forbidden verb, or for
+    a ban led by a generic verb ("run `kubectl apply`") the first word it names."""
     verbs = [
-        {verb for after_lead in _ways(stance) if (verb := _verb(stance, after_lead)) is not None}
+        {verb for after_lead in _ways(stance) if (verb := _verb(stance, after_lead)) is not None} or _named(stance)
         if stance.polarity == "neg"
         else set()
         for stance in found

@@ -11,12 +11,13 @@ from curator.rules.text import STOPWORDS
 
 _LOCATIVE_LEAD = re.compile(r"^\s*(?:在[^，,。]{1,12}?(?:上|里|中)\s*|(?:on|in) [\w-]+(?: [\w-]+)?,?\s+)")
 _PRACTICE_LEAD = re.compile(
-    r"^\s*(?:if|when|whenever|unless|because|since|why|otherwise|so that|如果|假如|要是|因为|为了|否则|万一|以免)"
+    r"^\s*(?:if|when|whenever|unless|because|since|why|who|what|which|how|otherwise|so that|如果|假如|要是|因为|为了|否则|万一|以免)"
 )
 _PRACTICE_GUARDED = re.compile(
     r"(?:不|别|没|禁止|防止|阻止|避免|拦|\bnever|\bnot|n't|\bno|\bblock\w*|\bprevent\w*|\bstop\w*|\btr(?:y|ies|ied)(?: to)?"
     r"|\battempt\w*(?: to)?|\bavoid\w*|\binstead of|\brather than|\bif|\bwhen|\bunless|\bwithout)\W*(?:\w+\W*)?$"
 )
+_QUESTION = re.compile(r"[?？]\s*$")
 MIN_PRACTICE_CHARS = 8
 MIN_CJK_PRACTICE_UNITS = 4
 MAX_PRACTICES = 400
@@ -87,7 +88,7 @@ def practice_reader(owners: list[int], found: list[Action]) -> Callable[[int, st
 
     def read(owner: int, statement: str, lowered: str) -> list[Action]:
         described_here: list[Action] = []
-        if _PRACTICE_LEAD.match(lowered) or HISTORY.search(lowered):
+        if _PRACTICE_LEAD.match(lowered) or HISTORY.search(lowered) or _QUESTION.search(statement):
             return described_here
         for match in pattern.finditer(lowered):
             if _PRACTICE_GUARDED.search(lowered[max(0, match.start() - 30) : match.start()]):

@@ -1,0 +1,120 @@
+"""One action told as automatic in one entry and as waiting for a person in another ("refunds are issued automatically"
+vs "every refund sits in the finance queue until someone signs off", 自动合并 vs 要等 owner 人工 review 通过才能合)."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass
+
+from curator import lazyre as re
+from curator.rules import embed
+from curator.rules.facts import StatementFacts, statement_facts
+from curator.rules.facts.glossary import concept
+from curator.rules.facts.subject import subject_tokens
+
+_AUTOMATIC = re.compile(
+    r"\bautomatic(?:ally)?\b|\bauto-?(?:merg|sync|deploy|approv|clos|publish|upload|renew|install|apply)\w*"
+    r"|\bsilently\b|\bby (?:the |a |our )?[\w`-]*\s*(?:bot|worker|workflow|pipeline|cron(?: job)?)\b"
+    r"|\bwithout (?:any )?(?:human|manual|anyone|a person|review|approval|sign-off)\b"
+    r"|自动|静默|不用人[看管审]|无需人工|无需审[核批]|不用审[核批]|不需要审[核批]"
+)
+_GATED = re.compile(
+    r"\b(?:until|only (?:when|after|once))\b[^.;]{0,60}?\b(?:approv|sign|review|click|press|confirm|accept)\w*"
+    r"|\bwaits? (?:for|on)\b[^.;]{0,40}?\b(?:approv|sign|review|click|press|confirm|accept|maintainer|owner|human|someone)"
+    r"|\bsits? in\b[^.;]{0,30}?\bqueue\b|\bmanual(?:ly)?\b|\bby hand\b"
+    r"|\bauto-?\w*\s+(?:is|are)\s+(?:disabled|off|turned off)\b"
+    r"|手动|人工|手工|不(?:会|做)?自动|等[^，。；]{0,24}?(?:审核|审批|批准|确认|同意|点)[^，。；]{0,12}?(?:才|后)|(?:点|按)[^，。；]{0,12}?才(?:会|能)?"
+)
+_BAN = re.compile(
+    r"\b(?:never|don'?t|do not|must not|mustn'?t|should not|shouldn'?t|avoid)\b|不要|(?<![分区特类级个识告差性辨鉴])别|禁止|严禁|不准|不许|切勿|不得"
+)
+"""A ban ("不要手动修改 X") tells no practice: "don't do it by hand" agrees with "the pipeline does it automatically"."""
+_NO_PERSON = re.compile(r"(?:不用|无需|不需要|不必)人工|\bwithout (?:any )?(?:manual|human)\b")
+_HISTORY = re.compile(
+    r"\b(?:used to|previously|formerly|until (?:last|20\d\d)|no longer|anymore)\b|以前|之前|原来|曾经|过去|不再"
+)
+_MARKERS = frozenset(
+    concept(word)
+    for word in """automatic automatically auto silently manual manually hand human approval approve approves approved
+    review sign signs off until wait waits someone queue only when after once 自动 手动 人工 审核 审批 批准 确认""".split()
+)
+MIN_SHARED_CONCEPTS = 3
+MIN_COSINE = 0.5
+MAX_TOLD = 2000
+
+
+@dataclass(frozen=True)
+class Told:
+    """One statement of an entry that tells an action as automatic ("auto") or as waiting for a person ("gated")."""
+
+    owner: int
+    manner: str
+    statement: str
+    concepts: frozenset[str]
+    scope: frozenset[str]
+
+
+def _manner(text: str) -> str | None:
+    """The one manner a statement tells ("auto" or "gated"), or None when it tells neither or both."""
+    lowered = text.lower()
+    if _HISTORY.search(lowered) or _BAN.search(lowered):
+        return None
+    unattended = _NO_PERSON.sub(" 自动 ", lowered)
+    gated = _GATED.search(unattended)
+    automatic = _AUTOMATIC.search(_GATED.sub(" ", unattended))
+    if gated and not automatic:
+        return "gated"
+    if automatic and not gated:
+        return "auto"
+    return None
+
+
+def _scope(text: str) -> frozenset[str]:
+    """The scope of a statement outside the words that tell its manner: where a person approves ("在弹窗里点同意")
+    is no part of the world the action is limited to."""
+    lowered = _NO_PERSON.sub(" ", text.lower())
+    return statement_facts(_AUTOMATIC.sub(" ", _GATED.sub(" ", lowered))).scope
+
+
+def told(statements_by_owner: list[list[StatementFacts]]) -> list[Told]:
+    """Every statement that tells an action as automatic or as waiting for a person, with its content concepts (a lone
+    Chinese character, 由 or 戳 of 时间戳, names no thing)."""
+    found: list[Told] = []
+    for owner, facts in enumerate(statements_by_owner):
+        for fact in facts:
+            manner = _manner(fact.text)
+            if manner is not None:
+                concepts = frozenset(concept(word) for word in subject_tokens(fact.text) if len(word) > 1) - _MARKERS
+                found.append(Told(owner, manner, fact.text, concepts, _scope(fact.text)))
+    return found
+
+
+def clashes(
+    statements_by_owner: list[list[StatementFacts]], allowed: Callable[[int, int], bool]
+) -> list[tuple[Told, Told, float]]:
+    """(automatic, gated, cosine) for statements of two entries that are each other's nearest of the other manner and
+    share MIN_SHARED_CONCEPTS content concepts."""
+    found = told(statements_by_owner)
+    automatic = [item for item in found if item.manner == "auto"]
+    gated = [item for item in found if item.manner == "gated"]
+    if not automatic or not gated or len(found) > MAX_TOLD:
+        return []
+    vectors = embed.encode_remembered([item.statement for item in automatic + gated])
+    if vectors is None:
+        return []
+    import numpy  # imported here: a store with no automatic and gated statements never loads it
+
+    similarity = vectors[: len(automatic)] @ vectors[len(automatic) :].T
+    automatic_owners = numpy.array([item.owner for item in automatic])
+    gated_owners = numpy.array([item.owner for item in gated])
+    similarity[automatic_owners[:, None] == gated_owners[None, :]] = -1.0
+    kept: list[tuple[Told, Told, float]] = []
+    for row, left in enumerate(automatic):
+        column = int(similarity[row].argmax())
+        cosine = float(similarity[row, column])
+        if cosine < MIN_COSINE or int(similarity[:, column].argmax()) != row:
+            continue
+        right = gated[column]
+        if len(left.concepts & right.concepts) >= MIN_SHARED_CONCEPTS and allowed(left.owner, right.owner):
+            kept.append((left, right, cosine))
+    return kept
