@@ -239,6 +239,7 @@ _NUMBER_CHECKS = (
     "key words unnamed",
     "two counts per period",
     "both entries state both values",
+    "files apart",
     "named apart",
     "scope veto",
     "named parts apart",

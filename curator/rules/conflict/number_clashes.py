@@ -16,6 +16,8 @@ from curator.rules.facts import statement_facts, things
 from curator.rules.facts.changes import change_amount, recorded_instance
 from curator.rules.facts.frequencies import as_frequency
 from curator.rules.facts.glossary import concepts_of
+from curator.rules.facts.quantity_match import files_apart
+from curator.rules.facts.quantity_units import SECONDS_PER
 from curator.rules.facts.subject import proper_names, stem
 from curator.rules.facts.time_zones import ZONE_WORDS, offset_near
 from curator.rules.facts.versions import names_a_version
@@ -66,7 +68,7 @@ def number_claims(docs: Docs) -> NumberClaims:
         quantities.append(quantity)
     stated: dict[tuple[int, str], set[tuple[float, float]]] = defaultdict(set)
     for owner, quantity in zip(owners, quantities):
-        stated[(owner, quantity.unit)].add((quantity.low, quantity.high))
+        stated[(owner, quantity.unit)].add(stated_value(quantity))
     return NumberClaims(owners, quantities, stated, key_words, counted)
 
 
@@ -120,6 +122,8 @@ def pair_checks(docs: Docs, claims: NumberClaims, left: int, right: int) -> tupl
         return "two counts per period", {}
     if both_stated(claims.quantities, owners, claims.stated, left, right):
         return "both entries state both values", {}
+    if files_apart(one, other):
+        return "files apart", {}
     if named_apart(docs, owners[left], owners[right], one, other):
         return "named apart", {}
     if _things_apart(docs, owners[left], owners[right], one, other):
@@ -272,6 +276,15 @@ def both_stated(
         zones = {offset_near(side.statement, side.span) for side in (one, other)}
         if len(zones) == 2 and None not in zones:
             return False
-    return (other.low, other.high) in stated[(owners[left], one.unit)] and (one.low, one.high) in stated[
-        (owners[right], other.unit)
-    ]
+    return (
+        stated_value(other) in stated[(owners[left], one.unit)]
+        and stated_value(one) in stated[(owners[right], other.unit)]
+    )
+
+
+def stated_value(quantity: Quantity) -> tuple[float, float]:
+    """A quantity's value as its entry states it, a count per period per second ("once a day" is not "once a week")."""
+    seconds = SECONDS_PER.get(quantity.rate or "")
+    if seconds is None:
+        return quantity.low, quantity.high
+    return float(f"{quantity.low / seconds:.12g}"), float(f"{quantity.high / seconds:.12g}")

@@ -67,13 +67,19 @@ def cadences(statement: str) -> list[Quantity]:
         return []
     lowered = statement.lower()
     found: list[Quantity] = []
-    for match in _CADENCE.finditer(lowered):
-        start, end = match.span()
+    matches = [
+        (match.span(), _PERIODS[next(group for group in match.groups() if group)])
+        for match in _CADENCE.finditer(lowered)
+    ]
+    matches += [(match.span(), seconds) for match in _CRON.finditer(lowered) if (seconds := cron_interval(match))]
+    for (start, end), seconds in matches:
         clause_start, clause_end = _clause_bounds(lowered, start, end)
-        if _COUNTED.search(lowered, clause_start, clause_end) or _NOT_NOW.search(lowered[clause_start:start]):
+        if (
+            _COUNTED.search(lowered, clause_start, clause_end)
+            or _NOT_NOW.search(lowered[clause_start:start])
+            or _KEPT_COPIES.search(lowered, 0, start)
+        ):
             continue
-        word = next(group for group in match.groups() if group)
-        seconds = _PERIODS[word]
         sequence = _runs(lowered, start, end, clause_end)
         subject = frozenset(sequence) - {""}
         if not subject:
@@ -97,6 +103,41 @@ def cadences(statement: str) -> list[Quantity]:
     return found
 
 
+_CRON = re.compile(
+    r"`(?P<minute>[\d*/,-]+) (?P<hour>[\d*/,-]+) (?P<day>[\d*/,-]+) (?P<month>[\d*/,-]+) (?P<weekday>[\d*/,a-z-]+)`"
+)
+_EVERY_N = re.compile(r"\*/(\d+)")
+
+
+def cron_interval(match: re.Match[str]) -> float | None:
+    """How far apart a cron line (`*/15 * * * *`, `0 * * * *`, `0 */6 * * *`, `30 2 * * *`, `0 3 * * 1`) fires, in
+    seconds; None for a line whose runs are not evenly spaced (days of the month, lists of minutes)."""
+    minute, hour, day, month, weekday = (match.group(part) for part in ("minute", "hour", "day", "month", "weekday"))
+    if (day, month) != ("*", "*"):
+        return None
+    fixed_minute = minute.isdigit()
+    if weekday != "*":
+        return 7 * _DAY if fixed_minute and hour.isdigit() and re.fullmatch(r"\d|[a-z]{3}", weekday) else None
+    every = _EVERY_N.fullmatch(minute)
+    if every and hour == "*":
+        return int(every.group(1)) * 60.0
+    if not fixed_minute:
+        return None
+    if hour == "*":
+        return _HOUR
+    every = _EVERY_N.fullmatch(hour)
+    if every:
+        return int(every.group(1)) * _HOUR
+    if hour.isdigit():
+        return _DAY
+    hours = hour.split(",")
+    return _DAY / len(hours) if all(part.isdigit() for part in hours) else None
+
+
+_KEPT_COPIES = re.compile(r"\d\s*$")
+"""A number right before a cadence word ("30 daily, 12 monthly" snapshots): how many copies are kept, not how often."""
+
+
 def _runs(lowered: str, start: int, end: int, clause_end: int) -> tuple[str, ...]:
     """The words of a cadence's clause, or of the clause after it when the cadence leads alone ("每天凌晨三点，HA 的备份…")."""
     own = tuple(token for token in _subject(lowered, start, end) if token not in _CADENCE_WORDS)
@@ -108,7 +149,7 @@ def _runs(lowered: str, start: int, end: int, clause_end: int) -> tuple[str, ...
 CADENCE = "cadence"
 """The measure of a quantity read from a cadence word: how often something runs, whose subject is what runs."""
 
-_HINT = re.compile(r"hourly|daily|nightly|weekly|every|@|每", re.I)
+_HINT = re.compile(r"hourly|daily|nightly|weekly|every|@|每|`[\d*]", re.I)
 
 _CADENCE_WORDS = frozenset(
     "hour hourly day daily night nightly week weekly morning evening midnight every 小时 天 日 晚 周 星期 晚上 早上 凌晨 点".split()

@@ -5,6 +5,7 @@ from __future__ import annotations
 from dataclasses import replace
 
 from curator import lazyre as re
+from curator.rules.facts.cadences import CADENCE
 from curator.rules.facts.quantities import Quantity
 from curator.rules.facts.quantity_units import SECONDS_PER
 
@@ -37,7 +38,7 @@ def as_frequency(quantity: Quantity) -> Quantity | None:
         and quantity.unit == "duration"
         and quantity.kind == "exact"
         and low > 0
-        and _EVERY_NUMBER.search(quantity.span)
+        and (_EVERY_NUMBER.search(quantity.span) or quantity.measure == CADENCE)
     ):
         return replace(quantity, unit=FREQUENCY, rate=None, low=_rounded(1 / low), high=_rounded(1 / high))
     if quantity.rate in SECONDS_PER and (quantity.unit in _OCCURRENCES or _TIMES.search(quantity.span)):

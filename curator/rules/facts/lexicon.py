@@ -61,6 +61,8 @@ PAIRS = """
 大版本 major|小版本 minor|
 勾 enable|勾选 enable|勾上 enable|关掉 disable|删 delet|删掉 delet|抛 throw|抛出 throw|
 离线 offline|持久化 persistence|叠加 stack|
+试用 trial|试用期 trial|免费 free|套餐 plan|宽限期 grace|保存 save|重建 rebuild|空闲 idle|闲置 idle|登出 logout|退出登录 logout|
+累积 accumulation|梯度累积 accumulation|轮换 rotat|
 """
 
 NAMES = """

@@ -14,6 +14,7 @@ from curator.rules.facts.quantity_comparators import perks
 from curator.rules.facts.quantity_subjects import RETAINED
 from curator.rules.facts.quantity_values import MINIMUM
 from curator.rules.facts.scope import relation
+from curator.rules.facts.setting_flags import UNIT_ARGUMENT_CALL
 from curator.rules.facts.subject import stem
 from curator.rules.facts.subject_modifiers import GENERIC_CONCEPTS, as_concepts, different_modifiers
 from curator.rules.facts.time_zones import ZONE_WORDS
@@ -70,10 +71,23 @@ def same_subject(left: Quantity, right: Quantity) -> bool:
     if left.unit == "clock":
         return _same_schedule(left, right)
     if CADENCE in (left.measure, right.measure):
-        return _same_schedule(left, right) or _one_thing_runs(left, right)
+        return _same_schedule(left, right) or _one_thing_runs(left, right) or bool(_shared_runner(left, right))
     if left.unit.startswith("money:") and _other_perks(left, right):
         return False
+    if _call_unnamed(left, right) or _call_unnamed(right, left):
+        return False
     return _same_subject(left, right)
+
+
+def _call_unnamed(call: Quantity, prose: Quantity) -> bool:
+    """A setting call (`readTimeout(30, SECONDS)`) meets prose that does not name its setting as one phrase ("read
+    timeout"): words of its name scattered in a sentence ("calls … time out") name some other limit."""
+    written = UNIT_ARGUMENT_CALL.fullmatch(call.span)
+    if not written or UNIT_ARGUMENT_CALL.search(prose.span):
+        return False
+    words = re.sub(r"(?<=[a-z0-9])(?=[A-Z])", " ", re.sub(r"^set(?=[A-Z])", "", written.group("name"))).lower().split()
+    phrase = r"[\s_-]*".join(re.escape(word) for word in words)
+    return not re.search(rf"\b{phrase}", prose.statement.lower())
 
 
 MINIMUM_KEY = "minimum"
@@ -168,7 +182,75 @@ def _one_thing_runs(left: Quantity, right: Quantity) -> bool:
     one, other = _runs(left), _runs(right)
     if one and one == other:
         return True
-    return len(min(one, other, key=len)) >= MIN_SCHEDULED_WORDS and (one <= other or other <= one)
+    if len(min(one, other, key=len)) >= MIN_SCHEDULED_WORDS and (one <= other or other <= one):
+        return True
+    shared = one & other - _holder_words(left) - _holder_words(right)
+    if len(shared) < MIN_SHARED_RUN_WORDS or len(shared) < len(min(one, other, key=len)) / 2:
+        return False
+    return _modified_words(left.sequence, shared).isdisjoint(_modified_words(right.sequence, shared))
+
+
+def _modified_words(sequence: tuple[str, ...], shared: frozenset[str]) -> frozenset[str]:
+    """The shared words a subject puts a word of its own right before ("EU invoice" → invoice), as concepts."""
+    concepts = [concept(token) if token else "" for token in sequence]
+    return frozenset(
+        following
+        for token, following in zip(concepts, concepts[1:])
+        if token and token not in shared and following in shared
+    )
+
+
+def _holder_words(quantity: Quantity) -> frozenset[str]:
+    """The words of the settings files and schedulers a statement names (`deploy.yml`, `crontab`), which hold many jobs."""
+    return frozenset(
+        concept(word)
+        for name in _CODE_NAME.findall(quantity.statement)
+        if _SETTINGS_FILE.search(name)
+        for word in _name_words(name.lower())
+    )
+
+
+MIN_SHARED_RUN_WORDS = 2
+"""Two cadences whose runs share this many words (digest, SLA; trivy, 扫描), at least half of the shorter side's, and
+qualify none apart ("EU export" vs "APAC export") name one thing that runs."""
+
+
+_FILE_PATH = re.compile(r"`([\w.-]*(?:/[\w.-]+)+|[\w-]+\.[a-z]{1,6})`")
+
+
+def files_apart(left: Quantity, right: Quantity) -> bool:
+    """Each statement names the file its setting is written in and the files differ (`jobs/train.sbatch` vs
+    `jobs/eval.sbatch`): two settings of one name."""
+    files = [{path.lower() for path in _FILE_PATH.findall(side.statement)} for side in (left, right)]
+    return bool(files[0]) and bool(files[1]) and files[0].isdisjoint(files[1])
+
+
+_CODE_NAME = re.compile(r"`([A-Za-z_][\w./-]*)`")
+_SETTINGS_FILE = re.compile(r"\.(?:ya?ml|json|toml|ini|conf|cfg|env|lock)$|^(?:s?crontab|cron|[\w-]*cron)$", re.I)
+
+
+def _shared_runner(left: Quantity, right: Quantity) -> frozenset[str]:
+    """The code names (`UsageSyncJob`, `jobs/nightly.sh`) both cadences' statements give what runs, in the words of both
+    subjects; a settings file or a scheduler (`deploy.yml`, `crontab`) can hold many jobs and names none."""
+    names = [
+        {
+            name.lower()
+            for name in _CODE_NAME.findall(side.statement)
+            if not _SETTINGS_FILE.search(name) and re.search(r"[a-z][A-Z]|[_./]", name)
+        }
+        for side in (left, right)
+    ]
+    shared = names[0] & names[1]
+    return frozenset(
+        name
+        for name in shared
+        if all(set(_name_words(name)) & (side.subject | concepts_of(side.subject)) for side in (left, right))
+    )
+
+
+def _name_words(name: str) -> list[str]:
+    """The words of a code name, stemmed as subjects are (`jobs/bench_full.sbatch` → job, bench, full, sbatch)."""
+    return [stem(word) for word in re.split(r"[^a-z0-9]+", name) if word] + [stem(re.sub(r"[^a-z0-9]", "", name))]
 
 
 TERMS = frozenset(
@@ -223,10 +305,17 @@ _MEASURE_WORDS = {
 wide" a size in pixels)."""
 
 
+_RETENTION_WORDS = frozenset(
+    stem(word) for word in "retention retain retained keep kept period 保留 保留期 留存".split()
+)
+"""Words that say a duration is how long something is kept, which a retention measure already says."""
+
+
 def _measure_named_alike(quantity: Quantity) -> Quantity:
     """A quantity without the words naming its unit's measure, which its unit already says (轮询频率 is how often
-    轮询 runs); a subject of those words alone keeps them, written as the unit."""
-    words = _MEASURE_WORDS.get(quantity.unit)
+    轮询 runs, `retention_period` how long something is kept); a subject of those words alone keeps them, written as
+    the unit."""
+    words = _RETENTION_WORDS if quantity.measure == RETAINED else _MEASURE_WORDS.get(quantity.unit)
     if not words or words.isdisjoint(quantity.subject):
         return quantity
     if quantity.subject <= words:
@@ -251,11 +340,16 @@ def key_named_around(left: Quantity, right: Quantity) -> bool:
     """A code key's words (`MAX_REFUND_RETRIES` → refund) all named by a prose statement of the same unit, in its
     subject or in what it scopes the number to ("退款接口失败时自动重试两次"): the key sets what the sentence describes."""
     for key, prose in ((left, right), (right, left)):
-        if key.subject and _KEY_SPAN.search(key.span) and not _KEY_SPAN.search(prose.span):
+        words = key.subject - _DURATION_WORDS if key.unit == "duration" else key.subject
+        if words and _KEY_SPAN.search(key.span) and not _KEY_SPAN.search(prose.span):
             named = prose.subject | prose.scope
-            if concepts_of(key.subject) <= named | concepts_of(named):
+            if concepts_of(words) <= named | concepts_of(named):
                 return True
     return False
+
+
+_DURATION_WORDS = frozenset(stem(word) for word in "timeout timer time duration delay wait".split())
+"""Words of a duration key that say it is a duration (`InactivityTimer.TIMEOUT_MS`), which its unit already says."""
 
 
 def named_anchor(left: Quantity, right: Quantity) -> bool:

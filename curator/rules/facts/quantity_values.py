@@ -12,6 +12,7 @@ from curator.rules.facts.quantities import Quantity
 from curator.rules.facts.quantity_comparators import _THRESHOLD_LEFT, _TRIGGER, perks
 from curator.rules.facts.quantity_subjects import _COUNTED_VERBS
 from curator.rules.facts.quantity_units import SECONDS_PER
+from curator.rules.facts.subject import stem
 from curator.rules.facts.time_zones import in_one_zone
 
 _STATUS_NOW = re.compile(r"\b(?:right now|currently|at the moment|as of|so far)\b|目前|当前", re.I)
@@ -20,15 +21,21 @@ _STATUS_NOW = re.compile(r"\b(?:right now|currently|at the moment|as of|so far)\
 def common_base(left: Quantity, right: Quantity) -> tuple[Quantity, Quantity] | None:
     """Both quantities per second when they are rates over different time spans; None when they cannot be compared.
 
-    The same number over two windows ("60 per second" and "60 per minute") reads as two windows of one policy.
+    The same number over two windows ("60 per second" and "60 per minute") reads as two windows of one policy, unless
+    both say how many times something happens ("once a week" vs 每天一次): two cadences.
     """
     if left.rate == right.rate or _each_of(left.rate, right.rate):
         return left, right
-    if (left.low, left.high) == (right.low, right.high):
+    if (left.low, left.high) == (right.low, right.high) and not (_occurrences(left) and _occurrences(right)):
         return None
     if left.rate in SECONDS_PER and right.rate in SECONDS_PER:
         return _per_second(left), _per_second(right)
     return None
+
+
+def _occurrences(quantity: Quantity) -> bool:
+    """An exact count of times per period ("1 time a week", 每天跑1次): a cadence, no cap."""
+    return quantity.kind == "exact" and bool(_OCCURRENCES.search(quantity.span))
 
 
 def _each_of(left: str | None, right: str | None) -> bool:
@@ -82,13 +89,25 @@ _INTERVAL_WORDS = frozenset(
 _LIMIT_WORDS = frozenset({"timeout", "ttl", "deadline", "grace", "expiry", "超时"})
 
 
+_LASTING_PERIODS = frozenset(
+    stem(word)
+    for word in "trial grace retention notice warranty probation cooling lockout freeze refund return".split()
+)
+"""What a period can be the length of, not the spacing of ("trial period", `trial_period_days`, "grace period")."""
+
+
 def _is_interval(quantity: Quantity) -> bool:
     """'every 6 hours', '每 500 步', 'snapshot interval is 2h', 'heartbeat is 20s': how often, not how much
-    (a heartbeat timeout is how long to wait)."""
+    (a heartbeat timeout is how long to wait, a trial period how long a trial lasts)."""
     concepts = concepts_of(quantity.subject)
-    return quantity.rate == "interval" or (
-        quantity.unit == "duration" and not _INTERVAL_WORDS.isdisjoint(concepts) and _LIMIT_WORDS.isdisjoint(concepts)
-    )
+    if quantity.rate == "interval":
+        return True
+    if quantity.unit != "duration" or not _LIMIT_WORDS.isdisjoint(concepts):
+        return False
+    named = _INTERVAL_WORDS & concepts
+    if named == {"period"} and not _LASTING_PERIODS.isdisjoint(concepts | quantity.subject):
+        return False
+    return bool(named)
 
 
 def alerting(quantity: Quantity) -> bool:
@@ -122,6 +141,7 @@ def _as_ceiling(quantity: Quantity, other: Quantity) -> Quantity:
 _OCCURRENCE_UNITS = frozenset({"time"}) | _COUNTED_VERBS
 _PERIODS = frozenset(SECONDS_PER) | {"month", "quarter", "year"}
 _TIMES = re.compile(r"\d\s*次|\b(?:times?|twice|once)\b", re.I)
+_OCCURRENCES = re.compile(r"\d\s*[次遍回]|\b(?:times?|twice|once)\b", re.I)
 
 
 def _total_and_frequency(left: Quantity, right: Quantity) -> bool:

@@ -84,7 +84,7 @@ def flag_settings(statement: str, scope: frozenset[str]) -> list[Quantity]:
         )
         hours, minutes, seconds = (int(match.group(part)) for part in ("h", "m", "s"))
         if not words:
-            lead = CODE_SPAN.sub(" ", statement[clause_start(statement, match.start()) : match.start()])
+            lead = CODE_SPAN.sub(_code_words, statement[clause_start(statement, match.start()) : match.start()])
             words = tuple(word for word in _content(lead.lower()) if word)
         span = match.group(0).lstrip("-")
         found.append(
@@ -93,6 +93,11 @@ def flag_settings(statement: str, scope: frozenset[str]) -> list[Quantity]:
             )
         )
     return found
+
+
+def _code_words(span: re.Match[str]) -> str:
+    """A code span of a clause as its words (`jobs/train.sbatch` → jobs train sbatch): the file a flag is written in."""
+    return " " + re.sub(r"[\W_]+", " ", span.group(0)) + " "
 
 
 def setting_quantity(
@@ -126,6 +131,12 @@ DURATION_CALL = re.compile(
 )
 _CALL_UNITS = {"millis": "ms", "milliseconds": "ms", "secs": "s", "seconds": "s", "mins": "min", "minutes": "min"}
 _CALL_UNITS |= {"hours": "h", "days": "d"}
+UNIT_ARGUMENT_CALL = re.compile(
+    r"(?<!\w)(?:[A-Za-z_]\w*\.)*(?P<name>[A-Za-z_]\w*)\s*\(\s*(?P<num>\d{1,3}(?:_\d{3})+(?![\d_])|\d+(?:\.\d+)?)[lL]?\s*,\s*"
+    r"(?:(?:java\.util\.concurrent\.)?TimeUnit\.|ChronoUnit\.)?(?P<unit>MILLISECONDS|MILLIS|SECONDS|MINUTES|HOURS|DAYS)\s*\)"
+)
+"""A call whose arguments are an amount and its time unit (`readTimeout(30, SECONDS)`, `expireAfterWrite(10,
+TimeUnit.MINUTES)`): the setting the call names, in seconds."""
 
 
 def _duration_calls(statement: str, scope: frozenset[str]) -> list[Quantity]:
@@ -140,6 +151,15 @@ def _duration_calls(statement: str, scope: frozenset[str]) -> list[Quantity]:
         spaced = re.sub(r"(?<=[a-z0-9])(?=[A-Z])", " ", before).replace("_", " ")
         ordered = tuple(word for word in _content(spaced.lower()) if word)
         quantity = Quantity(statement, match.group(0), "exact", value, value, unit, None, frozenset(ordered), ordered)
+        found.append(replace(quantity, scope=scope, names=proper_names(statement)))
+    for match in UNIT_ARGUMENT_CALL.finditer(statement):
+        unit, factor = _canonical_unit(_UNIT_ALIASES[_CALL_UNITS[match.group("unit").lower()]])
+        name = re.sub(r"^set(?=[A-Z])", "", match.group("name"))
+        words = tuple(subject_tokens(re.sub(r"(?<=[a-z0-9])(?=[A-Z])", " ", name).replace("_", " ")))
+        if not words:
+            continue
+        value = float(match.group("num").replace("_", "")) * factor
+        quantity = Quantity(statement, match.group(0), "exact", value, value, unit, None, frozenset(words), words)
         found.append(replace(quantity, scope=scope, names=proper_names(statement)))
     return found
 

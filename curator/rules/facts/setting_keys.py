@@ -75,7 +75,7 @@ def timed_key(snake: str) -> bool:
 _UPPER_KEY_WORDS = frozenset({"max", "maximum", "limit", "cap"})
 BARE_KEY_WORDS = frozenset(
     stem(word)
-    for word in "size length len limit cap max min count value amount total timeout ttl interval delay".split()
+    for word in "size length len limit cap max min count value amount total timeout ttl interval delay retention period".split()
 )
 _COUNT_PREFIXES = frozenset({"num", "n", "max", "number"})
 _COUNT_SUFFIXES = frozenset({"count", "limit", "max", "cap"})

@@ -8,7 +8,7 @@ from curator import lazyre as re
 from curator.rules.facts.code_values import ports, rate_strings, worker_flags
 from curator.rules.facts.quantities import _ANY_DIGIT, Quantity
 from curator.rules.facts.quantity_rates import _RATE_ALIASES
-from curator.rules.facts.quantity_subjects import _SEGMENT_BREAK, _content, _segment_of
+from curator.rules.facts.quantity_subjects import _SEGMENT_BREAK, _content, _measured, _segment_of
 from curator.rules.facts.quantity_units import _KNOWN_UNITS, _UNIT_ALIASES, SECONDS_PER, _canonical_unit, _unit
 from curator.rules.facts.scope import component_tokens, scope_tokens
 from curator.rules.facts.setting_flags import (
@@ -42,7 +42,7 @@ _SETTING = re.compile(
     r"|\s*(?:是|为|设为|设成|设置为|设|定为|定成|改成|改为|调到|调成|调整为|提到|提高到|升到|降到|降低到|=)\s*)\s*[`'\"]?"
     r"(?:(?:int|float)\(\s*(?=\d[\d_.e]*\)))?(?P<num>\d{1,3}(?:_\d{3})+(?![\d_])|\d+(?:\.\d+)?(?:e\d+(?=\)|\W|$))?)(?:(?<=\d)\))?"
     r"(?:[fFL](?=[`'\";,\s)]|$))?"
-    r"(?P<unit>(?i:ms|s|m|h|min|sec|[kmgt]i?b?))?(?![\w:/-]|\.\d|\s?%|\s(?!(?:in|on|for|at|and|or|to|with|by|of|per|when|if|the|is|are|was|than|from|after|before|until)\b)[a-zA-Z])"
+    r"(?P<unit>(?i:ms|s|m|h|d|min|sec|[kmgt]i?b?))?(?![\w:/-]|\.\d|\s?%|\s(?!(?:in|on|for|at|and|or|to|with|by|of|per|when|if|the|is|are|was|than|from|after|before|until)\b)[a-zA-Z])"
 )
 _VERSION_SUFFIX = re.compile(r"_?(?:version|ver)$")
 _MEMORY_KEY = re.compile(r"mem|heap|size|cache|ram|disk|storage|volume", re.I)
@@ -142,6 +142,8 @@ def settings(statement: str) -> list[Quantity]:
             and (len(every_word) > 1 or (_PLURAL_KEY.fullmatch(key) and not match.group("dash")))
         ):
             unit, factor = words[-1], 1.0
+        elif code_like and (written := _unit_after_code(statement, value_end)):
+            unit, factor = _canonical_unit(written)
         else:
             unit, factor = f"value:{name}", 1.0
         span = statement[match.start() : value_end].strip()
@@ -152,10 +154,14 @@ def settings(statement: str) -> list[Quantity]:
             quantity = replace(quantity, qualifier="minimum")
         if unit in _PERIOD_ADVERBS:
             quantity = replace(quantity, rate=_RATE_ALIASES[unit])
+        elif _SPACING_KEY.search(plain) and not unit.startswith("value:"):
+            quantity = replace(quantity, rate="interval")
+        if unit == "duration":
+            quantity = replace(quantity, measure=_measured(snake.replace("_", " ")))
         per = _PER_AFTER.match(statement, match.end())
         if per and code_like:
             quantity = replace(quantity, rate=_per_unit(per.group(1)))
-        if code_like and (set(words) <= BARE_KEY_WORDS or not quantity.subject):
+        if code_like and (set(words) <= BARE_KEY_WORDS or not quantity.subject or quantity.rate == "interval"):
             before = _content(CODE_SPAN.sub(" ", statement[clause_start(statement, match.start()) : match.start()]))
             preceding = tuple(word for word in before if word and word not in quantity.subject)
             if preceding:
@@ -192,6 +198,21 @@ def settings(statement: str) -> list[Quantity]:
 
 
 _PERIOD_ADVERBS = frozenset({"hourly", "daily", "weekly", "monthly", "yearly"})
+_SPACING_KEY = re.compile(r"(?:^|_)(?:every|each|interval|freq|frequency)(?:_|$)")
+"""A key naming how far apart something happens (`save_every`, `eval_interval_steps`): its value is an interval."""
+_UNIT_AFTER_CODE = re.compile(r"[`'\"]\s*(?=\S)")
+_COUNTED_AFTER_CODE = frozenset({"step", "epoch", "iteration", "sample", "token", "batch"})
+
+
+def _unit_after_code(statement: str, value_end: int) -> str | None:
+    """The counted unit written after a code value's closing quote (`save_every: 500` steps, `warmup: 100` 步)."""
+    closing = _UNIT_AFTER_CODE.match(statement, value_end)
+    if not closing:
+        return None
+    unit = _unit(" " + statement[closing.end() :].lower())[0]
+    return unit if unit in _COUNTED_AFTER_CODE else None
+
+
 _LINE_LENGTH_KEY = re.compile(r"line_?(?:length|len|width)|print_?width|column_?limit|max_?columns")
 _DURATION_PRODUCT = re.compile(
     r"\s*\*\s*(?:time\.|TimeUnit\.|chrono::)?(Millisecond|Second|Minute|Hour|MILLISECONDS|SECONDS|MINUTES|HOURS)s?\b"
