@@ -15,7 +15,7 @@ from pathlib import Path
 
 import pytest
 
-from tests.support.labeled_cases import LABELED, load_cases, score_cases
+from tests.support.labeled_cases import LABELED, assert_floors, load_cases, score_cases
 
 PAIRS10 = LABELED / "pairs10"
 FLOORS = {
@@ -39,8 +39,4 @@ def test_the_corpus_is_complete() -> None:
 
 @pytest.mark.parametrize("rule", sorted(FLOORS))
 def test_recall_and_precision_floors(scored: dict, rule: str) -> None:
-    recall = scored["found"][rule] / scored["planted"][rule]
-    precision = scored["correct"][rule] / scored["reported"][rule] if scored["reported"][rule] else 1.0
-    least_recall, least_precision = FLOORS[rule]
-    assert round(recall, 2) >= least_recall, f"{rule} recall {recall:.2f}"
-    assert round(precision, 2) >= least_precision, f"{rule} precision {precision:.2f}"
+    assert_floors(scored, rule, FLOORS)

@@ -134,3 +134,12 @@ def score_cases(cases: list[Case], base: Path, *, own_rule_only: bool = False, v
             elif verbose:
                 lines.append(f"EXTRA in {case.id}: {finding.rule} {finding.entries} {finding.message[:140]}")
     return {"found": found, "planted": planted, "reported": reported, "correct": correct, "lines": lines}
+
+
+def assert_floors(scored: dict, rule: str, floors: dict[str, tuple[float, float]]) -> None:
+    """Fail when one rule's recall or precision on a scored labeled set falls below its (recall, precision) floor."""
+    recall = scored["found"][rule] / scored["planted"][rule]
+    precision = scored["correct"][rule] / scored["reported"][rule] if scored["reported"][rule] else 1.0
+    least_recall, least_precision = floors[rule]
+    assert round(recall, 2) >= least_recall, f"{rule} recall {recall:.2f}"
+    assert round(precision, 2) >= least_precision, f"{rule} precision {precision:.2f}"
