@@ -5,12 +5,15 @@ from __future__ import annotations
 
 from curator import lazyre as re
 from curator.rules.facts.subject import stem
+from curator.rules.polarity.negation import NOT_CLOSING_BIE
 from curator.rules.text import IS_CJK
 
 _NEGATION = re.compile(
     r"\b(?:not|never|no|no longer|don'?t|doesn'?t|didn'?t|won'?t|isn'?t|aren'?t|wasn'?t|weren'?t|cannot|can'?t"
     r"|shouldn'?t|mustn'?t)\b"
-    r"|不(?![同少错过断久仅但论管然如足够一定太只光是很好意思止])|没有|没|无需|无须|未(?!来)|(?<![分特区告级类识性派个差])别|禁止|勿",
+    r"|不(?![同少错过断久仅但论管然如足够一定太只光是很好意思止])|没有|没|无需|无须|未(?!来)|"
+    + NOT_CLOSING_BIE
+    + "别|禁止|勿",
     re.I,
 )
 _STATED_NEGATION = re.compile(

@@ -11,6 +11,7 @@ from curator.rules import embed
 from curator.rules.facts import StatementFacts, statement_facts
 from curator.rules.facts.glossary import concept
 from curator.rules.facts.subject import subject_tokens
+from curator.rules.polarity.negation import NOT_CLOSING_BIE
 
 _AUTOMATIC = re.compile(
     r"\bautomatic(?:ally)?\b|\bauto-?(?:merg|sync|deploy|approv|clos|publish|upload|renew|install|apply)\w*"
@@ -26,7 +27,9 @@ _GATED = re.compile(
     r"|手动|人工|手工|不(?:会|做)?自动|等[^，。；]{0,24}?(?:审核|审批|批准|确认|同意|点)[^，。；]{0,12}?(?:才|后)|(?:点|按)[^，。；]{0,12}?才(?:会|能)?"
 )
 _BAN = re.compile(
-    r"\b(?:never|don'?t|do not|must not|mustn'?t|should not|shouldn'?t|avoid)\b|不要|(?<![分区特类级个识告差性辨鉴])别|禁止|严禁|不准|不许|切勿|不得"
+    r"\b(?:never|don'?t|do not|must not|mustn'?t|should not|shouldn'?t|avoid)\b|不要|"
+    + NOT_CLOSING_BIE
+    + r"别|禁止|严禁|不准|不许|切勿|不得"
 )
 """A ban ("不要手动修改 X") tells no practice: "don't do it by hand" agrees with "the pipeline does it automatically"."""
 _NO_PERSON = re.compile(r"(?:不用|无需|不需要|不必)人工|\bwithout (?:any )?(?:manual|human)\b")

@@ -6,19 +6,18 @@ from curator import lazyre as re
 from curator.rules.facts import StatementFacts
 from curator.rules.facts.clauses import clauses as split_clauses
 from curator.rules.polarity.action import Action, _key, _object
+from curator.rules.polarity.negation import NOT_CLOSING_BIE
 from curator.rules.polarity.practices import practice_reader
 from curator.rules.polarity.pronouns import resolved
 from curator.rules.polarity.remembered import Reading, remembered_action, remembered_readings
 from curator.rules.text import CJK_CHAR
 
 _INTENSIFIER = r"(?:绝对|千万|一定|坚决)?"
-_NOT_BIE = r"(?<![分区特类级个识告差性辨鉴])"
-"""A 别 that closes a word (分别, 区别, 级别) refuses nothing."""
 _CJK_BANS = (
     "不可以|可以不用|可以不|不要|"
-    + _NOT_BIE
+    + NOT_CLOSING_BIE
     + "别再|"
-    + _NOT_BIE
+    + NOT_CLOSING_BIE
     + "别|禁止|严禁|不准|不许|不能|不得|切勿|千万别|永远不要|绝不|决不|不再|不用|无需|不需要|不必"
 )
 """Chinese words that forbid (or, 可以不/不用/无需, waive) the action after them, longest first where one holds another."""

@@ -17,6 +17,8 @@ REFUSING = (
     "stopped",
 )
 REFUSING_ZH = ("不要", "别再", "别", "不再", "禁止", "严禁", "不准", "不许", "不得", "切勿", "千万别", "不能", "勿")
+NOT_CLOSING_BIE = r"(?<![分区特类级个识告差性辨鉴派])"
+"""Put before 别: a 别 that closes a word (分别, 区别, 级别, 派别) refuses nothing."""
 REPLACING = ("instead of", "rather than")
 REPLACING_ZH = ("而不是", "代替", "取代")
 
