@@ -112,6 +112,28 @@ def _quantity_pair(words: _Words, rng: random.Random, chinese: bool) -> tuple[st
     )
 
 
+_MANNERS_EN = (
+    "The {0} {1} reports are sent automatically by the {2} bot every night.",
+    "The {0} {1} reports wait for {3} to review and approve them before they are sent.",
+)
+_MANNERS_ZH = ("{0}{1}的报表由{2}系统每天晚上自动发送。", "{0}{1}的报表要等{3}人工确认后才发送。")
+
+
+def with_manners(synth: Synth, share: float, *, seed: int = 11) -> Synth:
+    """The entries with `share` of them also telling an action as automatic or as waiting for a person (for
+    rules/polarity/gating.py), subjects drawn from the same Zipf-like vocabulary."""
+    rng = random.Random(seed)
+    words = _Words(rng)
+    for entry in synth.entries:
+        if rng.random() >= share:
+            continue
+        chinese = any("\u4e00" <= char <= "\u9fff" for char in entry.body or "")
+        forms, drawn = (_MANNERS_ZH, words.zh(4)) if chinese else (_MANNERS_EN, words.en(4))
+        sentence = rng.choice(forms).format(*drawn)
+        entry.body = entry.text = f"{entry.body} {sentence}"
+    return synth
+
+
 def _entry(entry_id: str, body: str, rng: random.Random) -> Entry:
     modified = NOW - timedelta(days=rng.randint(0, 420), hours=rng.randint(0, 23))
     return Entry(

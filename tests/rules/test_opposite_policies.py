@@ -12,6 +12,8 @@ from pathlib import Path
 
 import pytest
 
+from curator.rules.polarity import gating
+from curator.rules.polarity.gating import Told
 from tests.rules.test_blind2_forms import PAIR, findings
 
 CONFLICTS = [
@@ -78,3 +80,19 @@ def test_another_action_another_scope_history_or_both_told_stays_silent(
     tmp_path: Path, automatic: str, gated: str
 ) -> None:
     assert ("conflict", PAIR) not in findings(tmp_path, automatic, gated)
+
+
+def _told(owner: int, manner: str, *concepts: str) -> Told:
+    return Told(owner, manner, " ".join(concepts), frozenset(concepts), frozenset())
+
+
+def test_only_statements_sharing_a_concept_of_other_entries_are_compared() -> None:
+    automatic = [_told(0, "auto", "invoice", "email"), _told(1, "auto", "refund", "stripe")]
+    gated = [_told(2, "gated", "invoice", "finance"), _told(0, "gated", "invoice", "email"), _told(3, "gated", "crash")]
+    assert gating.candidates(automatic, gated) == [[0], []]
+
+
+def test_a_concept_too_many_statements_hold_proposes_no_pairs() -> None:
+    common = [_told(owner, "gated", "report", f"topic{owner}") for owner in range(1, gating.MAX_HOLDERS + 1)]
+    automatic = [_told(0, "auto", "report", "topic7"), _told(0, "auto", "report", "nothing")]
+    assert gating.candidates(automatic, common) == [[6], []]

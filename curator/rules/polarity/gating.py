@@ -3,6 +3,7 @@ vs "every refund sits in the finance queue until someone signs off", 自动合�
 
 from __future__ import annotations
 
+from collections import Counter
 from collections.abc import Callable
 from dataclasses import dataclass
 
@@ -43,7 +44,7 @@ _MARKERS = frozenset(
 )
 MIN_SHARED_CONCEPTS = 3
 MIN_COSINE = 0.5
-MAX_TOLD = 2000
+MAX_HOLDERS = 200
 
 
 @dataclass(frozen=True)
@@ -92,32 +93,58 @@ def told(statements_by_owner: list[list[StatementFacts]]) -> list[Told]:
     return found
 
 
+def candidates(automatic: list[Told], gated: list[Told]) -> list[list[int]]:
+    """For each automatic statement, the positions (ascending) of the gated statements of other entries that share a
+    content concept with it; a concept more than MAX_HOLDERS statements hold proposes nothing, so pairing stays blocked."""
+    holders: dict[str, list[int]] = {}
+    for column, item in enumerate(gated):
+        for word in item.concepts:
+            holders.setdefault(word, []).append(column)
+    held = Counter(word for item in automatic for word in item.concepts)
+    found: list[list[int]] = []
+    for item in automatic:
+        columns: set[int] = set()
+        for word in item.concepts:
+            sharing = holders.get(word, [])
+            if len(sharing) + held[word] <= MAX_HOLDERS:
+                columns.update(sharing)
+        found.append(sorted(column for column in columns if gated[column].owner != item.owner))
+    return found
+
+
 def clashes(
     statements_by_owner: list[list[StatementFacts]], allowed: Callable[[int, int], bool]
 ) -> list[tuple[Told, Told, float]]:
-    """(automatic, gated, cosine) for statements of two entries that are each other's nearest of the other manner and
-    share MIN_SHARED_CONCEPTS content concepts."""
+    """(automatic, gated, cosine) for statements of two entries that are each other's nearest of the other manner among
+    those sharing a content concept, and share MIN_SHARED_CONCEPTS of them."""
     found = told(statements_by_owner)
     automatic = [item for item in found if item.manner == "auto"]
     gated = [item for item in found if item.manner == "gated"]
-    if not automatic or not gated or len(found) > MAX_TOLD:
+    if not automatic or not gated:
+        return []
+    proposed = candidates(automatic, gated)
+    if not any(proposed):
         return []
     vectors = embed.encode_remembered([item.statement for item in automatic + gated])
     if vectors is None:
         return []
-    import numpy  # imported here: a store with no automatic and gated statements never loads it
-
-    similarity = vectors[: len(automatic)] @ vectors[len(automatic) :].T
-    automatic_owners = numpy.array([item.owner for item in automatic])
-    gated_owners = numpy.array([item.owner for item in gated])
-    similarity[automatic_owners[:, None] == gated_owners[None, :]] = -1.0
-    kept: list[tuple[Told, Told, float]] = []
-    for row, left in enumerate(automatic):
-        column = int(similarity[row].argmax())
-        cosine = float(similarity[row, column])
-        if cosine < MIN_COSINE or int(similarity[:, column].argmax()) != row:
+    automatic_vectors, gated_vectors = vectors[: len(automatic)], vectors[len(automatic) :]
+    nearest_gated: dict[int, tuple[int, float]] = {}
+    nearest_automatic: dict[int, tuple[float, int]] = {}
+    for row, columns in enumerate(proposed):
+        if not columns:
             continue
-        right = gated[column]
+        cosines = (gated_vectors[columns] @ automatic_vectors[row]).tolist()
+        best = max(range(len(columns)), key=cosines.__getitem__)
+        nearest_gated[row] = (columns[best], cosines[best])
+        for column, cosine in zip(columns, cosines):
+            if cosine > nearest_automatic.get(column, (-2.0, -1))[0]:
+                nearest_automatic[column] = (cosine, row)
+    kept: list[tuple[Told, Told, float]] = []
+    for row, (column, cosine) in nearest_gated.items():
+        if cosine < MIN_COSINE or nearest_automatic[column][1] != row:
+            continue
+        left, right = automatic[row], gated[column]
         if len(left.concepts & right.concepts) >= MIN_SHARED_CONCEPTS and allowed(left.owner, right.owner):
             kept.append((left, right, cosine))
     return kept
