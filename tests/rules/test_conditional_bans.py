@@ -10,7 +10,7 @@ from pathlib import Path
 import pytest
 
 from curator.rules.facts import statement_facts
-from curator.rules.polarity import meaning
+from curator.rules.polarity import stance_reading
 from tests.rules.test_blind2_forms import PAIR, findings
 
 MERGE_RULE = "Never merge to main without a green build."
@@ -46,7 +46,7 @@ def test_the_condition_kept_history_and_other_objects_stay_silent(tmp_path: Path
 
 
 def test_the_condition_is_no_part_of_the_action_and_marks_both_sides() -> None:
-    found = meaning.stances(
+    found = stance_reading.stances(
         [
             [statement_facts(KEY_RULE)],
             [statement_facts("The on-call engineer can rotate the signing keys without a ticket.")],

@@ -12,7 +12,8 @@ from pathlib import Path
 import pytest
 
 from curator.rules.facts import statement_facts
-from curator.rules.polarity import meaning
+from curator.rules.polarity import stance_reading
+from curator.rules.polarity.stance import _verb
 from tests.rules.test_blind2_forms import PAIR, findings
 
 OPPOSITE = [
@@ -58,12 +59,12 @@ def test_history_other_objects_and_other_scopes_stay_silent(tmp_path: Path, firs
     ],
 )
 def test_the_verb_of_a_led_chinese_negation_is_the_word_after_it(clause: str, verb: str) -> None:
-    (stance,) = meaning.stances([[statement_facts(clause)]])
-    assert meaning._verb(stance, after_lead=True) == verb
+    (stance,) = stance_reading.stances([[statement_facts(clause)]])
+    assert _verb(stance, after_lead=True) == verb
 
 
 @pytest.mark.parametrize(
     "clause", ["周会不用准备材料。", "这个接口无需加缓存。", "No need to rebuild the image for config changes."]
 )
 def test_a_waiver_after_a_lead_forbids_nothing(clause: str) -> None:
-    assert meaning.stances([[statement_facts(clause)]]) == []
+    assert stance_reading.stances([[statement_facts(clause)]]) == []

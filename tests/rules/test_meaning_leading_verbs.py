@@ -5,7 +5,7 @@ from __future__ import annotations
 from itertools import combinations
 
 from curator.rules.polarity.families import family
-from curator.rules.polarity.meaning import _leads_with, _leads_with_any
+from curator.rules.polarity.stance import _leads_with, _leads_with_any
 
 CLAUSES = [
     "squash-merge everything into main",

@@ -11,7 +11,7 @@ from pathlib import Path
 import pytest
 
 from curator.rules.facts import statement_facts
-from curator.rules.polarity import meaning
+from curator.rules.polarity import stance_reading
 from tests.rules.test_blind2_forms import PAIR, findings
 
 RULE_PAIR = ("CLAUDE.md:L1", "e0.md")
@@ -97,6 +97,6 @@ FORBIDDING = "Don't inline SVG icons; don't run the migration by hand; 线上配
 
 @pytest.mark.parametrize(("text", "polarity", "core"), STANCES)
 def test_each_clause_reads_one_stance_with_its_action(text: str, polarity: str | None, core: str | None) -> None:
-    found = meaning.stances([[statement_facts(FORBIDDING)], [statement_facts(text)]])
+    found = stance_reading.stances([[statement_facts(FORBIDDING)], [statement_facts(text)]])
     read = [(stance.polarity, stance.core) for stance in found if stance.owner == 1]
     assert read == ([(polarity, core)] if polarity else [])

@@ -4,7 +4,7 @@ clauses describing a forbidden practice, each in entry order, whatever the order
 from __future__ import annotations
 
 from curator.rules.facts import StatementFacts
-from curator.rules.polarity import imperatives, meaning
+from curator.rules.polarity import imperatives, stance_reading
 
 ENTRIES = [
     ["直接在生产库上手动执行 delete 清理脏数据。", "Always deploy the order service with the canary script."],
@@ -39,7 +39,7 @@ def test_a_practice_forbidden_only_by_its_own_entry_is_not_read() -> None:
 
 
 def test_stances_come_forbidding_first_in_entry_order() -> None:
-    found = meaning.stances(_facts(ENTRIES))
+    found = stance_reading.stances(_facts(ENTRIES))
     polarities = [stance.polarity for stance in found]
     assert polarities == sorted(polarities, key=["neg", "pos"].index) and "pos" in polarities
     for polarity in ("neg", "pos"):

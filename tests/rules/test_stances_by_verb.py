@@ -1,6 +1,6 @@
 """A short rule and a long entry that does the forbidden thing among much else embed far apart; the meaning stage also
 proposes the asking clauses that hold the forbidden verb (rules/polarity/across.py) when both statements are about the
-same situation, and meaning.same_action verifies them. EN/ZH rows, with look-alikes that must stay silent.
+same situation, and same_action.same_action verifies them. EN/ZH rows, with look-alikes that must stay silent.
 """
 
 from __future__ import annotations

@@ -2,7 +2,7 @@
 
 A short forbidding clause and a long asking clause that does much else ("不要抛异常" and "notify 回调验签失败时直接
 `throw new SignatureException()`，不再返回 FAIL") embed far apart, as do a rule and its practice in two languages;
-an asking clause that holds the concept of the forbidden verb is proposed, and meaning.same_action verifies it.
+an asking clause that holds the concept of the forbidden verb is proposed, and same_action.same_action verifies it.
 """
 
 from __future__ import annotations
