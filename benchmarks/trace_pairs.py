@@ -32,14 +32,10 @@ from curator.rules.duplicate_prints import MIN_TOKENS, OnDemand, entry_prints, f
 from curator.rules.duplicate_vetoes import veto as duplicate_veto  # noqa: E402
 from curator.rules.facts import statement_facts  # noqa: E402
 from curator.rules.migrations import learned_sets  # noqa: E402
-from curator.rules.paraphrase import (  # noqa: E402
-    choice_over_rivals,
-    meaning_pairs,
-    rare_word_overlap,
-    translation_pairs,
-)
+from curator.rules.paraphrase import choice_over_rivals, meaning_pairs, rare_word_overlap  # noqa: E402
 from curator.rules.polarity import imperatives, opposites  # noqa: E402
 from curator.rules.quantities import Quantity  # noqa: E402
+from curator.rules.translations import translation_pairs  # noqa: E402
 from curator.scan import load_store  # noqa: E402
 from tests.support.blind_stores import build  # noqa: E402
 from tests.support.labeled_cases import NOW, Case, build_store, load_cases  # noqa: E402

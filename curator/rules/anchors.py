@@ -16,8 +16,9 @@ from curator.rules.docs import Docs
 from curator.rules.duplicate_prints import OnDemand
 from curator.rules.facts.glossary import concept, concepts_of
 from curator.rules.facts.subject import proper_names, stem, subject_tokens
-from curator.rules.paraphrase import MIN_ENTRIES_FOR_RARITY, chinese_entry
+from curator.rules.paraphrase import MIN_ENTRIES_FOR_RARITY
 from curator.rules.text import IS_CJK, STOPWORDS, statements
+from curator.rules.translations import chinese_entry
 from curator.scanmemo import joinable, joined, remembered, split
 
 AGREEMENT = 0.4

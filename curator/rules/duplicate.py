@@ -15,8 +15,9 @@ from curator.rules.duplicate_prints import MIN_TOKENS, OnDemand, entry_prints
 from curator.rules.duplicate_synonyms import synonym_pairs
 from curator.rules.duplicate_vetoes import veto
 from curator.rules.pair_verdicts import remembered_verdict
-from curator.rules.paraphrase import choice_over_rivals, meaning_pairs, rare_word_overlap, translation_pairs
+from curator.rules.paraphrase import choice_over_rivals, meaning_pairs, rare_word_overlap
 from curator.rules.registry import Rule, RuleContext
+from curator.rules.translations import translation_pairs
 
 RESTATED_MEANING = 90.0
 CORE_FLOOR = 60.0

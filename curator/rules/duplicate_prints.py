@@ -11,10 +11,10 @@ from curator import lazyre as re
 from curator.forked import ForkedStream, can_fork
 from curator.rules.choices import ChoiceTable
 from curator.rules.docs import Doc, Docs
+from curator.rules.duplicate_facts import scope_concepts, signature, word_concepts
 from curator.rules.facts.glossary import chinese_names
 from curator.rules.facts.numwords import normalise as digits_for_words
 from curator.rules.facts.subject import proper_names, subject_tokens
-from curator.rules.paraphrase import scope_concepts, signature, word_concepts
 from curator.rules.text import CJK_RUN, IS_CJK, tokens
 from curator.scanmemo import active, joinable, joined, remembered, split, strings
 

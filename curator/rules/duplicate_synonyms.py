@@ -10,7 +10,7 @@ from curator.rules import pairing
 from curator.rules.anchors import code_spans, own_spans
 from curator.rules.docs import Docs
 from curator.rules.facts.subject import stem
-from curator.rules.paraphrase import chinese_entry
+from curator.rules.translations import chinese_entry
 
 SYNONYM_FAMILIES = """
 angry upset frustrated frustration annoyed irate furious

@@ -17,15 +17,16 @@ from curator.rules.anchors import (
 from curator.rules.contrasts import contrast_differs, contrasts
 from curator.rules.docs import Doc, Docs
 from curator.rules.duplicate_denials import denied_on_one_side
+from curator.rules.duplicate_facts import facts_differ, same_measures, scopes_differ
 from curator.rules.duplicate_prints import Prints
 from curator.rules.duplicate_synonyms import english_concept
 from curator.rules.facts.code_lines import code_values_differ
 from curator.rules.facts.glossary import concept
 from curator.rules.facts.subject import stem
-from curator.rules.paraphrase import facts_differ, is_cjk, same_measures, scopes_differ
 from curator.rules.span_stance import opposite_stances, span_stances
 from curator.rules.templates import different_subjects
 from curator.rules.text import IS_CJK, tokens
+from curator.rules.translations import is_cjk
 
 NAME_OVERLAP = 0.3
 MIN_SHARED_NAMES = 2

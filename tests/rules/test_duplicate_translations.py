@@ -10,7 +10,7 @@ from pathlib import Path
 
 import pytest
 
-from curator.rules.paraphrase import example_words
+from curator.rules.translations import example_words
 from tests.rules.test_blind2_forms import PAIR, findings
 
 TRANSLATIONS = [

@@ -15,7 +15,7 @@ import pytest
 
 from curator.model import Store
 from curator.rules.docs import Docs
-from curator.rules.paraphrase import facts_differ, signature
+from curator.rules.duplicate_facts import facts_differ, signature
 from curator.rules.span_stance import span_stances
 from tests.rules.test_blind2_forms import NOW, PAIR, _entry, findings
 
