@@ -9,13 +9,13 @@ import sys
 import pytest
 
 from curator.casefold import CASE_SPECIAL, Folded, lowered_contains
-from curator.rules.facts import dates, labels, numwords
+from curator.rules.facts import date_forms, labels, numwords
 from curator.secrets import detect, private
 
 FOLDED = {
     "secret keywords": detect._KEYWORDS,
     "phone words": private._PHONE_WORDS,
-    "dates": dates._MAY_HOLD_DATE,
+    "dates": date_forms._MAY_HOLD_DATE,
     "number words": numwords._HAS_WORD,
     "label words": labels._EN_LABEL_WORDS,
 }
