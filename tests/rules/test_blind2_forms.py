@@ -15,8 +15,9 @@ from curator import rules
 from curator.model import Entry, Store
 from curator.rules.facts.counts import count_spans
 from curator.rules.facts.subject import subject_tokens
-from curator.rules.migrations import learned_sets, pairs
+from curator.rules.migrations import learned_sets
 from curator.rules.templates import different_subjects
+from curator.rules.tool_moves import pairs
 
 NOW = datetime(2026, 11, 29, 12, 0, tzinfo=timezone.utc)
 

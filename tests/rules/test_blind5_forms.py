@@ -11,7 +11,7 @@ from pathlib import Path
 import pytest
 
 from curator.rules.facts.subject import stem
-from curator.rules.migrations import abandoned, pairs
+from curator.rules.tool_moves import abandoned, pairs
 from tests.rules.test_blind2_forms import PAIR, findings
 
 

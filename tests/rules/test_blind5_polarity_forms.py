@@ -12,7 +12,8 @@ import pytest
 
 from curator.rules.choices import ChoiceTable
 from curator.rules.facts import statement_facts
-from curator.rules.migrations import abandoned, learned_sets
+from curator.rules.migrations import learned_sets
+from curator.rules.tool_moves import abandoned
 from tests.rules.test_blind2_forms import PAIR, findings
 
 RULE_PAIR = ("CLAUDE.md:L1", "e0.md")

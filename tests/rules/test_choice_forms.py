@@ -11,7 +11,9 @@ from pathlib import Path
 import pytest
 
 from curator.rules.choices import ChoiceTable
-from curator.rules.migrations import combined, learned_sets, pairs, removed, roles
+from curator.rules.migrations import learned_sets
+from curator.rules.tool_moves import pairs, removed
+from curator.rules.tool_roles import combined, roles
 from tests.rules.test_blind2_forms import PAIR, findings
 
 ADOPTED_AFTER_ANOTHER_FELL_SHORT = [

@@ -10,7 +10,8 @@ from pathlib import Path
 import pytest
 
 from curator.rules.choices import ChoiceTable
-from curator.rules.migrations import learned_sets, roles
+from curator.rules.migrations import learned_sets
+from curator.rules.tool_roles import roles
 from tests.rules.test_blind2_forms import PAIR, findings
 
 REGISTRY_HOSTS = [

@@ -16,7 +16,7 @@ from curator.rules.conflict.apart import apart, labels_apart
 from curator.rules.conflict.clash import Clash
 from curator.rules.facts.leads import lead
 from curator.rules.facts.versions import versions
-from curator.rules.migrations import pairs, removed
+from curator.rules.tool_moves import pairs, removed
 from tests.rules.test_blind2_forms import PAIR, findings
 
 LOOK_ALIKES_EN = [

@@ -11,7 +11,7 @@ from pathlib import Path
 import pytest
 
 from curator.rules.choices import ChoiceTable
-from curator.rules.migrations import abandoned
+from curator.rules.tool_moves import abandoned
 from tests.rules.test_blind2_forms import PAIR, findings
 
 TOOL_NAMED_BY_PACKAGE_AND_BY_PRODUCT = [

@@ -9,8 +9,8 @@ from pathlib import Path
 
 import pytest
 
-from curator.rules.migrations import abandoned
 from curator.rules.span_stance import span_stances
+from curator.rules.tool_moves import abandoned
 from tests.rules.test_blind2_forms import PAIR, findings
 
 OPPOSITE = [
