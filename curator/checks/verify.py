@@ -11,7 +11,7 @@ from rapidfuzz import fuzz
 
 from curator import lazyre as re
 from curator.checks.batch import IdentifierSearch
-from curator.checks.claims import has_extension
+from curator.checks.claim_parts import has_extension
 from curator.checks.commands import split_command_line
 from curator.checks.confine import Refused, confine
 from curator.checks.declared import evaluate_expect
