@@ -89,7 +89,7 @@ def changes(
     last. --revert ID puts an entry back as it was at the review (a deletion restored byte for
     byte, an addition expired) in one undoable commit. Finish a review with `curator review --done`.
     """
-    from curator.cli.ops_cmds import load
+    from curator.cli.op_support import load
     from curator.inbox.changes import InboxError, changes_since
     from curator.ops import inbox as ops_inbox
     from curator.ops.io import OpError

@@ -8,7 +8,7 @@ import click
 
 from curator import ops
 from curator.cli.common import store_option
-from curator.cli.ops_cmds import EPILOG_SAFETY, locked_store, run_op
+from curator.cli.op_support import EPILOG_SAFETY, locked_store, run_op
 
 
 @click.group()

@@ -7,7 +7,7 @@ from pathlib import Path
 import pytest
 from click.testing import CliRunner
 
-from curator.cli import main, ops_cmds
+from curator.cli import main, op_support
 from tests.support.gitrepo import git
 from tests.support.ops_stores import NOTES_TEXT, claude_store, head_subject, notes_store, snapshot, status
 
@@ -64,13 +64,13 @@ def test_edit_saves_through_the_editor_and_reports_no_change(tmp_path: Path, mon
         opened.append(path.read_text(encoding="utf-8"))
         path.write_text(path.read_text(encoding="utf-8").replace("4 posts", "5 posts"), encoding="utf-8")
 
-    monkeypatch.setattr(ops_cmds, "launch_editor", fake_editor)
+    monkeypatch.setattr(op_support, "launch_editor", fake_editor)
     result = invoke("edit", "blog_cadence.md", "--reason", "new plan", "--store", str(root))
     assert result.exit_code == 0, result.output
     assert opened and "At most 4 posts per week." in opened[0]
     assert "At most 5 posts per week." in (root / "blog_cadence.md").read_text(encoding="utf-8")
     assert head_subject(root) == "curator: edit blog_cadence.md — new plan"
-    monkeypatch.setattr(ops_cmds, "launch_editor", lambda path: None)
+    monkeypatch.setattr(op_support, "launch_editor", lambda path: None)
     unchanged = invoke("edit", "blog_cadence.md", "--store", str(root))
     assert unchanged.exit_code == 0 and "no change" in unchanged.output
 
@@ -82,7 +82,7 @@ def test_launch_editor_runs_editor_without_a_shell(tmp_path: Path, monkeypatch: 
     monkeypatch.setenv("VISUAL", f"'{script}'")
     target = tmp_path / "entry.md"
     target.write_text("before", encoding="utf-8")
-    ops_cmds.launch_editor(target)
+    op_support.launch_editor(target)
     assert target.read_text(encoding="utf-8") == "edited; $(not run)"
 
 
