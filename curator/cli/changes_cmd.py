@@ -90,7 +90,8 @@ def changes(
     byte, an addition expired) in one undoable commit. Finish a review with `curator review --done`.
     """
     from curator.cli.op_support import load
-    from curator.inbox.changes import InboxError, changes_since
+    from curator.inbox.changes import changes_since
+    from curator.inbox.store_git import InboxError
     from curator.ops import inbox as ops_inbox
     from curator.ops.io import OpError
 

@@ -242,7 +242,7 @@ def review(
     moment = parse_now(now_text)
     if done:
         store = load(store_path)
-        from curator.inbox.changes import InboxError
+        from curator.inbox.store_git import InboxError
         from curator.ops import inbox as ops_inbox
         from curator.scan import analyze_store
 

@@ -6,7 +6,8 @@ import difflib
 from dataclasses import dataclass, field
 from datetime import datetime
 
-from curator.inbox.changes import InboxError, StoreChange, changes_since
+from curator.inbox.changes import StoreChange, changes_since
+from curator.inbox.store_git import InboxError
 from curator.model import INDEX_MAX_BYTES, INDEX_MAX_LINES, Finding, Store
 
 DELETED_RULE = "deleted-since-review"

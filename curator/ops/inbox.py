@@ -9,16 +9,15 @@ from typing import Any
 
 from curator.inbox.changes import (
     DELETED_STATE,
-    InboxError,
     StoreChange,
     approvals_path,
     changes_since,
     inbox_repository,
     read_decisions,
-    store_directory,
 )
 from curator.inbox.delta import findings_trailer, since_last_review
 from curator.inbox.marker import REVIEW_REF, REVIEW_TRAILER
+from curator.inbox.store_git import InboxError, store_directory
 from curator.model import Store
 from curator.ops import git as ops_git
 from curator.ops.core import OpResult, commit_message, reload_store, run_plan

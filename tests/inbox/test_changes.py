@@ -7,9 +7,10 @@ from pathlib import Path
 import pytest
 
 from curator.formats import detect
-from curator.inbox.changes import InboxError, changes_since
+from curator.inbox.changes import changes_since
 from curator.inbox.freshness import DELETED_RULE, review_state
 from curator.inbox.marker import REVIEW_REF, last_review, repository_for, review_points
+from curator.inbox.store_git import InboxError
 from curator.ops import inbox as ops_inbox
 from curator.ops.snapshot import snapshot
 from curator.scan import run_scan

@@ -11,7 +11,8 @@ from textual.containers import Horizontal, VerticalScroll
 from textual.message import Message
 from textual.widgets import Footer, Static, Tree
 
-from curator.inbox.changes import InboxError, changes_since
+from curator.inbox.changes import changes_since
+from curator.inbox.store_git import InboxError
 from curator.ops import inbox as ops_inbox
 from curator.textsafe import visible
 from curator.tui.base import CuratorScreen
