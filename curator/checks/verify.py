@@ -19,8 +19,9 @@ from curator.checks.hits import HitSort, sort_hits
 from curator.checks.listing import NOISE_DIRS, ProjectFiles
 from curator.checks.memoryscope import MemoryScope
 from curator.checks.probes import ProbeRunner, finish, narrowed
-from curator.checks.project import ProjectFacts, VersionSource, workspace_scripts
+from curator.checks.project import ProjectFacts, workspace_scripts
 from curator.checks.results import CheckResult, Claim, ProbeResult, Verdict
+from curator.checks.runtime_versions import VersionSource, runtime_versions
 from curator.checks.toolcheck import ToolChecker
 from curator.checks.versionspec import pin_agrees, satisfies
 
@@ -466,7 +467,7 @@ class Checker:
     def _check_version(self, claim: Claim) -> CheckResult:
         runtime = claim.category
         wanted = claim.expected.lstrip(">=^~")
-        sources = self.facts.versions(runtime)
+        sources = runtime_versions(self.facts, runtime)
         if not sources:
             return CheckResult(
                 claim,
