@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from datetime import date, datetime
+from typing import Any
 
 from curator.config import Config
 from curator.model import Finding
@@ -11,6 +12,7 @@ from curator.rules.facts.date_references import refers_back
 from curator.rules.facts.date_tense import no_longer_due
 from curator.rules.facts.dates import deadlines, grace_days, mentioned_dates
 from curator.rules.registry import Rule, RuleContext
+from curator.scanmemo import joinable, joined, remembered
 
 __all__ = ["analyze", "deadlines", "mentioned_dates", "refers_back"]
 
@@ -24,7 +26,7 @@ def analyze(docs: Docs, config: Config, now: datetime) -> list[Finding]:
             findings.append(_finding(doc, expired, f"expires: {expired.isoformat()}", "its expires: field", today))
             continue
         anchor = (doc.written or now).date()
-        named = _named_deadlines(doc, anchor)
+        named = _remembered_deadlines(doc, anchor)
         past = [item for item in named if (today - item[0]).days > grace_days(item[1])]
         future = [item for item in named if item not in past]
         if past and not future:
@@ -34,6 +36,36 @@ def analyze(docs: Docs, config: Config, now: datetime) -> list[Finding]:
             finding.evidence["span"] = span
             findings.append(finding)
     return findings
+
+
+def _remembered_deadlines(doc: Doc, anchor: date) -> list[tuple[date, str, str]]:
+    """`_named_deadlines(doc, anchor)`, or what the scan memo holds for the same statements and anchor (one lookup per
+    entry instead of several per statement)."""
+    statements = doc.statements
+    if not statements or not joinable(statements):
+        return _named_deadlines(doc, anchor)
+    return remembered(
+        "entry-deadlines",
+        f"{anchor.isoformat()}\0{joined(statements)}",
+        lambda: _named_deadlines(doc, anchor),
+        _encode_deadlines,
+        _decode_deadlines,
+    )
+
+
+def _encode_deadlines(named: list[tuple[date, str, str]]) -> list[list[str]]:
+    return [[due.isoformat(), span, statement] for due, span, statement in named]
+
+
+def _decode_deadlines(raw: Any) -> list[tuple[date, str, str]]:
+    if type(raw) is not list:
+        raise TypeError("not a list of deadlines")
+    named: list[tuple[date, str, str]] = []
+    for item in raw:
+        if type(item) is not list or len(item) != 3 or not all(type(part) is str for part in item):
+            raise TypeError("not a deadline")
+        named.append((date.fromisoformat(item[0]), item[1], item[2]))
+    return named
 
 
 def _named_deadlines(doc: Doc, anchor: date) -> list[tuple[date, str, str]]:

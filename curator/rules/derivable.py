@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import re
 from pathlib import Path
+from typing import Any
 
 from curator.model import Finding
 from curator.rules.choices import ChoiceTable
@@ -11,6 +12,7 @@ from curator.rules.docs import Doc, Docs, quote
 from curator.rules.project_facts import project_facts
 from curator.rules.registry import Rule, RuleContext
 from curator.rules.restated import restated_statements
+from curator.scanmemo import joinable, joined, remembered
 
 _LANGUAGE_CLAIM = re.compile(
     r"(?:\b(?:uses?|using|written in|with|in|is a|用|使用|基于|采用)\s*)(typescript|python|rust|golang|go)\b(?! ?(?:file|script|version|code|snippet))"
@@ -35,18 +37,16 @@ def analyze(
     for position, doc in enumerate(docs.items):
         if doc.is_context:
             continue
-        for fact in doc.facts:
-            statement = fact.text
-            for stance in fact.stances(table):
-                if stance.polarity != "pos" or stance.command:
-                    continue
-                if stance.member in facts:
+        asserted = _asserted(doc, table)
+        for index, statement in enumerate(doc.statements):
+            for group, member in asserted.get(index, ()):
+                if member in facts:
                     sources.setdefault(position, []).append(
-                        {"says": statement, "fact": stance.member, "source": ", ".join(facts[stance.member])}
+                        {"says": statement, "fact": member, "source": ", ".join(facts[member])}
                     )
-                elif (stance.group, stance.member) in context_stances:
-                    where = context_stances[(stance.group, stance.member)]
-                    sources.setdefault(position, []).append({"says": statement, "fact": stance.member, "source": where})
+                elif (group, member) in context_stances:
+                    where = context_stances[(group, member)]
+                    sources.setdefault(position, []).append({"says": statement, "fact": member, "source": where})
             for match in _LANGUAGE_CLAIM.finditer(statement.lower()):
                 if match.group(1) in languages:
                     sources.setdefault(position, []).append(
@@ -62,6 +62,53 @@ def analyze(
             {"says": docs.items[memory].prose, "fact": f"{score:.0f}% the same text", "source": docs.items[context].id}
         )
     return [_finding(docs.items[position], found) for position, found in sorted(sources.items())]
+
+
+Asserted = dict[int, list[tuple[tuple[int, str | None], str]]]
+
+
+def _asserted(doc: Doc, table: ChoiceTable) -> Asserted:
+    """The (group, member) of each member a statement of the entry asserts (not as a command), by statement index, or
+    what the scan memo holds for the same statements and table (one lookup per entry instead of one per statement)."""
+
+    def read() -> Asserted:
+        found: Asserted = {}
+        for index, fact in enumerate(doc.facts):
+            for stance in fact.stances(table):
+                if stance.polarity == "pos" and not stance.command:
+                    found.setdefault(index, []).append((stance.group, stance.member))
+        return found
+
+    statements = doc.statements
+    if not statements or not joinable(statements):
+        return read()
+    return remembered(
+        "entry-assertions",
+        f"{table.digest}\0{joined(statements)}",
+        read,
+        _encode_asserted,
+        lambda raw: _decode_asserted(raw, len(statements), len(table.sets)),
+    )
+
+
+def _encode_asserted(found: Asserted) -> list[list[Any]]:
+    return [[index, set_index, scope, member] for index, items in found.items() for (set_index, scope), member in items]
+
+
+def _decode_asserted(raw: Any, statements: int, sets: int) -> Asserted:
+    if type(raw) is not list:
+        raise TypeError("not a list of assertions")
+    found: Asserted = {}
+    for item in raw:
+        if type(item) is not list or len(item) != 4:
+            raise TypeError("not an assertion")
+        index, set_index, scope, member = item
+        if type(index) is not int or not 0 <= index < statements or type(set_index) is not int:
+            raise TypeError("not an assertion")
+        if not 0 <= set_index < sets or (scope is not None and type(scope) is not str) or type(member) is not str:
+            raise TypeError("not an assertion")
+        found.setdefault(index, []).append(((set_index, scope), member))
+    return found
 
 
 def _languages(project: Path | None) -> dict[str, str]:

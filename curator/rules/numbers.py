@@ -3,12 +3,14 @@
 from __future__ import annotations
 
 from datetime import datetime
+from typing import Any
 
 from curator.config import Config
 from curator.model import Finding
 from curator.rules.docs import Doc, Docs, quote
 from curator.rules.facts.counts import count_spans, is_measurement
 from curator.rules.registry import Rule, RuleContext
+from curator.scanmemo import joinable, joined, remembered
 
 _spans = count_spans
 
@@ -20,7 +22,7 @@ def analyze(docs: Docs, config: Config, now: datetime) -> list[Finding]:
         window = config.freshness_window(doc.entry.type)
         if age is None or age <= window:
             continue
-        counts = [(number, span, fact.text) for fact in doc.facts for number, span in fact.counts]
+        counts = _remembered_counts(doc)
         if not counts:
             continue
         stated = doc.stated_at.date().isoformat() if doc.stated_at else doc.day()
@@ -56,6 +58,34 @@ _WHAT_AND_REDO = {
     (True, True): ("metric", "re-measure it (run the benchmark, profiler or dashboard query again)"),
     (False, True): ("count and metric", "re-count and re-measure them"),
 }
+
+
+def _remembered_counts(doc: Doc) -> list[tuple[str, str, str]]:
+    """Each point-in-time count of the entry's statements as (number, span, statement), or what the scan memo holds
+    for the same statements (one lookup per entry instead of two per statement)."""
+    statements = doc.statements
+
+    def read() -> list[tuple[str, str, str]]:
+        return [(number, span, fact.text) for fact in doc.facts for number, span in fact.counts]
+
+    if not statements or not joinable(statements):
+        return read()
+    return remembered("entry-counts", joined(statements), read, _encode_counts, _decode_counts)
+
+
+def _encode_counts(counts: list[tuple[str, str, str]]) -> list[list[str]]:
+    return [list(count) for count in counts]
+
+
+def _decode_counts(raw: Any) -> list[tuple[str, str, str]]:
+    if type(raw) is not list:
+        raise TypeError("not a list of counts")
+    counts: list[tuple[str, str, str]] = []
+    for item in raw:
+        if type(item) is not list or len(item) != 3 or not all(type(part) is str for part in item):
+            raise TypeError("not a count")
+        counts.append((item[0], item[1], item[2]))
+    return counts
 
 
 def _age(doc: Doc, now: datetime) -> float | None:

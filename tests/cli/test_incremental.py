@@ -185,6 +185,45 @@ def _translation_restored(repo: Path) -> None:
     )
 
 
+def _dated_deadline_added(repo: Path) -> None:
+    """A deadline without a year, read against the entry's own date (the entry-deadlines memo keys on that date)."""
+    text = "---\nname: freeze\ndescription: added between scans\ntype: project\ndate: 2025-11-01\n---\n\n"
+    text += "年底封版：12 月 1 日之前禁止上线任何非紧急变更。\n"
+    (repo / "memory" / "year_end_freeze.md").write_text(text, encoding="utf-8")
+
+
+def _deadline_redated(repo: Path) -> None:
+    """The same words written a year later: their deadline is now ahead (only the anchor changed)."""
+    replace(repo, "memory/year_end_freeze.md", "date: 2025-11-01", "date: 2026-11-01")
+
+
+def _count_changed(repo: Path) -> None:
+    """An old point-in-time count edited: the entry is new again, so its count is no longer outdated."""
+    replace(repo, "memory/slow_sql.md", "现在有 27 条", "现在有 31 条")
+
+
+def _count_restored(repo: Path) -> None:
+    """The committed words back: the old count is outdated again (the entry-counts memo holds its counts)."""
+    subprocess.run(["git", "checkout", "--", "memory/slow_sql.md"], cwd=repo, check=True, capture_output=True)
+
+
+def _instruction_restated(repo: Path) -> None:
+    """An entry choosing what CLAUDE.md chooses, a member known only from a learned migration (derivable)."""
+    add_entry(repo, "rocketmq_again", "project", "新服务的消息队列用 RocketMQ，topic 建在 RocketMQ 集群上。")
+
+
+def _learned_choice_before_it(repo: Path) -> None:
+    """A migration of another tool, read before it, numbers the learned choices anew (the entry-assertions memo keys
+    on the choice table, so the unchanged entry's choice is read in its new set)."""
+    add_entry(repo, "config_center", "project", "配置中心从 Zookfig 换成了 Apolline，新服务都接 Apolline。")
+
+
+def _learned_choice_gone(repo: Path) -> None:
+    """The migration that taught the choice is deleted: the unchanged entry asserts no known member any more (the
+    entry-assertions memo keys on the choice table)."""
+    (repo / "memory/mq_pulsar.md").unlink()
+
+
 CHANGES: list[Callable[[Path], None]] = [
     _number_edit,
     _number_reverted,  # back to a text the scan memo already holds (its quantities, anchors, lessons)
@@ -208,6 +247,13 @@ CHANGES: list[Callable[[Path], None]] = [
     _translation_added,
     _translation_changed,
     _translation_restored,
+    _dated_deadline_added,
+    _deadline_redated,
+    _count_changed,
+    _count_restored,
+    _instruction_restated,
+    _learned_choice_before_it,
+    _learned_choice_gone,
 ]
 
 
@@ -240,6 +286,9 @@ def test_every_change_between_scans_gives_the_cold_scans_findings(repo: Path) ->
     } <= keys(previous, "conflict")
     assert frozenset({"cart_offline.md", "cart_offline_off.md"}) in keys(previous, "conflict")
     assert frozenset({"detail_cache.md", "detail_cache_en.md"}) in keys(previous, "duplicate")
+    assert frozenset({"year_end_freeze.md"}) not in keys(previous, "expired-date")
+    assert frozenset({"slow_sql.md"}) in keys(previous, "outdated-number")
+    assert frozenset({"rocketmq_again.md"}) not in keys(previous, "derivable")
 
 
 def test_a_cached_scan_sees_a_change_in_the_project_files_that_decide_a_conflict(tmp_path: Path) -> None:
