@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import importlib.util
 import os
 import threading
 from pathlib import Path
@@ -31,14 +32,17 @@ def _load() -> object | None:
         _state["note"] = f"embeddings switched off ({DISABLE_VARIABLE} is set); paraphrase duplicates are not detected"
         return None
     try:
-        import wordllama
+        import numpy
         from safetensors import safe_open
         from tokenizers import Tokenizer
-        from wordllama.inference import WordLlamaInference
-    except ImportError as error:
+
+        spec = importlib.util.find_spec("wordllama")
+        if spec is None or not spec.submodule_search_locations:
+            raise ImportError("No module named 'wordllama'")
+    except (ImportError, ValueError) as error:
         _state["note"] = f"embedding model unavailable ({error}); paraphrase duplicates are not detected"
         return None
-    package = Path(wordllama.__file__).parent
+    package = Path(next(iter(spec.submodule_search_locations)))
     weights = package / "weights" / "l2_supercat_256.safetensors"
     tokenizer_file = package / "tokenizers" / "l2_supercat_tokenizer_config.json"
     if not weights.is_file() or not tokenizer_file.is_file():
@@ -50,12 +54,45 @@ def _load() -> object | None:
         tokenizer = Tokenizer.from_file(str(tokenizer_file))
         with safe_open(str(weights), framework="np", device="cpu") as handle:
             matrix = handle.get_tensor("embedding.weight")
-        return WordLlamaInference(matrix, tokenizer, binary=False)
+        return StaticModel(numpy.ascontiguousarray(matrix), tokenizer)
     except Exception as error:  # noqa: BLE001 - any failure of an optional model degrades to no embeddings
         _state["note"] = (
             f"embedding model failed to load ({type(error).__name__}: {error}); paraphrase duplicates are not detected"
         )
         return None
+
+
+class StaticModel:
+    """wordllama's dense inference (token rows averaged under the attention mask, then scaled to unit length), reading
+    only the rows its texts use, so one new text costs neither the package's imports nor a float32 copy of every row."""
+
+    BATCH = 64
+
+    def __init__(self, matrix: numpy.ndarray, tokenizer: object) -> None:
+        self.matrix = matrix
+        self.tokenizer = tokenizer
+        tokenizer.enable_padding()  # type: ignore[attr-defined]
+        tokenizer.no_truncation()  # type: ignore[attr-defined]
+
+    def embed(self, texts: list[str], norm: bool = True) -> numpy.ndarray:
+        """One float32 row per text, computed batch by batch exactly as `WordLlamaInference.embed` computes it."""
+        import numpy
+
+        pooled = numpy.empty((len(texts), self.matrix.shape[1]), dtype=numpy.float32)
+        for start in range(0, len(texts), self.BATCH):
+            encoded = self.tokenizer.encode_batch(  # type: ignore[attr-defined]
+                texts[start : start + self.BATCH], is_pretokenized=False, add_special_tokens=False
+            )
+            ids = numpy.array([item.ids for item in encoded], dtype=numpy.int32)
+            mask = numpy.array([item.attention_mask for item in encoded], dtype=numpy.float32)
+            numpy.clip(ids, 0, self.matrix.shape[0] - 1, out=ids)
+            rows = self.matrix[ids].astype(numpy.float32)
+            total = numpy.maximum(mask.sum(axis=1, keepdims=True), 1.0).astype(numpy.float32)
+            batch = numpy.sum(rows * mask[..., numpy.newaxis], axis=1, dtype=numpy.float32) / total
+            if norm:
+                batch /= numpy.linalg.norm(batch, axis=1, keepdims=True)
+            pooled[start : start + batch.shape[0]] = batch
+        return pooled
 
 
 def model() -> object | None:
