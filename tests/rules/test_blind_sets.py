@@ -127,14 +127,14 @@ SETS = {
     "blind7hold": BlindSet(
         Path(__file__).parent / "blind7hold",
         {
-            "conflict": 0.71,
+            "conflict": 0.75,
             "duplicate": 1.0,
             "outdated-number": 1.0,
             "expired-date": 1.0,
             "stale": 1.0,
             "stale-auto": 1.0,
         },
-        0.88,
+        0.89,
         min_conflict_precision=0.94,
         max_labeled_false_alarms=0,
     ),

@@ -3,8 +3,9 @@ missed on hold-out 14), each scored on its file's rule, counting every finding o
 
 Measured at the start (31cc2ce): conflict recall 0.15 at precision 0.92 (11/12), duplicate 0.70 at 0.93 (14/15);
 conflict 0.24 at 1.00 (17/17) once one action told as automatic and as waiting for a person conflicts and a rule's named
-exception stays silent; 0.35 at 1.00 (25/25) once one setting's values are read across forms and languages. The floors
-below are the measured level, so a regression fails.
+exception stays silent; 0.35 at 1.00 (25/25) once one setting's values are read across forms and languages; 0.36 at
+1.00 (26/26) once commands in code spans and Chinese clauses are read as practices. The floors below are the measured
+level, so a regression fails.
 """
 
 from __future__ import annotations
@@ -17,7 +18,7 @@ from tests.support.labeled_cases import LABELED, assert_floors, load_cases, scor
 
 PAIRS11 = LABELED / "pairs11"
 FLOORS = {
-    "conflict": (0.34, 1.0),
+    "conflict": (0.36, 1.0),
     "duplicate": (0.70, 0.93),
 }
 

@@ -1,7 +1,8 @@
 """A rule that forbids an action against another entry that reports someone doing it ("never push straight to main" vs
-"the on-call engineer pushes hotfixes straight to main", 不要直接推 main vs 值班同学直接把 hotfix 推到 main;
-rules/polarity/meaning.py): they conflict; the practice of another action, one done automatically against a ban on doing
-it by hand, history, a plan, a question, a condition, the exception the rule names and a word that only ends in 别 (分别, 级别) stay silent.
+"the on-call engineer pushes hotfixes straight to main", a note's "pushed the fix straight to main", 不要直接推 main vs
+值班同学直接把 hotfix 推到 main; rules/polarity/meaning.py): they conflict; the practice of another action, one done
+automatically against a ban on doing it by hand, history, a plan, a question, a condition, the exception the rule names
+and a word that only ends in 别 (分别, 级别) stay silent.
 
 Every row is a small store of two topic files (e0.md older).
 """
@@ -28,6 +29,11 @@ CONFLICTS = [
     (BAN_ZH, "值班同学遇到线上故障会直接推 main 分支修复。"),
     (BAN_TOKENS, "The gateway middleware logs every access token it forwards, to debug the SSO issue."),
     (BAN_EXCEPT, "The on-call engineer pushes hotfixes directly to main."),
+    (BAN_PUSH, "Pushed the checkout hotfix straight to main on Friday."),
+    (
+        "Never submit CPU-only jobs to the gpu partition.",
+        "Submitted the CPU-only aligner to the gpu partition to skip the queue.",
+    ),
 ]
 
 SILENT = [
@@ -41,6 +47,8 @@ SILENT = [
     (BAN_ZH, "以前值班同学会直接推 main 分支。"),
     (BAN_TOKENS, "The gateway middleware logs request ids and latencies for every call."),
     (BAN_EXCEPT, "After tagging, `release-bot` pushes the `chore: bump version` commit straight to main."),
+    (BAN_PUSH, "Pushed the checkout hotfix to a release branch on Friday."),
+    (BAN_CARDS, "Stored the last four digits in our database for receipts."),
     ("所有训练必须设固定随机种子（`--seed`），默认 1234。", "三个 seed 的 run 名后缀分别是 `-s0`、`-s1`、`-s2`。"),
 ]
 

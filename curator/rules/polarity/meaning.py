@@ -10,15 +10,18 @@ the forbidden verb recurs on the other side and the forbidden action's object wo
 from __future__ import annotations
 
 from collections.abc import Callable
+from dataclasses import replace
 
 from curator.rules import embed
 from curator.rules.conflict.neighbours import mutual_nearest
 from curator.rules.facts import StatementFacts
 from curator.rules.facts.glossary import concept
-from curator.rules.facts.subject import subject_tokens
-from curator.rules.polarity.across import proposals
+from curator.rules.facts.subject import stem, subject_tokens
+from curator.rules.polarity.across import chinese, proposals
+from curator.rules.polarity.action import _MANNER
 from curator.rules.polarity.families import families
 from curator.rules.polarity.opposites import _opposite_manner
+from curator.rules.polarity.reported import CONSEQUENCE
 from curator.rules.polarity.same_action import _PARTICLE, _RESULTATIVE, _words, same_action
 from curator.rules.polarity.stance import Stance, _named, _verb, _ways
 from curator.rules.polarity.stance_reading import stances
@@ -71,7 +74,11 @@ def clashes(
             continue
         if not named(found[forbidden], found[asked]):
             continue
-        if not found[asked].passive and not _same_context(found[forbidden], found[asked]):
+        if (
+            not found[asked].passive
+            and not _same_context(found[forbidden], found[asked])
+            and not _whole_practice(found[forbidden], found[asked])
+        ):
             continue
         if not _opposite_manner(found[forbidden].action, found[asked].action):
             kept.append((found[forbidden], found[asked], float(vectors[forbidden] @ vectors[asked])))
@@ -79,6 +86,29 @@ def clashes(
 
 
 MIN_CONTEXT_WORDS = 2
+
+
+def _whole_practice(forbidden: Stance, asked: Stance) -> bool:
+    """Whether a Chinese clause does the forbidden verb to every word of the forbidden object, in every situation the
+    rule's statement names ("不要直接推 main" and "上周把热修复推到了 main"; "失败时不要抛异常" is not about a timeout): the
+    embedding brings such a clause near neither a Chinese rule nor an English one."""
+    action = _words(forbidden.action)
+    situation = {
+        concept(word) for word in subject_tokens(forbidden.action.statement) if not _PARTICLE.match(word)
+    } - action
+    held = {concept(word) for word in subject_tokens(asked.action.statement)} | _words(asked.action)
+    return (
+        chinese(asked.action.statement)
+        and situation - _MANNER - _STANCE_WORDS <= held
+        and not CONSEQUENCE.search(asked.core)
+        and same_action(forbidden, replace(asked, reported=True))
+    )
+
+
+_STANCE_WORDS = frozenset(
+    stem(word)
+    for word in "never not no don't do must always should avoid stop ever 不要 禁止 严禁 不准 不许 不能 不得 别 绝不 千万".split()
+)
 
 
 def _same_context(forbidden: Stance, asked: Stance) -> bool:

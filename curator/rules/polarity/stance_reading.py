@@ -10,12 +10,13 @@ from curator.rules.facts import StatementFacts
 from curator.rules.facts.glossary import concept
 from curator.rules.facts.subject import stem, subject_tokens
 from curator.rules.polarity.action import HISTORY, _object
+from curator.rules.polarity.commands import command_practice
 from curator.rules.polarity.families import family
 from curator.rules.polarity.imperatives import _LEAD_NEGATED, _NEGATED, PASSIVE_WAIVER, _readings
 from curator.rules.polarity.pronouns import resolved
 from curator.rules.polarity.remembered import remembered_action
-from curator.rules.polarity.reported import reported_practice
-from curator.rules.polarity.stance import Stance, _leads_with_any, _verb, _ways
+from curator.rules.polarity.reported import chinese_practice, reported_practice
+from curator.rules.polarity.stance import Stance, _leads_with_any, _named, _verb, _ways
 
 _WAIVED = re.compile(
     r"^\s*(?:please\s+)?(?:(?:we|you|i|they|one)\s+)?(?:no need to|needn'?t|need not|(?:don'?t|do not) (?:need|have) to"
@@ -65,6 +66,10 @@ def stances(statements_by_owner: list[list[StatementFacts]]) -> list[Stance]:
     if not found:
         return found
     verb_families = {name for verb in verbs if (name := family(verb)) is not None}
+    named = verbs | {word for stance in found for word in _named(stance)}
+    translated = verbs | {
+        word for stance in found for word in _named(stance) if word not in stance.core or family(word)
+    }
     verb_only = {
         verb for stance in found if (verb := _verb(stance)) is not None and _object(stance.action.words) <= {verb}
     }
@@ -93,7 +98,11 @@ def stances(statements_by_owner: list[list[StatementFacts]]) -> list[Stance]:
                 found.append(Stance(owner, "pos", core, action, True, passive=passive))
             continue
         if not asked and not _leads_with_any(core, verbs, verb_families):
-            done = reported_practice(statement, lowered, core, verbs, verb_families)
+            done = (
+                reported_practice(statement, lowered, core, verbs, verb_families)
+                or chinese_practice(lowered, core, translated, verb_families)
+                or command_practice(lowered, named, verb_families)
+            )
             action = remembered_action("pos", done, statement, True) if done else None
             if done and action is not None:
                 found.append(Stance(owner, "pos", done, action, True, reported=True))
