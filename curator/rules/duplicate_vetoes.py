@@ -16,6 +16,7 @@ from curator.rules.anchors import (
 )
 from curator.rules.contrasts import contrast_differs, contrasts
 from curator.rules.docs import Doc, Docs
+from curator.rules.duplicate_cadences import cadences_differ
 from curator.rules.duplicate_denials import denied_on_one_side
 from curator.rules.duplicate_facts import facts_differ, same_measures, scopes_differ
 from curator.rules.duplicate_prints import Prints
@@ -80,6 +81,8 @@ def veto(docs: Docs, prints: Prints, numbers: Mapping[int, frozenset], left: int
         return "own names"
     if facts_differ(prints.facts[left], prints.facts[right]):
         return "facts differ"
+    if cadences_differ(docs.items[left], docs.items[right]):
+        return "cadences differ"
     if denied_on_one_side(docs.items[left].prose, docs.items[right].prose):
         return "denied on one side"
     left_scope, right_scope = (

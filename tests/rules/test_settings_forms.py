@@ -1,4 +1,5 @@
-"""Settings written in code shapes against the same setting in prose: time-named keys read as seconds, Rails units.
+"""Settings written in code shapes against the same setting in prose: time-named keys read as seconds (milliseconds when
+the key is camelCase or the number a round thousand), Rails units.
 
 Each conflict row is a two-entry store (e0.md older); each look-alike row must give no conflict.
 """
@@ -29,11 +30,15 @@ SECONDS_BY_KEY = [
     ("SESSION_TTL_HOURS=12", 43200.0),
     ("`read_timeout: 2m`", 120.0),
     ("请求超时 `REQUEST_TIMEOUT=30`", 30.0),
+    ("`testTimeout: 30000`", 30.0),
+    ("`connectTimeout=5000`", 5.0),
+    ("`refetchInterval: 20_000`", 20.0),
+    ("`timeout: 60000`", 60.0),
 ]
 
 
 @pytest.mark.parametrize(("text", "seconds"), SECONDS_BY_KEY)
-def test_a_time_named_key_reads_its_number_in_seconds_unless_the_key_or_value_names_a_unit(
+def test_a_time_named_key_reads_its_number_in_seconds_unless_the_key_value_or_convention_names_a_unit(
     text: str, seconds: float
 ) -> None:
     durations = [quantity for quantity in settings(text) if quantity.unit == "duration"]
@@ -43,16 +48,13 @@ def test_a_time_named_key_reads_its_number_in_seconds_unless_the_key_or_value_na
 @pytest.mark.parametrize(
     "text",
     [
-        "`testTimeout: 30000`",
-        "`connectTimeout=5000`",
-        "`timeout: 60000`",
         "PORT=8080",
         "`max_height: 600`",
         "`image_h: 2`",
         "node_version=20",
     ],
 )
-def test_millisecond_conventions_and_keys_that_name_no_time_read_no_seconds(text: str) -> None:
+def test_keys_that_name_no_time_read_no_seconds(text: str) -> None:
     assert [quantity for quantity in settings(text) if quantity.unit == "duration"] == []
 
 

@@ -8,7 +8,7 @@ from curator.rules.text import STOPWORDS
 
 _RATE = re.compile(
     r"(?:\b(?:per|a|an|each|every)|/)\s*(second|sec|minute|min|hour|hr|day|week|month|year|post|article|pr|request|run|session|file)s?\b"
-    r"|\b(daily|weekly|monthly|hourly|yearly)\b|每(?:个)?(秒|分钟|小时|天|日|周|星期|月|年|篇|次|个)"
+    r"|\b(daily|weekly|monthly|hourly|yearly)\b|每(?:个)?(秒|分钟|小时|天晚上|天|日|晚|周|星期|月|年|篇|次|个)"
     r"|(?:(?<=\d)|(?<=[\d\s])[a-z]{1,12})/(s|m|h)\b(?![\w/-]|\.\w)"
 )
 _RATE_ALIASES = {
@@ -28,6 +28,8 @@ _RATE_ALIASES = {
     "分钟": "minute",
     "小时": "hour",
     "天": "day",
+    "天晚上": "day",
+    "晚": "day",
     "日": "day",
     "周": "week",
     "星期": "week",

@@ -123,8 +123,8 @@ def settings(statement: str) -> list[Quantity]:
             unit, factor = _canonical_unit(named[0])
             words = tuple(word for word in subject_tokens(snake[: named[1]].replace("_", " ")) if word)
             words = tuple(word for word in words if word not in GENERIC_KEY_WORDS) or words
-        elif timed_key(snake) and seconds_by_convention(key, value):
-            unit, factor = _canonical_unit("second")
+        elif timed_key(snake):
+            unit, factor = _canonical_unit("second" if seconds_by_convention(key, value) else "millisecond")
         elif plain.rsplit("_", 1)[-1] in _PERIOD_ADVERBS and "_" in plain:
             unit, factor = plain.rsplit("_", 1)[-1], 1.0
             words = tuple(word for word in words if word != unit and word not in ("keep", "retain"))
