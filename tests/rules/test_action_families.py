@@ -20,6 +20,8 @@ SYNONYM_VERBS = [
     ("Don't land PRs on the release branch during the freeze.", "Merge PRs on the release branch during the freeze."),
     ("禁止直接编辑 `values-prod.yaml`。", "紧急情况下可以直接改 `values-prod.yaml`，事后补 PR。"),
     ("Never modify the generated protobuf stubs.", "It's fine to edit the generated protobuf stubs by hand."),
+    ("Never compress the demultiplexed FASTQ files.", "Always gzip the demultiplexed FASTQ files."),
+    ("不要压缩导出的 CSV 文件。", "导出的 CSV 文件总是 gzip 一下再上传。"),
 ]
 
 PRONOUN_OBJECTS = [
@@ -40,6 +42,8 @@ SILENT = [
     ("`openapi.yaml` 由 CI 自动生成，不要手动修改它。", "`nginx.conf` 可以直接手改，改完提交就行。"),
     ("不要手动修改 `nginx.conf`。", "流水线会自动修改 `nginx.conf`。"),
     ("Never merge PRs without two approvals.", "Merge PRs once two approvals are in."),
+    ("Never zip the build artifacts.", "The release job compresses logs with zstd."),
+    ("Never compress the database dump before upload.", "Always gzip nightly exports."),
 ]
 
 

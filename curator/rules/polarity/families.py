@@ -22,6 +22,7 @@ refund 退款 退回 退还
 prepare 准备
 click press tap 点 点击
 squash squash-merge 压缩合并
+compress gzip zip zstd 压缩
 """
 """One family a line: the words (English as written, stemmed on load; Chinese as segmented) that name one action."""
 
