@@ -2,7 +2,7 @@
 
 Two clauses that open with different code names (tracking-api vs route-planner), with labels of one shape that differ
 in a word ("invite link expiry" vs "reset link expiry", 开票接口 vs 退款接口), in disjoint environments (staging vs
-prod), one of them about a repository of its own, a number for each item against a total, or whose clashing "tool" is the
+prod), in named parts that differ (the payments queue vs the menu sync, 文档站 vs 管理后台), one of them about a repository of its own, a number for each item against a total, or whose clashing "tool" is the
 person acting are no conflict.
 """
 
@@ -10,9 +10,11 @@ from __future__ import annotations
 
 from curator import lazyre as re
 from curator.rules.conflict.clash import Clash
-from curator.rules.conflict.variants import measured_against_set, variants_apart
+from curator.rules.conflict.variants import measured_against_set, observed_against_limit, variants_apart
 from curator.rules.facts.leads import Lead, lead
 from curator.rules.facts.named_parts import mentioned_environments, words_of
+from curator.rules.facts.named_scopes import scopes_apart
+from curator.rules.facts.subject import stem
 from curator.rules.facts.things import MEASURE_WORDS
 from curator.rules.text import IS_CJK
 
@@ -43,15 +45,22 @@ def apart(clash: Clash) -> bool:
     first, second = lead(one), lead(other)
     return (
         _environments_apart(one, other)
+        or scopes_apart(one, other, _subject(clash))
         or first.elsewhere != second.elsewhere
         or _names_apart(first, one, second, other)
         or labels_apart(first, second)
         or _acted(clash, first, second)
         or clash.kind == "number"
-        and (_each_and_total(one, other) or _measured_duration(clash))
+        and (_each_and_total(one, other) or _measured_duration(clash) or observed_against_limit(one, other))
         or clash.detail.get("unit") != "version"
         and variants_apart(one, other)
     )
+
+
+def _subject(clash: Clash) -> frozenset[str]:
+    """The words of what a clash turns on: its job ("Python package manager"), versioned name or action."""
+    said = " ".join(str(clash.detail.get(key) or "") for key in ("job", "version_of", "action"))
+    return frozenset(stem(word) for word in re.findall(r"[a-z][\w.-]*|[\u4e00-\u9fff]+", said.lower()))
 
 
 def _measured_duration(clash: Clash) -> bool:

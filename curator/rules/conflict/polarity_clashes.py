@@ -9,7 +9,7 @@ from curator.rules.docs import Docs
 from curator.rules.facts import statement_facts
 from curator.rules.facts.glossary import concept
 from curator.rules.facts.subject import subject_tokens
-from curator.rules.polarity import gating, imperatives, meaning, opposites
+from curator.rules.polarity import gating, imperatives, meaning, opposites, pronouns
 
 
 def add_action_clashes(docs: Docs, clashes: dict[tuple[int, int], list[Clash]]) -> None:
@@ -121,6 +121,22 @@ def _general(statement: str, scope: frozenset[str]) -> frozenset[str]:
     return frozenset() if _EVERYWHERE.search(statement) else scope
 
 
+def _unnamed(docs: Docs, entry: int, statement: str, other: str) -> bool:
+    """A short order on a pronoun ("Don't build them.") whose entry names no thing before it that the other side names
+    by its head noun or its code name ("the 2021 release branches" is not "the release player")."""
+    if not pronouns.bare_pronoun_order(statement):
+        return False
+    statements = docs.items[entry].statements
+    position = statements.index(statement) if statement in statements else 0
+    thing = pronouns.antecedent(statements[position - 1]) if position > 0 else ""
+    words = subject_tokens(thing)
+    named = {concept(word) for word in (*words[-1:], *_CODE.findall(thing))}
+    return not named & {concept(word) for word in (*subject_tokens(other), *_CODE.findall(other))}
+
+
+_CODE = re.compile(r"`([^`]+)`")
+
+
 def _add_polarity_clash(
     docs: Docs,
     clashes: dict[tuple[int, int], list[Clash]],
@@ -133,6 +149,10 @@ def _add_polarity_clash(
     left_scope, right_scope = _general(left_statement, left_scope), _general(right_statement, right_scope)
     key = (min(left_entry, right_entry), max(left_entry, right_entry))
     if clashes[key] or _excepted(left_statement, right_statement) or _excepted(right_statement, left_statement):
+        return
+    if _unnamed(docs, left_entry, left_statement, right_statement) or _unnamed(
+        docs, right_entry, right_statement, left_statement
+    ):
         return
     scoped = scope_evidence(docs, left_entry, left_scope, right_entry, right_scope)
     if scoped is None:

@@ -1,5 +1,6 @@
 """Vetoes for clauses about two variants of one thing ("KYC tier 1" vs "KYC tier 2", "mix v3" vs "mix v4", 一级 vs
-二级) and for a duration measured on one side against a duration set on the other ("takes 47 minutes" vs "timeout 30 min").
+二级), for a duration measured on one side against a duration set on the other ("takes 47 minutes" vs "timeout 30 min")
+and for a count observed on one side against a limit set on the other ("3 workers running" vs `max_workers=8`).
 """
 
 from __future__ import annotations
@@ -63,3 +64,32 @@ def measured_against_set(one: str, other: str) -> bool:
 
 def _measured(span: str) -> bool:
     return bool(_MEASURED.search(span)) and not _BOUND.search(span)
+
+
+_OBSERVED = re.compile(
+    r"\b(?:running|are up|are online|are live|are alive|currently|right now|at the moment|observed|saw|seeing|peaked)\b"
+    r"|跑着|运行着|开着|挂着|在跑|现在有|目前有|当前有",
+    re.I,
+)
+_LIMIT = re.compile(
+    r"(?:\b|_)(?:max|min|maximum|minimum|limit|limits|cap|capped|ceiling|floor)(?:\b|_)|\b(?:at most|at least|no more than|up to)\b"
+    r"|[a-z](?:Max|Min|Limit)|上限|下限|最多|最少|最大|最小|至多|不超过|封顶",
+)
+
+
+_SETTING = re.compile(r"`[^`]*?[\w.-]\s*[:=]\s*\d[^`]*`|\bset to\b|设为|设成|改成|改为|配置")
+_CODE_NUMBER = re.compile(r"`[^`]*\d[^`]*`")
+
+
+def observed_against_limit(one: str, other: str) -> bool:
+    """One clause reports a count as it stands ("3 workers running", "线上跑着 3 个") and the other sets a limit or a
+    value (`max_workers=8`, 上限, `jobs: 50`): a count seen is no setting."""
+    first, second = _observed(one), _observed(other)
+    setting = other if first else one
+    return first != second and bool(_LIMIT.search(setting) or _SETTING.search(setting))
+
+
+def _observed(clause: str) -> bool:
+    return bool(_OBSERVED.search(clause)) and not (
+        _LIMIT.search(clause) or _SETTING.search(clause) or _CODE_NUMBER.search(clause)
+    )

@@ -40,7 +40,8 @@ _NOT_NAMES = frozenset(
     "budget limit max min about around roughly approximately only just over under above below up bumping bump bumped "
     "upgrade upgrading upgraded move moving moved migrate migrating migrated going went switch switching switched "
     "and or but so because if when while after before until since by for in into per each every x release released "
-    "releasing tag tagged ship shipped shipping build builds ip otherwise else also plus".split()
+    "releasing tag tagged ship shipped shipping build builds ip otherwise else also plus patch patches hotfix hotfixes "
+    "milestone milestones".split()
 )
 _KNOWN = frozenset(
     "node python java jdk go golang ruby php react vue angular next nuxt django rails postgres mysql redis kafka "
@@ -72,6 +73,11 @@ _ALIASES = {
     "targetsdkversion": "targetsdk",
     "compilesdkversion": "compilesdk",
 }
+_OWN_NOUN = re.compile(r"\s*(?:patch|hotfix|milestone|sprint|update|补丁|热更|迭代)\b", re.I)
+"""A version with a noun of its own after it ("with the 1.2 patch") numbers that, not the name words before it."""
+_LEFT_BEHIND = re.compile(r"(?<![自打])从[^,;，；。]{0,25}$")
+_MOVED_ON = re.compile(r"[^,;，；。]{0,6}?(?:升|降|迁|换|切|改|转|移)")
+"""从 <name> <version> 升到/换成 …: the version left behind; 从 <version> 开始 is a lower bound and stays."""
 _REJECTED = re.compile(
     r"(?:\binstead of|\brather than|\bnot\b|\bnever\b|\bavoid|\boff\b|\bfrom\b|\bno longer\b|\bdrop|\bdeprecat"
     r"|\bremov|\bunlike\b|\bexcept\b|\bold\b|\blegacy\b|\bformer\b|\bprevious\b"
@@ -155,12 +161,18 @@ def versions(statement: str) -> tuple[Version, ...]:
         if named is None:
             continue
         name, qualifier, gap, written = named
-        if not {"to", "到"} & set(gap) and _REJECTED.search(before[: before.rfind(written)]):
+        if not {"to", "到"} & set(gap) and (
+            _REJECTED.search(before[: before.rfind(written)])
+            or _LEFT_BEHIND.search(before[: before.rfind(written)])
+            and _MOVED_ON.match(statement, match.end())
+        ):
             continue
         clause_end = next((m.start() for m in _CLAUSE.finditer(statement, match.end())), len(statement))
         if not {"to", "到"} & set(gap) and _NOT_A_CLAIM.search(statement[clause_start:clause_end]):
             continue
         if _planned(statement, clause_end, statement[match.end() :]):
+            continue
+        if gap and _OWN_NOUN.match(statement, match.end()):
             continue
         operator = (match.group("op") or "").lower()
         dotted = "." in match.group("ver") or match.group("x")
