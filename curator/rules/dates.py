@@ -8,8 +8,9 @@ from typing import Any
 from curator.config import Config
 from curator.model import Finding
 from curator.rules.docs import Doc, Docs, quote
+from curator.rules.facts.date_plans import recurs, weekday_deadline
 from curator.rules.facts.date_references import refers_back
-from curator.rules.facts.date_tense import no_longer_due
+from curator.rules.facts.date_tense import no_longer_due, turned_in_next
 from curator.rules.facts.dates import deadlines, grace_days, mentioned_dates
 from curator.rules.registry import Rule, RuleContext
 from curator.scanmemo import joinable, joined, remembered
@@ -73,8 +74,15 @@ def _named_deadlines(doc: Doc, anchor: date) -> list[tuple[date, str, str]]:
     named: list[tuple[date, str, str]] = []
     previous: list[date] = []
     dated_before: list[tuple[str, date]] = []
-    for fact in doc.facts:
+    facts = doc.facts
+    routine = recurs(" ".join(doc.statements))
+    for position, fact in enumerate(facts):
         own = fact.deadlines(anchor)
+        following = facts[position + 1].normalized.lower() if position + 1 < len(facts) else ""
+        if own and turned_in_next(fact.normalized.lower(), following):
+            own = []
+        if routine:
+            own = [(due, span) for due, span in own if not weekday_deadline(span)]
         named.extend((due, span, fact.text) for due, span in own)
         period = fact.period_reference if not own else None
         period_end = next((day for text, day in reversed(dated_before) if period and period.search(text)), None)

@@ -90,6 +90,11 @@ _GENERAL_SPAN = re.compile(
     r"|sla|at most|at least|no more than|up to|are \w+ed)\b|如果|若|一旦|每|凡|任何|所有|一般|通常|默认|总是|(?:后|之后|以后|最近|过去|近)\s*$"
     r"|^\s*(?:all |any |new )?(?!(?:the|this|these|those|our|that|its|their)\b)(?:[a-z-]+\s+)?[a-z-]+s\s+(?:must|should|shall|need to|have to|are to|are|get)\s+(?:be\s+|get\s+)?\w+(?:ed|en)\s*$"
 )
+_RESPONSE = re.compile(
+    r"\b(?:repl(?:y|ies|ied)|respond(?:s|ed)?|answer(?:s|ed)?|acknowledg(?:e|es|ed)|gets? back|turn(?:s|ed)? around"
+    r"|sla)\b|回复|响应|答复|回应|回电|回访"
+)
+_REASON_LINE = re.compile(r"(?:^|\n)[\s>*_-]*(?:why|reason|because|原因|为什么|理由)[*_\s]*[:：][^\n]*$")
 _GENERAL_SPAN_AFTER = re.compile(
     r"^\s*(?:of|after|from (?!now|today)|since|following|once|when|if)\b|^\s*(?:后|之后|最多|至多|最少|至少|不超过|只能|只|仅)"
 )
@@ -138,8 +143,27 @@ def unplanned_span(match: re.Match[str], clause: str) -> bool:
 
 
 def general_span(clause_before: str, clause: str, after: str) -> bool:
-    """Whether "within 2 weeks" counts from some recurring or unknown event ("of each release", "上线后 3 天内", "if") or looks back ("最近 7 天内")."""
-    return bool(_GENERAL_SPAN.search(clause_before) or _GENERAL_SPAN_AFTER.match(after) or YEARLY.search(clause))
+    """Whether "within 2 weeks" counts from some recurring or unknown event ("of each release", "上线后 3 天内", "if", a reply
+    to each request) or looks back ("最近 7 天内")."""
+    return bool(
+        _GENERAL_SPAN.search(clause_before)
+        or _GENERAL_SPAN_AFTER.match(after)
+        or YEARLY.search(clause)
+        or _RESPONSE.search(clause)
+    )
+
+
+_STANDING = re.compile(r"\b(?:anything|everything|whatever|any|all|every|each)\b|凡是|所有|任何|凡|每个|每次")
+
+
+def standing_rule(clause_before: str) -> bool:
+    """Whether a weekday is the day of a standing rule for whatever comes ("Anything not merged by Monday …")."""
+    return bool(_STANDING.search(clause_before))
+
+
+def told_as_reason(before: str) -> bool:
+    """Whether a span sits in a Why: line ("Why: they need it within 2 days"): a reason for a rule, not a task due."""
+    return bool(_REASON_LINE.search(before))
 
 
 def relative_part_end(match: re.Match[str], anchor: date) -> date:
@@ -199,3 +223,26 @@ def span_end(match: re.Match[str], anchor: date) -> date:
         count = int(raw) if raw.isdigit() else 1
         unit_days = _SPAN_DAYS[match.group("wu") or match.group("wu2") or match.group("wu3")]
     return anchor + timedelta(days=round(count * unit_days))
+
+
+RECURRING = re.compile(
+    r"每(?:个)?(?:周|星期|礼拜|月|天|日|晚|次|季度)|\b(?:every|each)\s+(?:\w+\s+)?(?:week|month|day|night|sprint|time|monday|tuesday"
+    r"|wednesday|thursday|friday|saturday|sunday)s?\b|\b(?:weekly|monthly|daily|nightly|biweekly|fortnightly)\b"
+    r"|\b(?:once|twice|\w+ times) a (?:week|month|day)\b|一周[一两二三四五]次|每两周|隔周|双周"
+)
+_WEEKDAY_ONLY = re.compile(
+    r"\b(?:monday|tuesday|wednesday|thursday|friday|saturday|sunday)\b|(?:周|星期|礼拜)[一二三四五六日天]", re.I
+)
+_DAY_OF_MONTH = re.compile(
+    r"\d\s*[月/.-]\s*\d|\b20\d\d\b|\b(?:jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)[a-z]*\.?\s+\d", re.I
+)
+
+
+def recurs(text: str) -> bool:
+    """Whether a text tells of something that recurs ("every second Tuesday", "twice a week", 周报, 每周)."""
+    return bool(RECURRING.search(text.lower()))
+
+
+def weekday_deadline(span: str) -> bool:
+    """Whether a deadline's text names only a day of the week ("by Monday evening", 周四下午三点半前), no date."""
+    return bool(_WEEKDAY_ONLY.search(span)) and not _DAY_OF_MONTH.search(span)

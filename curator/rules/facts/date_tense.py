@@ -35,6 +35,27 @@ def history_before(told: str) -> bool:
     return bool(_STATE_AFTER_BEFORE.match(told)) and not _ORDER.search(told)
 
 
+_TURNED_BACK = re.compile(
+    r"\b(?:since then|since that|from then on|since the [a-z-]+)\b"
+    r"|那次[\u4e00-\u9fff]{0,6}?(?:之后|以后|后)|那之后|自那以后|从那以后|后来"
+)
+
+
+def turned_after(rest: str) -> bool:
+    """Whether the words after "before <date>" go on to a turn already taken ("…那次迁移之后", "since the migration it …"):
+    the date divides a story told back, not a time left to act."""
+    return bool(_TURNED_BACK.search(rest))
+
+
+_BEFORE_A_DATE = re.compile(r"之前|以前|\b(?:before|until|till|prior to)\b")
+
+
+def turned_in_next(statement: str, following: str) -> bool:
+    """Whether a "before <date>" statement is the first half of a story the next statement turns ("2025 年 3 月之前用 X。
+    那次迁移之后换成了 Y。")."""
+    return bool(_BEFORE_A_DATE.search(statement)) and turned_after(following)
+
+
 def as_of(before: str, told: str) -> bool:
     """Whether "截至 <date>，…" dates a state ("截至 11 月 29 日，还有 4 台没升级"), not a deadline ("报名截至 11 月 29 日")."""
     if not (_AS_OF_BEFORE.search(before) and _AS_OF_AFTER.match(told)):

@@ -60,10 +60,6 @@ def mentioned_dates(statement: str, anchor: date) -> list[date]:
     return dated(statement, anchor)[1]
 
 
-_RECURRING = re.compile(
-    r"每(?:个)?(?:周|星期|礼拜|月|天|日|晚|次|季度)|\b(?:every|each)\s+(?:\w+\s+)?(?:week|month|day|night|sprint|time|monday|tuesday"
-    r"|wednesday|thursday|friday|saturday|sunday)s?\b|\b(?:weekly|monthly|daily|nightly|biweekly|fortnightly)\b"
-)
 _RELATIVE_GROUPS = ("rel", "span", "zspan", "weekday", "eom", "zeom", "rpart", "rquarter", "dom")
 
 
@@ -80,7 +76,7 @@ def dated(statement: str, anchor: date) -> tuple[list[tuple[date, str]], list[da
     if not _may_hold_date(statement):
         return [], []
     lowered = statement.lower()
-    recurring = bool(_RECURRING.search(lowered))
+    recurring = bool(plans.RECURRING.search(lowered))
     yearly = recurring or bool(plans.YEARLY.search(lowered))
     every_year = bool(periods.EVERY_YEAR.search(lowered))
     done = bool(_DONE.search(lowered))
@@ -130,9 +126,12 @@ def dated(statement: str, anchor: date) -> tuple[list[tuple[date, str]], list[da
             continue
         if within and (
             plans.general_span(clause_before, clause, after)
+            or plans.told_as_reason(lowered[:start])
             or plans.unplanned_span(match, clause)
-            or _RECURRING.search(clause)
+            or plans.RECURRING.search(clause)
         ):
+            continue
+        if match.group("weekday") and plans.standing_rule(clause_before):
             continue
         if not (within or worded or _implied(match, range_end, clause_before, clause, after)):
             continue
@@ -142,7 +141,9 @@ def dated(statement: str, anchor: date) -> tuple[list[tuple[date, str]], list[da
 
 _BEFORE_WORD = re.compile(r"\s*(?:之前|以前|前)")
 _FRONTED = re.compile(r"(?:^|[,;:.!?，；：。]\s*)(?:before|until|till|up (?:un)?to|prior to)\s+(?:the\s+)?$")
+_UNTIL = re.compile(r"\b(?:before|until|till|up (?:un)?to|prior to)\s+(?:the\s+)?$")
 _WHEN_AFTER = re.compile(r"\s*[,，]\s*(?:when|at which point|after which|那时|当时|那会儿?|之后)")
+_STORY_END = re.compile(r"[.!?](?:\s|$)|[。！？\n]")
 _SENTENCE_END = re.compile(r"[.;!?](?:\s|$)|[。；！？\n]")
 
 
@@ -155,6 +156,9 @@ def _told_then(lowered: str, before: str, end: int, clause_end: int) -> bool:
         return True
     word = _BEFORE_WORD.match(rest)
     if word and tense.history_before(rest[word.end() :]):
+        return True
+    told_on = _STORY_END.search(lowered, end)
+    if (word or _UNTIL.search(before)) and tense.turned_after(lowered[end : told_on.start() if told_on else None]):
         return True
     if _WHEN_AFTER.match(rest) and tense.told_as_past(rest):
         return True
