@@ -31,7 +31,10 @@ one since a 别 closing a word, 分别, refuses nothing); a ban's listed alterna
 its conflict to 14/28 at 14/19; one setting's values read across forms (cadence words, counts per period and cron lines;
 calls with a unit argument, flags in HH:MM:SS, keys with their unit; English and Chinese) to 22/28 at 22/26.
 `blind15hold` is the fifteenth set, scored as a hold-out twice (46/68 on 31cc2ce and 46/68 on cf1ed4c: the round's
-changes moved its regression sets, not it) and a regression set since, floors at that level.
+changes moved its regression sets, not it) and a regression set since, floors at that level; scope-aware vetoes (named
+scopes that differ, a count seen against a limit, a version left behind, an order on a pronoun) and expired-date
+non-deadlines (service windows, reasons, weekly routines, stories told back) took its conflict to 12/28 at 12/15 and
+its labeled false alarms from five to one.
 """
 
 from __future__ import annotations
@@ -233,8 +236,8 @@ SETS = {
             "stale-auto": 1.0,
         },
         0.67,
-        min_conflict_precision=0.5,
-        max_labeled_false_alarms=5,
+        min_conflict_precision=0.8,
+        max_labeled_false_alarms=1,
     ),
 }
 CASES = [(name, rule) for name, blind_set in SETS.items() for rule in sorted(blind_set.min_recall)]
