@@ -384,6 +384,18 @@ def strings(raw: Any) -> list[str]:
     return raw
 
 
+def string_triples(raw: Any) -> list[tuple[str, str, str]]:
+    """Rows of three strings, as a memo stored them."""
+    if type(raw) is not list:
+        raise TypeError("not a list of rows")
+    rows: list[tuple[str, str, str]] = []
+    for item in raw:
+        if type(item) is not list or len(item) != 3 or not all(type(part) is str for part in item):
+            raise TypeError("not a row of three strings")
+        rows.append((item[0], item[1], item[2]))
+    return rows
+
+
 def joinable(tokens: Iterable[str]) -> bool:
     """Whether tokens can be stored joined by SEPARATOR and split back unchanged (none empty, none holding it)."""
     return all(token and SEPARATOR not in token for token in tokens)

@@ -13,7 +13,7 @@ from curator.rules.facts.date_references import refers_back
 from curator.rules.facts.date_tense import no_longer_due, turned_in_next
 from curator.rules.facts.dates import deadlines, grace_days, mentioned_dates
 from curator.rules.registry import Rule, RuleContext
-from curator.scanmemo import joinable, joined, remembered
+from curator.scanmemo import joinable, joined, remembered, string_triples
 
 __all__ = ["analyze", "deadlines", "mentioned_dates", "refers_back"]
 
@@ -59,14 +59,7 @@ def _encode_deadlines(named: list[tuple[date, str, str]]) -> list[list[str]]:
 
 
 def _decode_deadlines(raw: Any) -> list[tuple[date, str, str]]:
-    if type(raw) is not list:
-        raise TypeError("not a list of deadlines")
-    named: list[tuple[date, str, str]] = []
-    for item in raw:
-        if type(item) is not list or len(item) != 3 or not all(type(part) is str for part in item):
-            raise TypeError("not a deadline")
-        named.append((date.fromisoformat(item[0]), item[1], item[2]))
-    return named
+    return [(date.fromisoformat(due), span, statement) for due, span, statement in string_triples(raw)]
 
 
 def _named_deadlines(doc: Doc, anchor: date) -> list[tuple[date, str, str]]:

@@ -3,14 +3,13 @@
 from __future__ import annotations
 
 from datetime import datetime
-from typing import Any
 
 from curator.config import Config
 from curator.model import Finding
 from curator.rules.docs import Doc, Docs, quote
 from curator.rules.facts.counts import count_spans, is_measurement
 from curator.rules.registry import Rule, RuleContext
-from curator.scanmemo import joinable, joined, remembered
+from curator.scanmemo import joinable, joined, remembered, string_triples
 
 _spans = count_spans
 
@@ -70,22 +69,11 @@ def _remembered_counts(doc: Doc) -> list[tuple[str, str, str]]:
 
     if not statements or not joinable(statements):
         return read()
-    return remembered("entry-counts", joined(statements), read, _encode_counts, _decode_counts)
+    return remembered("entry-counts", joined(statements), read, _encode_counts, string_triples)
 
 
 def _encode_counts(counts: list[tuple[str, str, str]]) -> list[list[str]]:
     return [list(count) for count in counts]
-
-
-def _decode_counts(raw: Any) -> list[tuple[str, str, str]]:
-    if type(raw) is not list:
-        raise TypeError("not a list of counts")
-    counts: list[tuple[str, str, str]] = []
-    for item in raw:
-        if type(item) is not list or len(item) != 3 or not all(type(part) is str for part in item):
-            raise TypeError("not a count")
-        counts.append((item[0], item[1], item[2]))
-    return counts
 
 
 def _age(doc: Doc, now: datetime) -> float | None:
