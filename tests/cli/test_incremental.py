@@ -122,6 +122,45 @@ def _practice_added(repo: Path) -> None:
     )
 
 
+def _passive_practice_added(repo: Path) -> None:
+    """A plain passive clause, no action until some entry bans its verb alone."""
+    add_entry(
+        repo, "squash_merges", "project", "Feature branches are squash-merged into develop by the release captain."
+    )
+    add_entry(repo, "no_friday_hotfix", "feedback", "Never hot-patch the payment jars on a Friday.")
+
+
+def _verb_banned_elsewhere(repo: Path) -> None:
+    """A ban of a bare verb makes the unchanged entry's passive clause a stance (an entry's asking clauses are kept
+    under a digest of the store's forbidden words)."""
+    add_entry(repo, "no_squash", "feedback", "Never squash; keep every commit of a feature branch.")
+
+
+def _told_both_ways(repo: Path) -> None:
+    """One action told as automatic and as waiting for a person (each entry's told statements are kept per text)."""
+    add_entry(
+        repo,
+        "refunds_auto",
+        "project",
+        "Refunds under 500 yuan are issued automatically by the refund worker after the order is cancelled.",
+    )
+    add_entry(
+        repo,
+        "refunds_gated",
+        "feedback",
+        "Every refund of a cancelled order sits in the finance queue until someone approves it.",
+    )
+
+
+def _told_no_longer(repo: Path) -> None:
+    replace(
+        repo,
+        "memory/refunds_gated.md",
+        "sits in the finance queue until someone approves it",
+        "is logged to the finance report",
+    )
+
+
 def _rule_against_it_added(repo: Path) -> None:
     """A negated action makes an unchanged entry's plain clause an action (the polarity rule reads store-wide)."""
     add_entry(repo, "no_friday", "feedback", "Never deploy the order service on Fridays.")
@@ -238,12 +277,16 @@ CHANGES: list[Callable[[Path], None]] = [
     _committed,
     _practice_added,
     _rule_against_it_added,
+    _passive_practice_added,
+    _verb_banned_elsewhere,
     _code_name_rejected,
     _rarity_moved,
     _committed,
     _switch_set_both_ways,
     _switch_agreed,
     _switch_opposed_again,  # back to texts the scan memo holds (their switches)
+    _told_both_ways,
+    _told_no_longer,
     _translation_added,
     _translation_changed,
     _translation_restored,
@@ -285,6 +328,8 @@ def test_every_change_between_scans_gives_the_cold_scans_findings(repo: Path) ->
         frozenset({"friday_deploys.md", "release_smoke.md"}),
     } <= keys(previous, "conflict")
     assert frozenset({"cart_offline.md", "cart_offline_off.md"}) in keys(previous, "conflict")
+    assert frozenset({"squash_merges.md", "no_squash.md"}) in keys(previous, "conflict")
+    assert frozenset({"refunds_auto.md", "refunds_gated.md"}) not in keys(previous, "conflict")
     assert frozenset({"detail_cache.md", "detail_cache_en.md"}) in keys(previous, "duplicate")
     assert frozenset({"year_end_freeze.md"}) not in keys(previous, "expired-date")
     assert frozenset({"slow_sql.md"}) in keys(previous, "outdated-number")

@@ -11,9 +11,11 @@ import pytest
 from curator.rules import code_polarity
 from curator.rules.facts import StatementFacts
 from curator.rules.polarity import imperatives
+from curator.rules.polarity.stance_reading import stances
 from curator.scanmemo import TextMemo, using
 
 CODE = "e" * 64
+PER_ENTRY_KINDS = {"entry-imperative-bans", "entry-imperative-asks"}
 ENTRIES = [
     ["Never deploy the order service on Fridays.", "Deploys need a second reviewer."],
     ["Deploy the order service on Fridays after the freeze; ops signs it off."],
@@ -105,6 +107,12 @@ def test_a_look_alike_without_a_negation_leaves_the_plain_clause_silent(
         ("code-stances", [["maybe", "--skip-smoke", 0]]),
         ("code-stances", [["pos", "--skip-smoke", 9]]),
         ("code-stances", [["pos", 3, 0]]),
+        ("entry-imperative-bans", [[0]]),
+        ("entry-imperative-bans", [[99, "deploy the order service"]]),
+        ("entry-imperative-bans", [[0, 7]]),
+        ("entry-imperative-asks", [[[0, "deploy", 1, ""]], []]),
+        ("entry-imperative-asks", [[], [[99, "deploy", False, "deploy"]]]),
+        ("entry-imperative-asks", [[]]),
     ],
 )
 def test_a_stored_value_of_the_wrong_shape_is_recomputed(tmp_path: Path, kind: str, bad: object) -> None:
@@ -114,5 +122,58 @@ def test_a_stored_value_of_the_wrong_shape_is_recomputed(tmp_path: Path, kind: s
     assert stored
     for key in stored:
         stored[key] = json.loads(json.dumps(bad))
+    for per_entry in PER_ENTRY_KINDS - {kind}:
+        memo._stored(per_entry).clear()  # so the per-clause values under test are read again
     assert _with(memo, ENTRIES) == cold
     assert memo.misses >= 1
+
+
+@pytest.mark.parametrize(
+    ("plain", "rule"),
+    [
+        ("Feature branches are squash-merged into develop.", "Never squash."),
+        ("We force-pushed the release branch last night.", "Never force-push to release branches."),
+        ("上周把热修复推到了 main。", "不要直接推 main。"),
+        ("昨天手动重启了生产数据库。", "不要手动重启生产数据库。"),
+    ],
+)
+def test_a_kept_entry_reads_a_new_stance_when_another_entry_forbids_its_verb(
+    tmp_path: Path, plain: str, rule: str
+) -> None:
+    """An entry's asking clauses are kept under a digest of the store's forbidden words: a new ban elsewhere reads the
+    unchanged entry again, as a cold scan would."""
+    before = [[plain], ["Never delete the production logs."]]
+    after = [*before, [rule]]
+    memo = _memo(tmp_path)
+    with using(memo):
+        kept = stances(_facts(before))
+    memo.save()
+    assert not any(stance.owner == 0 for stance in kept)
+    memo = _memo(tmp_path)
+    with using(memo):
+        read = stances(_facts(after))
+    with using(None):
+        assert read == stances(_facts(after))
+    assert any(stance.owner == 0 and stance.polarity == "pos" for stance in read)
+    assert memo.hits >= 1
+
+
+@pytest.mark.parametrize(
+    ("plain", "rule"),
+    [
+        ("Deploy the order service on Fridays after the freeze.", "Never deploy the order service on Fridays."),
+        ("直接在生产库上手动执行 delete 清理脏数据。", "不要在生产库上手动执行 delete。"),
+    ],
+)
+def test_a_kept_entry_reads_a_new_action_when_another_entry_forbids_it(tmp_path: Path, plain: str, rule: str) -> None:
+    """An entry's positive imperatives and described practices are kept under a digest of the store's bans: a new ban
+    elsewhere reads the unchanged entry again."""
+    before = [[plain], ["Never rotate the signing keys by hand."]]
+    owners, _ = _with(_memo(tmp_path), before)[0]  # type: ignore[misc]
+    assert 0 not in owners
+    memo = _memo(tmp_path)
+    after = _with(memo, [*before, [rule]])
+    with using(None):
+        assert after == _read([*before, [rule]])
+    owners, _ = after[0]  # type: ignore[misc]
+    assert 0 in owners and 2 in owners and memo.hits >= 1

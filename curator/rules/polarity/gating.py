@@ -6,6 +6,7 @@ from __future__ import annotations
 from collections import Counter
 from collections.abc import Callable
 from dataclasses import dataclass
+from typing import Any
 
 from curator import lazyre as re
 from curator.rules import embed
@@ -13,6 +14,7 @@ from curator.rules.facts import StatementFacts, statement_facts
 from curator.rules.facts.glossary import concept
 from curator.rules.facts.subject import subject_tokens
 from curator.rules.polarity.negation import NOT_CLOSING_BIE
+from curator.scanmemo import joinable, joined, remembered, split
 
 _AUTOMATIC = re.compile(
     r"\bautomatic(?:ally)?\b|\bauto-?(?:merg|sync|deploy|approv|clos|publish|upload|renew|install|apply)\w*"
@@ -85,12 +87,54 @@ def told(statements_by_owner: list[list[StatementFacts]]) -> list[Told]:
     Chinese character, 由 or 戳 of 时间戳, names no thing)."""
     found: list[Told] = []
     for owner, facts in enumerate(statements_by_owner):
-        for fact in facts:
-            manner = _manner(fact.text)
-            if manner is not None:
-                concepts = frozenset(concept(word) for word in subject_tokens(fact.text) if len(word) > 1) - _MARKERS
-                found.append(Told(owner, manner, fact.text, concepts, _scope(fact.text)))
+        texts = [fact.text for fact in facts]
+        for manner, index, concepts, scope in _remembered_told(texts):
+            found.append(Told(owner, manner, texts[index], concepts, scope))
     return found
+
+
+ToldRow = tuple[str, int, frozenset[str], frozenset[str]]
+
+
+def _remembered_told(texts: list[str]) -> list[ToldRow]:
+    """`_entry_told(texts)`, or what the scan memo holds for the same statements: a pure function of one entry's
+    statements, so an unchanged entry is one lookup."""
+    if not texts or not joinable(texts):
+        return _entry_told(texts)
+    return remembered(
+        "entry-told",
+        joined(texts),
+        lambda: _entry_told(texts),
+        lambda rows: [
+            [manner, index, joined(sorted(concepts)), joined(sorted(scope))] for manner, index, concepts, scope in rows
+        ],
+        lambda raw: _decode_told(raw, len(texts)),
+        keep=lambda rows: all(joinable(concepts) and joinable(scope) for _, _, concepts, scope in rows),
+    )
+
+
+def _entry_told(texts: list[str]) -> list[ToldRow]:
+    """(manner, statement position, content concepts, scope) of each statement of one entry that tells a manner."""
+    rows: list[ToldRow] = []
+    for index, text in enumerate(texts):
+        manner = _manner(text)
+        if manner is not None:
+            concepts = frozenset(concept(word) for word in subject_tokens(text) if len(word) > 1) - _MARKERS
+            rows.append((manner, index, concepts, _scope(text)))
+    return rows
+
+
+def _decode_told(raw: Any, statements: int) -> list[ToldRow]:
+    if type(raw) is not list:
+        raise TypeError("not a list of told statements")
+    rows: list[ToldRow] = []
+    for item in raw:
+        if type(item) is not list or len(item) != 4 or item[0] not in ("auto", "gated"):
+            raise TypeError("not a told statement")
+        if type(item[1]) is not int or not 0 <= item[1] < statements:
+            raise TypeError("not a statement position")
+        rows.append((item[0], item[1], frozenset(split(item[2])), frozenset(split(item[3]))))
+    return rows
 
 
 def candidates(automatic: list[Told], gated: list[Told]) -> list[list[int]]:

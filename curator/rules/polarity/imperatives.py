@@ -2,15 +2,29 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
+from dataclasses import dataclass
+from functools import partial
+
 from curator import lazyre as re
 from curator.rules.facts import StatementFacts
 from curator.rules.facts.clauses import clauses as split_clauses
 from curator.rules.polarity.action import Action, _key, _object
 from curator.rules.polarity.negation import NOT_CLOSING_BIE
-from curator.rules.polarity.practices import practice_reader
+from curator.rules.polarity.practices import practice_reader, practice_tails
 from curator.rules.polarity.pronouns import resolved
-from curator.rules.polarity.remembered import Reading, remembered_action, remembered_readings
+from curator.rules.polarity.remembered import (
+    AskRow,
+    Asks,
+    Reading,
+    digest,
+    remembered_action,
+    remembered_asks,
+    remembered_bans,
+    remembered_readings,
+)
 from curator.rules.text import CJK_CHAR
+from curator.scanmemo import SEPARATOR
 
 _INTENSIFIER = r"(?:绝对|千万|一定|坚决)?"
 _CJK_BANS = (
@@ -80,7 +94,9 @@ def collect(statements_by_owner: list[list[StatementFacts]]) -> tuple[list[int],
 
     A positive clause with a strong modal ("always", "must", "必须") needs only the same first word: it
     may narrow the action with extra words ("never ship fixes as OTA" vs "always ship JS fixes as OTA"). Each
-    entry's clauses are read once per pass rather than held for the whole store between passes.
+    entry's negated imperatives are a pure function of its statements; its positive clauses depend on the store only
+    through the bans' keys, verbs, objects and practices, so both are kept per entry in the scan memo (the second under
+    a digest of those, and of the practices only this entry forbids).
     """
     owners: list[int] = []
     found: list[Action] = []
@@ -88,48 +104,89 @@ def collect(statements_by_owner: list[list[StatementFacts]]) -> tuple[list[int],
     verbs: set[str] = set()
     objects: set[str] = set()
     for owner, facts in enumerate(statements_by_owner):
-        before: str | None = None
-        for index, lowered, negated, _, _, _ in _readings(facts):
-            previous, before = before, lowered
-            if negated is not None:
-                if previous is not None:
-                    negated = resolved(negated, previous)
-                action = remembered_action("neg", negated, facts[index].text, practice=negated)
-                if action:
-                    owners.append(owner)
-                    found.append(action)
-                    key = _key(negated)
-                    keys.add(key)
-                    verbs.update(key[:1])
-                    objects.update(_object(action.words))
+        for negated, action in remembered_bans(facts, partial(_entry_bans, facts)):
+            owners.append(owner)
+            found.append(action)
+            key = _key(negated)
+            keys.add(key)
+            verbs.update(key[:1])
+            objects.update(_object(action.words))
     if not found:
         return owners, found
-    read_practice = practice_reader(owners, found)
+    practices = practice_tails(found)
+    read_practice = practice_reader(owners, found, practices)
+    own_practices: dict[int, list[str]] = {}
+    for tail, positions in practices.items():
+        if read_practice is not None and len({owners[position] for position in positions}) == 1:
+            own_practices.setdefault(owners[positions[0]], []).append(tail)
+    shared = digest(
+        [SEPARATOR.join(key) for key in keys], verbs, objects, practices if read_practice is not None else ["-"]
+    )
+    bans = _Bans(keys, verbs, objects, read_practice)
     practice_owners: list[int] = []
     practised: list[Action] = []
     for owner, facts in enumerate(statements_by_owner):
-        for index, lowered, negated, core, strong, key in _readings(facts):
-            statement = facts[index].text
-            if read_practice is not None and negated is None:
-                described = read_practice(owner, statement, lowered)
-                practice_owners.extend(owner for _ in described)
-                practised.extend(described)
-            if core is None or len(core) > MAX_POSITIVE_CHARS:
-                continue
-            verb = key[0].split("-")[0] if key else ""
-            imperative = strong or core != lowered or bool(verb and (verb in verbs or verb in _IMPERATIVE_VERBS))
-            if imperative and not strong and verb in _IMPERATIVE_VERBS and _UNIVERSAL.search(core):
-                strong = True
-            if key in keys or (strong and key[:1] and key[0] in verbs) or imperative:
-                action = remembered_action("pos", core, statement, strong)
-                if action and (
-                    key in keys or (strong and key[:1] and key[0] in verbs) or not objects.isdisjoint(action.words)
-                ):
-                    owners.append(owner)
-                    found.append(action)
+        own = digest(own_practices[owner]) if owner in own_practices else ""
+        asked, described = remembered_asks(f"{shared}\0{own}", facts, partial(_entry_asks, owner, facts, bans))
+        owners.extend(owner for _ in asked)
+        found.extend(asked)
+        practice_owners.extend(owner for _ in described)
+        practised.extend(described)
     owners.extend(practice_owners)
     found.extend(practised)
     return owners, found
+
+
+def _entry_bans(facts: list[StatementFacts]) -> list[tuple[int, str, Action]]:
+    """(statement position, negated core, action) of each negated imperative of one entry."""
+    found: list[tuple[int, str, Action]] = []
+    before: str | None = None
+    for index, lowered, negated, _, _, _ in _readings(facts):
+        previous, before = before, lowered
+        if negated is not None:
+            if previous is not None:
+                negated = resolved(negated, previous)
+            action = remembered_action("neg", negated, facts[index].text, practice=negated)
+            if action:
+                found.append((index, negated, action))
+    return found
+
+
+@dataclass(frozen=True)
+class _Bans:
+    """What the store's negated imperatives make of a positive clause: their keys, first words and objects, and the
+    reader of the practices they forbid."""
+
+    keys: set[tuple[str, ...]]
+    verbs: set[str]
+    objects: set[str]
+    read_practice: Callable[[int, str, str], list[tuple[str, Action]]] | None
+
+
+def _entry_asks(owner: int, facts: list[StatementFacts], bans: _Bans) -> Asks:
+    """The positive imperatives of one entry that mirror a ban, and the practices it describes that a ban forbids,
+    each with the arguments its action is read from."""
+    keys, verbs, objects = bans.keys, bans.verbs, bans.objects
+    asked: list[AskRow] = []
+    described: list[AskRow] = []
+    for index, lowered, negated, core, strong, key in _readings(facts):
+        statement = facts[index].text
+        if bans.read_practice is not None and negated is None:
+            for text, practised in bans.read_practice(owner, statement, lowered):
+                described.append((index, text, False, practised.practice, practised))
+        if core is None or len(core) > MAX_POSITIVE_CHARS:
+            continue
+        verb = key[0].split("-")[0] if key else ""
+        imperative = strong or core != lowered or bool(verb and (verb in verbs or verb in _IMPERATIVE_VERBS))
+        if imperative and not strong and verb in _IMPERATIVE_VERBS and _UNIVERSAL.search(core):
+            strong = True
+        if key in keys or (strong and key[:1] and key[0] in verbs) or imperative:
+            action = remembered_action("pos", core, statement, strong)
+            if action and (
+                key in keys or (strong and key[:1] and key[0] in verbs) or not objects.isdisjoint(action.words)
+            ):
+                asked.append((index, core, strong, "", action))
+    return asked, described
 
 
 def _readings(facts: list[StatementFacts]) -> list[Reading]:

@@ -65,20 +65,28 @@ def _variants(tail: str) -> list[tuple[str, str]]:
     return found
 
 
-def practice_reader(owners: list[int], found: list[Action]) -> Callable[[int, str, str], list[Action]] | None:
-    """A reader of the actions a plain clause describes doing that a negated action forbids ("直接在 prod 上手动执行 delete"),
-    or None when no negated action of `found` names a practice (or too many do).
-
-    A memory often records a practice rather than an order: the forbidden verb phrase (inflected, passive,
-    or beside the tool it was forbidden from) in a clause that is neither negated, conditional nor a reason
-    contradicts the rule. The reader is given each clause that negates nothing, as (owner, statement, clause).
-    """
+def practice_tails(found: list[Action]) -> dict[str, list[int]]:
+    """The verb phrase each negated action of `found` names as a practice, and the positions of the actions naming it."""
     practices: dict[str, list[int]] = {}
     for position, action in enumerate(found):
         if action.polarity == "neg":
             tail = _practice(action.practice)
             if tail:
                 practices.setdefault(tail, []).append(position)
+    return practices
+
+
+def practice_reader(
+    owners: list[int], found: list[Action], practices: dict[str, list[int]]
+) -> Callable[[int, str, str], list[tuple[str, Action]]] | None:
+    """A reader of the actions a plain clause describes doing that a negated action forbids ("直接在 prod 上手动执行 delete"),
+    or None when no negated action of `found` names a practice (or too many do).
+
+    A memory often records a practice rather than an order: the forbidden verb phrase (inflected, passive,
+    or beside the tool it was forbidden from) in a clause that is neither negated, conditional nor a reason
+    contradicts the rule. The reader is given each clause that negates nothing, as (owner, statement, clause), and
+    gives each action with the part of the clause it was read from. `practices` is `practice_tails(found)`.
+    """
     if not practices or len(practices) > MAX_PRACTICES:
         return None
     variants = [(source, tail, needed) for tail in practices for source, needed in _variants(tail)]
@@ -86,8 +94,8 @@ def practice_reader(owners: list[int], found: list[Action]) -> Callable[[int, st
     pattern = re.compile("|".join(f"(?P<p{index}>{source})" for index, (source, _, _) in enumerate(variants)))
     negative_owners = owners[: len(found)]
 
-    def read(owner: int, statement: str, lowered: str) -> list[Action]:
-        described_here: list[Action] = []
+    def read(owner: int, statement: str, lowered: str) -> list[tuple[str, Action]]:
+        described_here: list[tuple[str, Action]] = []
         if _PRACTICE_LEAD.match(lowered) or HISTORY.search(lowered) or _QUESTION.search(statement):
             return described_here
         for match in pattern.finditer(lowered):
@@ -98,7 +106,7 @@ def practice_reader(owners: list[int], found: list[Action]) -> Callable[[int, st
                 continue
             described = _action("pos", lowered[match.start() :], statement)
             if described is not None and any(negative_owners[negative] != owner for negative in practices[tail]):
-                described_here.append(replace(described, practice=tail))
+                described_here.append((lowered[match.start() :], replace(described, practice=tail)))
         return described_here
 
     return read

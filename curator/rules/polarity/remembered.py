@@ -5,13 +5,21 @@ Which actions the rule keeps depends on the whole store; what each clause says d
 
 from __future__ import annotations
 
-from collections.abc import Callable
+import hashlib
+import json
+from collections.abc import Callable, Iterable
+from dataclasses import replace
 from typing import Any
 
+from curator.rules.facts import StatementFacts
 from curator.rules.polarity.action import Action, _action
 from curator.scanmemo import joinable, joined, remembered, split, string
 
 Reading = tuple[int, str, "str | None", "str | None", bool, tuple[str, ...]]
+BanRow = tuple[int, str, Action]
+AskRow = tuple[int, str, bool, str, Action]
+"""(statement position, the clause text its action is read from, strong, the practice it describes or "", action)."""
+Asks = tuple[list[AskRow], list[AskRow]]
 
 
 def remembered_action(
@@ -80,3 +88,81 @@ def _decode_readings(raw: Any, statements: int) -> list[Reading]:
             (item[0], string(item[1]), _optional(item[2]), _optional(item[3]), bool(item[4]), tuple(split(item[5])))
         )
     return readings
+
+
+def digest(*parts: Iterable[str]) -> str:
+    """A short digest of sets of words, each sorted: the store-wide inputs a per-entry reading is kept under."""
+    text = json.dumps([sorted(part) for part in parts], ensure_ascii=False)
+    return hashlib.blake2b(text.encode("utf-8", "surrogatepass"), digest_size=16).hexdigest()
+
+
+def remembered_bans(facts: list[StatementFacts], read: Callable[[], list[BanRow]]) -> list[tuple[str, Action]]:
+    """`read()` as (negated core, action) per ban of one entry, or what the scan memo holds for the same statements."""
+    texts = [fact.text for fact in facts]
+    if not texts or not joinable(texts):
+        rows = read()
+    else:
+        rows = remembered(
+            "entry-imperative-bans",
+            joined(texts),
+            read,
+            lambda found: [[index, negated] for index, negated, _ in found],
+            lambda raw: _decode_bans(raw, texts),
+        )
+    return [(negated, action) for _, negated, action in rows]
+
+
+def _decode_bans(raw: Any, texts: list[str]) -> list[BanRow]:
+    if type(raw) is not list:
+        raise TypeError("not a list of bans")
+    rows: list[BanRow] = []
+    for item in raw:
+        if type(item) is not list or len(item) != 2 or type(item[0]) is not int or not 0 <= item[0] < len(texts):
+            raise TypeError("not a ban")
+        negated = string(item[1])
+        action = remembered_action("neg", negated, texts[item[0]], practice=negated)
+        if action is None:
+            raise ValueError("a kept ban whose action reads as none")
+        rows.append((item[0], negated, action))
+    return rows
+
+
+def remembered_asks(
+    shared: str, facts: list[StatementFacts], read: Callable[[], Asks]
+) -> tuple[list[Action], list[Action]]:
+    """`read()`'s actions (the positive imperatives, then the described practices) of one entry, or what the scan memo
+    holds for the same statements and `shared`, which must name every store-wide input the reading depends on."""
+    texts = [fact.text for fact in facts]
+    if not texts or not joinable(texts):
+        asked, described = read()
+    else:
+        asked, described = remembered(
+            "entry-imperative-asks",
+            f"{shared}\0{joined(texts)}",
+            read,
+            lambda found: [[list(row[:4]) for row in rows] for rows in found],
+            lambda raw: _decode_asks(raw, texts),
+        )
+    return [row[4] for row in asked], [row[4] for row in described]
+
+
+def _decode_asks(raw: Any, texts: list[str]) -> Asks:
+    if type(raw) is not list or len(raw) != 2 or any(type(rows) is not list for rows in raw):
+        raise TypeError("not two lists of asks")
+    found: Asks = ([], [])
+    for rows, into in zip(raw, found):
+        for item in rows:
+            if type(item) is not list or len(item) != 4 or type(item[0]) is not int or not 0 <= item[0] < len(texts):
+                raise TypeError("not an ask")
+            if type(item[2]) is not bool:
+                raise TypeError("not an ask")
+            index, text, strong, practice = item[0], string(item[1]), item[2], string(item[3])
+            if practice:
+                described = _action("pos", text, texts[index])
+                action = None if described is None else replace(described, practice=practice)
+            else:
+                action = remembered_action("pos", text, texts[index], strong)
+            if action is None:
+                raise ValueError("a kept ask whose action reads as none")
+            into.append((index, text, strong, practice, action))
+    return found

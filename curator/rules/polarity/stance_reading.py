@@ -3,7 +3,9 @@ forbids nothing; a passive practice answers a verb-only ban)."""
 
 from __future__ import annotations
 
-from collections.abc import Iterator
+from collections.abc import Callable
+from dataclasses import dataclass
+from typing import Any
 
 from curator import lazyre as re
 from curator.rules.facts import StatementFacts
@@ -14,9 +16,10 @@ from curator.rules.polarity.commands import command_practice
 from curator.rules.polarity.families import family
 from curator.rules.polarity.imperatives import _LEAD_NEGATED, _NEGATED, PASSIVE_WAIVER, _readings
 from curator.rules.polarity.pronouns import resolved
-from curator.rules.polarity.remembered import remembered_action
+from curator.rules.polarity.remembered import digest, remembered_action
 from curator.rules.polarity.reported import chinese_practice, reported_practice
 from curator.rules.polarity.stance import Stance, _leads_with_any, _named, _verb, _ways
+from curator.scanmemo import joinable, joined, remembered, split, string
 
 _WAIVED = re.compile(
     r"^\s*(?:please\s+)?(?:(?:we|you|i|they|one)\s+)?(?:no need to|needn'?t|need not|(?:don'?t|do not) (?:need|have) to"
@@ -43,23 +46,13 @@ def stances(statements_by_owner: list[list[StatementFacts]]) -> list[Stance]:
     """Forbidding clauses and the clauses that ask for or permit an action, of every entry; "no need to X" forbids nothing.
 
     A clause with no modal counts only as a bare imperative opening with a forbidden verb, so only those are read.
-    Each entry's clauses are read once per pass rather than held for the whole store between passes.
+    Each entry's forbidding clauses are a pure function of its statements; its asking clauses depend on the store
+    only through the verbs and words the forbidding clauses name, so both are kept per entry in the scan memo (the
+    second under a digest of those words: a new forbidden verb anywhere reads every entry again).
     """
     found: list[Stance] = []
     for owner, facts in enumerate(statements_by_owner):
-        before: str | None = None
-        for index, lowered, negated, _, _, _ in _readings(facts):
-            previous, before = before, lowered
-            if negated is not None and not _waived(lowered):
-                bare, without = _unconditioned(negated)
-                if previous is not None:
-                    bare = resolved(bare, previous)
-                action = remembered_action("neg", bare, facts[index].text, practice=negated)
-                if action is not None:
-                    lead, opening = _lead(lowered)
-                    found.append(
-                        Stance(owner, "neg", bare.strip(), action, True, opening=opening, lead=lead, without=without)
-                    )
+        found.extend(stance for _, stance in _entry_stances("entry-bans", "", owner, facts, _bans))
     verbs = {
         verb for stance in found for after_lead in _ways(stance) if (verb := _verb(stance, after_lead)) is not None
     }
@@ -73,7 +66,134 @@ def stances(statements_by_owner: list[list[StatementFacts]]) -> list[Stance]:
     verb_only = {
         verb for stance in found if (verb := _verb(stance)) is not None and _object(stance.action.words) <= {verb}
     }
-    for owner, statement, lowered, negated, core, strong in _clause_readings(statements_by_owner):
+    words = _Forbidden(verbs, verb_families, named, translated, verb_only)
+    for owner, facts in enumerate(statements_by_owner):
+        found.extend(
+            stance
+            for _, stance in _entry_stances(
+                "entry-asks", words.digest(), owner, facts, lambda owner, facts: _asks(owner, facts, words)
+            )
+        )
+    return found
+
+
+@dataclass(frozen=True)
+class _Forbidden:
+    """The store-wide words the asking clauses are read against: the forbidden verbs, their families, the words bans
+    name, those read across languages, and the verbs banned with no object."""
+
+    verbs: set[str]
+    verb_families: set[str]
+    named: set[str]
+    translated: set[str]
+    verb_only: set[str]
+
+    def digest(self) -> str:
+        return digest(self.verbs, self.verb_families, self.named, self.translated, self.verb_only)
+
+
+StanceRow = tuple[int, str, bool, str, str, bool, str, str, str, bool, tuple[str, ...], bool]
+"""(statement position, action core, strong, polarity, stance core, asked, acted, opening, lead, without, passive,
+reported): the arguments a Stance and its Action are built from."""
+
+
+def _entry_stances(
+    kind: str,
+    digest: str,
+    owner: int,
+    facts: list[StatementFacts],
+    read: Callable[[int, list[StatementFacts]], list[tuple[StanceRow, Stance]]],
+) -> list[tuple[StanceRow, Stance]]:
+    """`read(owner, facts)`, or the rows the scan memo holds for the same statements (and store-wide `digest`)."""
+    texts = [fact.text for fact in facts]
+    if not texts or not joinable(texts):
+        return read(owner, facts)
+    return remembered(
+        kind,
+        f"{digest}\0{joined(texts)}",
+        lambda: read(owner, facts),
+        lambda rows: [[*row[:10], joined(row[10]), row[11]] for row, _ in rows],
+        lambda raw: _decode_stances(raw, owner, facts),
+        keep=lambda rows: all(joinable(row[10]) for row, _ in rows),
+    )
+
+
+def _built(owner: int, facts: list[StatementFacts], row: StanceRow) -> Stance | None:
+    index, core, strong, polarity, stance_core, asked, acted, opening, lead, without, passive, reported = row
+    statement = facts[index].text
+    if polarity == "neg":
+        action = remembered_action("neg", core, statement, practice=acted)
+        if action is None:
+            return None
+        return Stance(owner, "neg", stance_core, action, True, opening=opening, lead=lead, without=without)
+    action = remembered_action("pos", core, statement, strong)
+    if action is None:
+        return None
+    acting = None
+    if acted:
+        tail = remembered_action("pos", acted, statement, True)
+        acting = tail.words if tail is not None else ()
+    return Stance(owner, "pos", stance_core, action, asked, acting, without=without, passive=passive, reported=reported)
+
+
+def _decode_stances(raw: Any, owner: int, facts: list[StatementFacts]) -> list[tuple[StanceRow, Stance]]:
+    if type(raw) is not list:
+        raise TypeError("not a list of stances")
+    found: list[tuple[StanceRow, Stance]] = []
+    for item in raw:
+        if type(item) is not list or len(item) != 12 or type(item[0]) is not int or not 0 <= item[0] < len(facts):
+            raise TypeError("not a stance row")
+        if item[3] not in ("neg", "pos") or any(type(item[at]) is not bool for at in (2, 5, 9, 11)):
+            raise TypeError("not a stance row")
+        row: StanceRow = (
+            item[0],
+            string(item[1]),
+            item[2],
+            item[3],
+            string(item[4]),
+            item[5],
+            string(item[6]),
+            string(item[7]),
+            string(item[8]),
+            item[9],
+            tuple(split(item[10])),
+            item[11],
+        )
+        stance = _built(owner, facts, row)
+        if stance is None:
+            raise ValueError("a kept stance whose action reads as none")
+        found.append((row, stance))
+    return found
+
+
+def _kept(owner: int, facts: list[StatementFacts], row: StanceRow, found: list[tuple[StanceRow, Stance]]) -> None:
+    stance = _built(owner, facts, row)
+    if stance is not None:
+        found.append((row, stance))
+
+
+def _bans(owner: int, facts: list[StatementFacts]) -> list[tuple[StanceRow, Stance]]:
+    """The forbidding clauses of one entry, each with the row it is built from."""
+    found: list[tuple[StanceRow, Stance]] = []
+    before: str | None = None
+    for index, lowered, negated, _, _, _ in _readings(facts):
+        previous, before = before, lowered
+        if negated is not None and not _waived(lowered):
+            bare, without = _unconditioned(negated)
+            if previous is not None:
+                bare = resolved(bare, previous)
+            lead, opening = _lead(lowered)
+            row = (index, bare, False, "neg", bare.strip(), True, negated, opening, lead, without, (), False)
+            _kept(owner, facts, row, found)
+    return found
+
+
+def _asks(owner: int, facts: list[StatementFacts], forbidden: _Forbidden) -> list[tuple[StanceRow, Stance]]:
+    """The clauses of one entry that ask for or permit an action, read against the store's forbidden words."""
+    verbs, verb_families = forbidden.verbs, forbidden.verb_families
+    found: list[tuple[StanceRow, Stance]] = []
+    for index, lowered, negated, core, strong, _ in _readings(facts):
+        statement = facts[index].text
         if negated is not None or core is None or HISTORY.search(lowered):
             continue
         asked, acted = strong or core != lowered, ""
@@ -90,38 +210,23 @@ def stances(statements_by_owner: list[list[StatementFacts]]) -> list[Stance]:
         filler = _LEAD_FILLER.match(core)
         if filler:
             core, asked = core[filler.end() :], True
-        practised = None if asked else _passive_practice(core, verb_only)
+        practised = None if asked else _passive_practice(core, forbidden.verb_only)
         if practised is not None:
             core, passive = practised
-            action = remembered_action("pos", core, statement, True)
-            if action is not None:
-                found.append(Stance(owner, "pos", core, action, True, passive=passive))
+            _kept(owner, facts, (index, core, True, "pos", core, True, "", "", "", False, passive, False), found)
             continue
         if not asked and not _leads_with_any(core, verbs, verb_families):
             done = (
                 reported_practice(statement, lowered, core, verbs, verb_families)
-                or chinese_practice(lowered, core, translated, verb_families)
-                or command_practice(lowered, named, verb_families)
+                or chinese_practice(lowered, core, forbidden.translated, verb_families)
+                or command_practice(lowered, forbidden.named, verb_families)
             )
-            action = remembered_action("pos", done, statement, True) if done else None
-            if done and action is not None:
-                found.append(Stance(owner, "pos", done, action, True, reported=True))
+            if done:
+                _kept(owner, facts, (index, done, True, "pos", done, True, "", "", "", False, (), True), found)
             continue
-        action = remembered_action("pos", core, statement, asked)
-        if action is not None:
-            tail = remembered_action("pos", acted, statement, True) if acted else None
-            acting = None if not acted else (tail.words if tail is not None else ())
-            found.append(Stance(owner, "pos", core.strip(), action, asked, acting, without=without))
+        row = (index, core, asked, "pos", core.strip(), asked, acted, "", "", without, (), False)
+        _kept(owner, facts, row, found)
     return found
-
-
-def _clause_readings(
-    statements_by_owner: list[list[StatementFacts]],
-) -> Iterator[tuple[int, str, str, str | None, str | None, bool]]:
-    """Each clause of every entry as (owner, statement, clause, negated core, positive core, strong), read anew."""
-    for owner, facts in enumerate(statements_by_owner):
-        for index, lowered, negated, core, strong, _ in _readings(facts):
-            yield owner, facts[index].text, lowered, negated, core, strong
 
 
 _PASSIVE = re.compile(
