@@ -3,14 +3,22 @@
 Two clauses that open with different code names (tracking-api vs route-planner), with labels of one shape that differ
 in a word ("invite link expiry" vs "reset link expiry", 开票接口 vs 退款接口), in disjoint environments (staging vs
 prod), in named parts that differ (the payments queue vs the menu sync, 文档站 vs 管理后台), one of them about a repository of its own, a number for each item against a total, or whose clashing "tool" is the
-person acting are no conflict.
+person acting are no conflict; nor are one kind of setting for two owners (owners.py), a reading against a target
+(variants.py) or the case a rule excepts (carve_outs.py).
 """
 
 from __future__ import annotations
 
 from curator import lazyre as re
+from curator.rules.conflict.carve_outs import excepted
 from curator.rules.conflict.clash import Clash
-from curator.rules.conflict.variants import measured_against_set, observed_against_limit, variants_apart
+from curator.rules.conflict.owners import owners_apart
+from curator.rules.conflict.variants import (
+    measured_against_set,
+    observed_against_limit,
+    reading_against_target,
+    variants_apart,
+)
 from curator.rules.facts.leads import Lead, lead
 from curator.rules.facts.named_parts import mentioned_environments, words_of
 from curator.rules.facts.named_scopes import scopes_apart
@@ -50,8 +58,17 @@ def apart(clash: Clash) -> bool:
         or _names_apart(first, one, second, other)
         or labels_apart(first, second)
         or _acted(clash, first, second)
+        or excepted(one, other)
+        or excepted(other, one)
         or clash.kind == "number"
-        and (_each_and_total(one, other) or _measured_duration(clash) or observed_against_limit(one, other))
+        and (
+            _each_and_total(one, other)
+            or _measured_duration(clash)
+            or observed_against_limit(one, other)
+            or reading_against_target(one, other)
+        )
+        or clash.detail.get("unit") != "version"
+        and owners_apart(one, other)
         or clash.detail.get("unit") != "version"
         and variants_apart(one, other)
     )

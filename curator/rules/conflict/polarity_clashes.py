@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from curator import lazyre as re
 from curator.rules import code_polarity
+from curator.rules.conflict.carve_outs import excepted
 from curator.rules.conflict.clash import Clash, may_pair, scope_evidence
 from curator.rules.docs import Docs
 from curator.rules.facts import statement_facts
@@ -91,23 +92,6 @@ def add_gating_clashes(docs: Docs, clashes: dict[tuple[int, int], list[Clash]]) 
         )
 
 
-_EXCEPTION = re.compile(
-    r"\b(?:except(?: for)?|other than|apart from|excluding|with the exception of)\s+(?P<en>[^.;]{3,80})"
-    r"|(?:除了|除)(?P<zh>[^，,。；;]{2,30}?)(?:以外|之外|外)|(?P<tail>[^，,。；;]{2,30}?)(?:除外|例外)"
-)
-
-
-def _excepted(rule: str, other: str) -> bool:
-    """Whether a rule names the other statement's case as its exception ("never push to main, except the release
-    bot's version-bump commit" and "release-bot pushes the version bump straight to main")."""
-    found = _EXCEPTION.search(rule.lower())
-    if found is None:
-        return False
-    named = {concept(word) for word in subject_tokens(found.group("en") or found.group("zh") or found.group("tail"))}
-    held = {concept(word) for word in subject_tokens(other)}
-    return bool(named) and len(named & held) * 2 >= len(named)
-
-
 _EVERYWHERE = re.compile(
     r"(?:任何|所有|每个|各个|全部)(?:的)?环境|(?:无论|不管)(?:在)?(?:什么|哪个|哪种|哪)?(?:个)?环境"
     r"|\b(?:in |on |for )?(?:any|every|all) (?:environments?|envs?)\b|\beverywhere\b"
@@ -148,7 +132,7 @@ def _add_polarity_clash(
     (left_entry, left_statement, left_scope), (right_entry, right_statement, right_scope) = left, right
     left_scope, right_scope = _general(left_statement, left_scope), _general(right_statement, right_scope)
     key = (min(left_entry, right_entry), max(left_entry, right_entry))
-    if clashes[key] or _excepted(left_statement, right_statement) or _excepted(right_statement, left_statement):
+    if clashes[key] or excepted(left_statement, right_statement) or excepted(right_statement, left_statement):
         return
     if _unnamed(docs, left_entry, left_statement, right_statement) or _unnamed(
         docs, right_entry, right_statement, left_statement

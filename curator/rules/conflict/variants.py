@@ -1,11 +1,13 @@
 """Vetoes for clauses about two variants of one thing ("KYC tier 1" vs "KYC tier 2", "mix v3" vs "mix v4", 一级 vs
 二级), for a duration measured on one side against a duration set on the other ("takes 47 minutes" vs "timeout 30 min")
-and for a count observed on one side against a limit set on the other ("3 workers running" vs `max_workers=8`).
+for a count observed on one side against a limit set on the other ("3 workers running" vs `max_workers=8`) and for a
+reading against a target ("p99 sits at 640 ms" vs "keep p99 under 400 ms").
 """
 
 from __future__ import annotations
 
 from curator import lazyre as re
+from curator.rules.facts.counts import count_spans
 
 _DESIGNATION = r"(?:\d+(?:\.\d+)*|[A-Z])"
 _ZH_DIGITS = r"[一二三四五六七八九十\d]+"
@@ -93,3 +95,35 @@ def _observed(clause: str) -> bool:
     return bool(_OBSERVED.search(clause)) and not (
         _LIMIT.search(clause) or _SETTING.search(clause) or _CODE_NUMBER.search(clause)
     )
+
+
+_READING = re.compile(
+    r"\b(?:last measured|measured|benchmarks? (?:show|shows|showed)|profil(?:ed|ing|er shows)|observed|we see|we saw"
+    r"|sits at|sitting at|hovers?(?: at| around)?|hovering|averag(?:es|ed|ing)|peaks? at|peaked at|is at|are at|came in at"
+    r"|clocks? in at|currently (?:at|uses|using|runs at)|right now)\b"
+    r"|实测|测得|测下来|测出来|压测|目前(?:是|在|为|大约|大概|约)|现在(?:是|在|为|大约|大概|约)|当前(?:是|在|为)|跑到了",
+    re.I,
+)
+_TARGET = re.compile(
+    r"\b(?:targets?|goals?|budgets?|slos?|slas?|aim(?:ing)? for|keep (?:\w+\s+){0,3}?(?:under|below|within|above|at most)"
+    r"|(?:must|should) (?:stay|be|remain) (?:under|below|within|above|at most|at least)|no more than|at most|at least"
+    r"|ceiling|must not exceed|should not exceed)\b"
+    r"|目标|预算|控制在|保持在|压到|不超过|不能超过|不得超过|不要超过|红线|以内|以下|之内|上限|要求",
+    re.I,
+)
+
+
+def reading_against_target(one: str, other: str) -> bool:
+    """One clause reports a reading as it stands ("last measured: 7.5 % of a core", "p95 sits at 420 ms", 实测 35%) and
+    the other sets a target or budget ("target: under 5 %", 控制在 25% 以内): a reading is no rule (it may be
+    outdated, a conflict it is not)."""
+    first, second = _reading(one), _reading(other)
+    return first != second and (_targeted(other) if first else _targeted(one))
+
+
+def _reading(clause: str) -> bool:
+    return bool(_READING.search(clause) or count_spans(clause)) and not _TARGET.search(clause)
+
+
+def _targeted(clause: str) -> bool:
+    return bool(_TARGET.search(clause)) and not (_READING.search(clause) or count_spans(clause))

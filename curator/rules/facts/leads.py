@@ -56,7 +56,7 @@ _ACTOR = re.compile(
     r"|took over|set up|approved|decided|asked|said)\s+(?:the|a|an|our|its|their|his|her|all|every|this|that|these|those"
     r"|it|them|over|to)\b"
 )
-_QUALIFIERS = frozenset(
+QUALIFIERS = frozenset(
     "default global overall total current new old our the this that all every each general standard usual normal "
     "base main primary whole entire shared common 默认 全局 整体 总 新 旧 当前 统一 通用 所有 全部 整个 单个".split()
 )
@@ -77,7 +77,7 @@ class Lead:
         kept = []
         for word in self.words:
             meaning = concept(word)
-            if word in _QUALIFIERS or meaning in _QUALIFIERS or meaning in MEASURE_WORDS or word in MEASURE_WORDS:
+            if word in QUALIFIERS or meaning in QUALIFIERS or meaning in MEASURE_WORDS or word in MEASURE_WORDS:
                 continue
             kept.append(meaning)
         return tuple(kept)

@@ -36,7 +36,7 @@ _EN_NAMED_AFTER = re.compile(
     r"(?P<mods>`[^`\s]{1,40}`|[A-Z][\w.-]*|[a-z]+[-_\d][\w.-]*)(?![\w`])",
     re.I,
 )
-_NOT_NAMES = frozenset(
+NOT_NAMES = frozenset(
     "the a an our your their its my his her this that these those all every each any other another same new old main "
     "default whole entire shared common one two three four five some no both either which what such own only single "
     "separate different given current existing first second last next previous primary global local remote public "
@@ -65,7 +65,7 @@ _ZH_OPENING = re.compile(
 _ZH_PLACED = re.compile(
     rf"(?:在|对于|对|针对|仅在|只在|仅对|只对)\s*{_ZH_NAME}(?P<head>{_ZH_HEADS})(?:上|里|中|下|的|来说|而言|[，,\s])"
 )
-_ZH_NOT_NAMES = frozenset(
+ZH_NOT_NAMES = frozenset(
     "我们 你们 他们 咱们 整个 所有 全部 每个 各个 其他 其它 别的 这个 那个 任何 默认 当前 新 旧 主 该 本 此 这 那 各 每 全"
     " 一个 两个 同一个 同一 不同 单独 独立 线上 线下".split()
 )
@@ -94,7 +94,7 @@ def named_scopes(clause: str) -> frozenset[frozenset[str]]:
             if (
                 (len(head) > 1 or len(name) > 1)
                 and not _ZH_WHOLE_HEAD.fullmatch(name + head)
-                and not any(name == word or len(word) > 1 and name.startswith(word) for word in _ZH_NOT_NAMES)
+                and not any(name == word or len(word) > 1 and name.startswith(word) for word in ZH_NOT_NAMES)
             ):
                 found.add(frozenset({name + head}))
     return frozenset(found)
@@ -103,7 +103,7 @@ def named_scopes(clause: str) -> frozenset[frozenset[str]]:
 def _name(word: str, lettered: bool) -> bool:
     """A word that can name a part: no article, pronoun or qualifier, unless written in capitals (US; a lone letter
     only after its head noun, "Tenant A")."""
-    return word.lower() not in _NOT_NAMES or word.isupper() and (lettered or len(word) > 1)
+    return word.lower() not in NOT_NAMES or word.isupper() and (lettered or len(word) > 1)
 
 
 def scopes_apart(one: str, other: str, subject: frozenset[str] = frozenset()) -> bool:

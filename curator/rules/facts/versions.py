@@ -76,7 +76,7 @@ _ALIASES = {
 _OWN_NOUN = re.compile(r"\s*(?:patch|hotfix|milestone|sprint|update|补丁|热更|迭代)\b", re.I)
 """A version with a noun of its own after it ("with the 1.2 patch") numbers that, not the name words before it."""
 _LEFT_BEHIND = re.compile(r"(?<![自打])从[^,;，；。]{0,25}$")
-_MOVED_ON = re.compile(r"[^,;，；。]{0,6}?(?:升|降|迁|换|切|改|转|移)")
+_MOVED_ON = re.compile(r"(?:\s*[A-Za-z][\w-]*)?[^,;，；。]{0,6}?(?:升|降|迁|换|切|改|转|移)")
 """从 <name> <version> 升到/换成 …: the version left behind; 从 <version> 开始 is a lower bound and stays."""
 _REJECTED = re.compile(
     r"(?:\binstead of|\brather than|\bnot\b|\bnever\b|\bavoid|\boff\b|\bfrom\b|\bno longer\b|\bdrop|\bdeprecat"
@@ -105,7 +105,7 @@ _NOT_A_CLAIM = re.compile(
 _PLANNED = re.compile(
     r"\b(?:plan|plans|planned|planning|will|going to|roadmap|todo|eventually|someday|next (?:quarter|sprint|month|year|week)"
     r"|later this (?:quarter|month|year)|in q[1-4]|once (?:the|we|it)|(?:after|when|once) the [\w .,/+-]{1,40} (?:settles|lands|ships|is done|is merged|goes out)"
-    r"|(?:is|are) (?:scheduled|slated|due)|scheduled for)\b|计划|打算|准备|排期|下个?(?:季度|月|版本|迭代)|明年|以后|后续|将来"
+    r"|(?:is|are) (?:scheduled|slated|due)|scheduled for)\b|计划|打算|准备|排期|下个?(?:季度|月|版本|迭代)|下下?周|明年|以后|后续|将来"
     r"|要在[^，。；,;]{0,20}?(?:前|之前)完成",
     re.I,
 )

@@ -22,7 +22,7 @@ def resolved(core: str, before: str) -> str:
 
 _BARE_ORDER = re.compile(
     r"^\W*(?:(?:please|just|so|then)\s+)?(?:don'?t|do not|never|no need to|stop|avoid|skip|ignore|leave)\s+"
-    r"(?:\w+\s+){0,2}?(?:it|them|those|these|that|this|one)(?:\s+(?:alone|again|anymore|for now|by hand|at all|yet))?"
+    r"(?:[\w-]+\s+){0,2}?(?:it|them|those|these|that|this|one)(?:\s+(?:alone|again|anymore|for now|by hand|at all|yet))?"
     r"\s*[.!。]?\s*$"
     r"|^\W*(?:不用|不要|别|不必|无需|不需要|先别|暂时不用)(?:再)?[\u4e00-\u9fff]{0,3}?(?:它们?|这个|那个|这些|那些|这块|那块)"
     r"(?:了)?\s*[。！!.]?\s*$",
